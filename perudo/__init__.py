@@ -1,0 +1,57 @@
+"""perudo: the dice game Perudo (Dudo, Liar's Dice) in its documented regional editions.
+
+>>> import perudo
+>>> state = perudo.new_game("italian", 3, seed=1, first_player=0)
+>>> state = state.apply(perudo.Bid(2, 5))
+>>> state.bid, state.to_act
+(Bid(2, 5), 1)
+"""
+
+from __future__ import annotations
+
+from perudo.actions import DECLARATIONS, Action, Bid, Calza, Declare, Dudo
+from perudo.errors import (
+    REASONS,
+    GameSetupError,
+    IllegalActionError,
+    InvalidVariantError,
+    PerudoError,
+    UnknownVariantError,
+)
+from perudo.loader import load_variant, variant_from_mapping, variant_names
+from perudo.resolution import Resolution
+from perudo.rules import Provenance, RoundRules, Violation
+from perudo.state import GameState, PlacedBid, Player, new_game
+from perudo.variant import AXES, Variant, Words
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AXES",
+    "DECLARATIONS",
+    "REASONS",
+    "Action",
+    "Bid",
+    "Calza",
+    "Declare",
+    "Dudo",
+    "GameSetupError",
+    "GameState",
+    "IllegalActionError",
+    "InvalidVariantError",
+    "PerudoError",
+    "PlacedBid",
+    "Player",
+    "Provenance",
+    "Resolution",
+    "RoundRules",
+    "UnknownVariantError",
+    "Variant",
+    "Violation",
+    "Words",
+    "__version__",
+    "load_variant",
+    "new_game",
+    "variant_from_mapping",
+    "variant_names",
+]

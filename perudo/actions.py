@@ -1,0 +1,128 @@
+"""What a player can do: :class:`Bid`, :class:`Dudo`, :class:`Calza` and :class:`Declare`.
+
+Actions are small frozen values. Their shape is checked when they are made, so a
+``Bid(0, 7)`` never exists; whether an action is *legal* is the game state's business.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+import attrs
+
+from perudo.errors import IllegalActionError
+
+__all__ = ["DECLARATIONS", "Action", "Bid", "Calza", "Declare", "Dudo"]
+
+#: The names a :class:`Declare` may carry.
+DECLARATIONS = ("palifico", "palafico", "calzone", "ordinary")
+
+
+def _malformed(message: str) -> IllegalActionError:
+    return IllegalActionError("malformed-action", message)
+
+
+def _check_flag(name: str, value: Any) -> None:
+    if type(value) is not bool:
+        raise _malformed(f"{name}={value!r} is not a flag: use True or False")
+
+
+@attrs.frozen(repr=False)
+class Bid:
+    """A claim that at least ``quantity`` dice among all hands show ``face``.
+
+    Args:
+        quantity: How many dice, at least 1.
+        face: The face, 1 (ones: Pacos, Aces, Azteco heads) to 6.
+        pressure: WANGO party mode only: spend a pressure use with this bid.
+
+    >>> Bid(3, 4)
+    Bid(3, 4)
+    >>> str(Bid(4, 5, pressure=True))
+    '4x5!'
+    """
+
+    quantity: int
+    face: int
+    pressure: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.quantity) is not int:
+            raise _malformed(f"quantity {self.quantity!r} is not a whole number of dice")
+        if type(self.face) is not int:
+            raise _malformed(f"face {self.face!r} is not a die face: faces are 1 to 6")
+        if self.quantity < 1:
+            raise _malformed(f"quantity {self.quantity} is not a bid: a bid names at least 1 die")
+        if not 1 <= self.face <= 6:
+            raise _malformed(f"face {self.face} is not a die face: faces are 1 to 6")
+        _check_flag("pressure", self.pressure)
+
+    def __str__(self) -> str:
+        return f"{self.quantity}x{self.face}{'!' if self.pressure else ''}"
+
+    def __repr__(self) -> str:
+        extra = ", pressure=True" if self.pressure else ""
+        return f"Bid({self.quantity}, {self.face}{extra})"
+
+
+@attrs.frozen(repr=False)
+class Dudo:
+    """Challenge the standing bid: "Dudo", "Dubito", "Perudo" or "challenge" by edition.
+
+    >>> str(Dudo()), str(Dudo(pressure=True))
+    ('dudo', 'dudo!')
+    """
+
+    pressure: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        _check_flag("pressure", self.pressure)
+
+    def __str__(self) -> str:
+        return "dudo!" if self.pressure else "dudo"
+
+    def __repr__(self) -> str:
+        return "Dudo(pressure=True)" if self.pressure else "Dudo()"
+
+
+@attrs.frozen(repr=False)
+class Calza:
+    """Claim the standing bid is exactly right: "Calza", or "Jonti" in the French online room.
+
+    >>> str(Calza())
+    'calza'
+    """
+
+    def __str__(self) -> str:
+        return "calza"
+
+    def __repr__(self) -> str:
+        return "Calza()"
+
+
+@attrs.frozen(repr=False)
+class Declare:
+    """Announce a round's kind before its first bid: ``"palifico"``, ``"ordinary"``,
+    ``"calzone"`` (see :data:`DECLARATIONS`).
+
+    >>> str(Declare("calzone"))
+    'declare calzone'
+    """
+
+    name: str
+
+    def __attrs_post_init__(self) -> None:
+        if self.name not in DECLARATIONS:
+            known = ", ".join(DECLARATIONS)
+            raise _malformed(f"{self.name!r} is not a declaration: the names are {known}")
+
+    def __str__(self) -> str:
+        return f"declare {self.name}"
+
+    def __repr__(self) -> str:
+        return f"Declare({self.name!r})"
+
+
+#: Any action a player may take.
+Action: TypeAlias = Bid | Dudo | Calza | Declare
+ACTION_TYPES = (Bid, Dudo, Calza, Declare)

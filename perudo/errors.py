@@ -1,0 +1,90 @@
+"""The exceptions perudo raises, and the stable reason codes of refused actions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from perudo.actions import Action
+
+__all__ = [
+    "REASONS",
+    "GameSetupError",
+    "IllegalActionError",
+    "InvalidVariantError",
+    "PerudoError",
+    "UnknownVariantError",
+]
+
+#: Every reason an :class:`IllegalActionError` can carry, with the rule behind it.
+#: The keys are stable: programs may match on them.
+REASONS: dict[str, str] = {
+    "malformed-action": "The value is not an action of the right shape (face 1-6, quantity >= 1, "
+    "a known declaration name, booleans where a flag is expected).",
+    "unknown-seat": "The acting seat is not a seat of this game.",
+    "game-over": "The game has ended: no action is accepted.",
+    "not-your-turn": "Only the player to act may bid, call Dudo or declare.",
+    "player-out": "A player with no dice left takes no part in the game.",
+    "bid-too-low": "A bid must raise the standing bid under the edition's raise order "
+    "(and the conversion to and from ones).",
+    "face-lowered": "Under a monotone raise order (Spanish) the face never goes down.",
+    "face-locked": "In a one-die round (Palifico, Palafico, Calzone) the face is locked for "
+    "players who may not change it.",
+    "ones-on-opening": "A round may not open with a bid on ones.",
+    "must-open-on-ones": "The opener of this round must bid on ones (Spanish Palafico).",
+    "above-cap": "The edition caps a bid's quantity at the dice in play.",
+    "nothing-to-challenge": "Dudo or an exact call needs a standing bid.",
+    "declaration-required": "The player to act must first choose between the declarations offered.",
+    "declaration-not-offered": "That declaration is not open to this player at this point.",
+    "no-exact-call": "The edition has no exact call (Calza, Jonti).",
+    "exact-call-not-allowed": "The exact call is not open to this player now (turn, seat, dice "
+    "held or players still in).",
+    "no-pressure": "The edition has no pressure.",
+    "pressure-used-up": "The player has spent every pressure use of the game.",
+}
+
+
+class PerudoError(Exception):
+    """Base class of every error perudo raises on purpose."""
+
+
+class IllegalActionError(PerudoError, ValueError):
+    """An action refused by the rules, or a value that is not an action.
+
+    Attributes:
+        reason: A stable code from :data:`REASONS`, such as ``"bid-too-low"``.
+        action: The refused action (``None`` when the value was not an action).
+        player: The seat that tried to act, when known.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        message: str,
+        *,
+        action: Action | None = None,
+        player: int | None = None,
+    ) -> None:
+        if reason not in REASONS:  # a programming error inside perudo, never a user's
+            raise AssertionError(f"undocumented reason code {reason!r}")
+        super().__init__(message)
+        self.reason = reason
+        self.action = action
+        self.player = player
+
+    @property
+    def message(self) -> str:
+        """The sentence a player reads."""
+        return str(self.args[0])
+
+
+class InvalidVariantError(PerudoError, ValueError):
+    """An edition declaration that is malformed: the message names the file and the key."""
+
+
+class UnknownVariantError(PerudoError, LookupError):
+    """An edition key that names no declaration; the message lists the known keys."""
+
+
+class GameSetupError(PerudoError, ValueError):
+    """Arguments of :func:`perudo.new_game` or :meth:`GameState.with_dice` that cannot make a game."""

@@ -1,0 +1,264 @@
+"""Bidding components: wild ones, raise order, conversion to and from ones, opening, cap.
+
+The one question every component here answers is *the lowest quantity of a face that
+raises the standing bid*. Legality checks and the list of legal bids both come from
+:func:`lowest_quantity`, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal, TypeAlias
+
+import attrs
+
+from perudo.actions import Bid
+from perudo.rules.base import Violation, param
+
+__all__ = [
+    "OPENING_ONES",
+    "Cap",
+    "Conversion",
+    "DiceInPlayCap",
+    "HalveDouble",
+    "Monotone",
+    "NoCap",
+    "NoConversion",
+    "NoWilds",
+    "Opening",
+    "QuantityOrFace",
+    "Raising",
+    "RoundRules",
+    "WildOnes",
+    "Wilds",
+    "check_bid",
+    "lowest_quantity",
+]
+
+OPENING_ONES = ("forbidden", "allowed", "required")
+
+
+def _name(face: int) -> str:
+    return "ones" if face == 1 else f"{face}s"
+
+
+# --- wild ones ---------------------------------------------------------------------------
+
+
+@attrs.frozen
+class WildOnes:
+    """Ones count for any face 2-6; a bid on ones counts ones only."""
+
+    kind: ClassVar[str] = "ones"
+    wild_ones: ClassVar[bool] = True
+
+
+@attrs.frozen
+class NoWilds:
+    """Every die counts for its own face only."""
+
+    kind: ClassVar[str] = "none"
+    wild_ones: ClassVar[bool] = False
+
+
+Wilds: TypeAlias = WildOnes | NoWilds
+
+
+# --- raise order -------------------------------------------------------------------------
+
+
+@attrs.frozen
+class QuantityOrFace:
+    """Raise the quantity (any face), or keep the quantity and raise the face.
+
+    Faces rank 1 (ones, when no conversion applies) to 6.
+    """
+
+    kind: ClassVar[str] = "quantity-or-face"
+
+    def lowest(self, standing: Bid, face: int) -> int | None:
+        """The lowest quantity of ``face`` that raises ``standing``."""
+        return standing.quantity if face > standing.face else standing.quantity + 1
+
+    def explain(self, standing: Bid, bid: Bid) -> Violation:
+        """Why ``bid`` (known to be too low) does not raise ``standing``."""
+        head = f"{bid} does not raise {standing}"
+        if bid.face > standing.face:
+            why = f"a higher face needs at least the same quantity ({standing.quantity})"
+        elif bid.face == standing.face:
+            why = f"the same face needs more dice (at least {standing.quantity + 1})"
+        elif bid.quantity == standing.quantity:
+            why = "the same quantity needs a higher face"
+        else:
+            why = f"a lower face needs more dice (at least {standing.quantity + 1})"
+        return Violation("bid-too-low", f"{head}: {why}")
+
+
+@attrs.frozen
+class Monotone:
+    """Neither the quantity nor the face goes down, and at least one goes up."""
+
+    kind: ClassVar[str] = "monotone"
+
+    def lowest(self, standing: Bid, face: int) -> int | None:
+        """The lowest quantity of ``face`` that raises ``standing``; ``None`` for a lower face."""
+        if face < standing.face:
+            return None
+        return standing.quantity if face > standing.face else standing.quantity + 1
+
+    def explain(self, standing: Bid, bid: Bid) -> Violation:
+        """Why ``bid`` (known to be illegal) does not raise ``standing``."""
+        head = f"{bid} does not raise {standing}"
+        if bid.face < standing.face:
+            return Violation("face-lowered", f"{head}: in this edition the face never goes down")
+        if bid.face == standing.face:
+            why = f"the same face needs more dice (at least {standing.quantity + 1})"
+        else:
+            why = f"the quantity never goes down (at least {standing.quantity})"
+        return Violation("bid-too-low", f"{head}: {why}")
+
+
+Raising: TypeAlias = QuantityOrFace | Monotone
+
+
+# --- conversion to and from ones ---------------------------------------------------------
+
+
+@attrs.frozen
+class HalveDouble:
+    """To ones: at least half the quantity, rounded up. From ``a`` ones: at least ``2a+1``."""
+
+    kind: ClassVar[str] = "halve-double"
+
+    def lowest(self, standing: Bid, face: int) -> int | None:
+        """The lowest quantity when the bid moves onto or off ones; ``None`` otherwise."""
+        if face == 1 and standing.face != 1:
+            return -(-standing.quantity // 2)
+        if standing.face == 1 and face != 1:
+            return 2 * standing.quantity + 1
+        return None
+
+    def explain(self, standing: Bid, bid: Bid) -> Violation:
+        """Why ``bid`` (known to be too low) does not convert ``standing``."""
+        low = self.lowest(standing, bid.face)
+        head = f"{bid} does not raise {standing}"
+        if bid.face == 1:
+            why = f"a bid on ones needs at least {low} ones after {standing} (half, rounded up)"
+        else:
+            why = f"leaving ones needs at least {low} dice (twice {standing.quantity}, plus one)"
+        return Violation("bid-too-low", f"{head}: {why}")
+
+
+@attrs.frozen
+class NoConversion:
+    """Ones are an ordinary face, ranked lowest, raised like any other."""
+
+    kind: ClassVar[str] = "none"
+
+    def lowest(self, standing: Bid, face: int) -> int | None:
+        """Never a conversion: always ``None``."""
+        return None
+
+    def explain(self, standing: Bid, bid: Bid) -> Violation:  # pragma: no cover - never called
+        raise AssertionError("NoConversion never refuses a bid")
+
+
+Conversion: TypeAlias = HalveDouble | NoConversion
+
+
+# --- opening and cap ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class Opening:
+    """Whether a round may open on ones: ``"forbidden"``, ``"allowed"`` or ``"required"``."""
+
+    kind: ClassVar[str] = "standard"
+    ones: str = param(str, choices=OPENING_ONES)
+
+
+@attrs.frozen
+class NoCap:
+    """Any quantity may be bid; one above the dice in play is legal and certainly false."""
+
+    kind: ClassVar[str] = "none"
+    caps: ClassVar[bool] = False
+
+
+@attrs.frozen
+class DiceInPlayCap:
+    """A bid's quantity may not exceed the dice still in play."""
+
+    kind: ClassVar[str] = "dice-in-play"
+    caps: ClassVar[bool] = True
+
+
+Cap: TypeAlias = NoCap | DiceInPlayCap
+
+
+# --- the rules of one round --------------------------------------------------------------
+
+
+@attrs.frozen
+class RoundRules:
+    """The bidding rules in force for one round, after any special round's transform.
+
+    Attributes:
+        wild_ones: Whether ones count for faces 2-6.
+        raising: The raise order.
+        conversion: How bids move onto and off ones.
+        opening: ``"forbidden"``, ``"allowed"`` or ``"required"``: bids on ones at the opening.
+        cap: Whether quantities are capped at the dice in play.
+        face_lock: Whether the face of the standing bid is locked.
+        face_changers: Seats that may change a locked face.
+        special: The special round's name (``"palifico"`` ...), for messages.
+    """
+
+    wild_ones: bool
+    raising: Raising
+    conversion: Conversion
+    opening: Literal["forbidden", "allowed", "required"]
+    cap: bool
+    face_lock: bool = False
+    face_changers: frozenset[int] = frozenset()
+    special: str | None = None
+
+
+def lowest_quantity(rules: RoundRules, standing: Bid | None, face: int, player: int) -> int | None:
+    """The lowest quantity of ``face`` that ``player`` may bid now; ``None`` if no bid on
+    ``face`` is legal for them (whatever the quantity, before any cap)."""
+    if standing is None:
+        if face == 1:
+            return None if rules.opening == "forbidden" else 1
+        return None if rules.opening == "required" else 1
+    if rules.face_lock and face != standing.face and player not in rules.face_changers:
+        return None
+    low = rules.conversion.lowest(standing, face)
+    return rules.raising.lowest(standing, face) if low is None else low
+
+
+def check_bid(
+    rules: RoundRules, standing: Bid | None, bid: Bid, player: int, dice_in_play: int
+) -> Violation | None:
+    """``None`` if ``player`` may bid ``bid`` over ``standing``; otherwise the violation."""
+    low = lowest_quantity(rules, standing, bid.face, player)
+    if low is not None and bid.quantity >= low:
+        if rules.cap and bid.quantity > dice_in_play:
+            return Violation(
+                "above-cap",
+                f"{bid} bids more dice than are in play ({dice_in_play}): the quantity is capped",
+            )
+        return None
+    if standing is None:
+        if rules.opening == "required":
+            return Violation("must-open-on-ones", f"{bid}: this round must open on ones")
+        return Violation("ones-on-opening", f"{bid}: a round may not open on ones")
+    if low is None and rules.face_lock and bid.face != standing.face:
+        round_name = (rules.special or "special").capitalize()
+        return Violation(
+            "face-locked",
+            f"{bid} changes the face of {standing}: in a {round_name} round only the quantity "
+            f"of {_name(standing.face)} may go up for this player",
+        )
+    if rules.conversion.lowest(standing, bid.face) is not None:
+        return rules.conversion.explain(standing, bid)
+    return rules.raising.explain(standing, bid)

@@ -1,0 +1,133 @@
+"""Call components: the challenge (Dudo) and the exact call (Calza, Jonti)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, TypeAlias
+
+import attrs
+
+from perudo.actions import Bid
+from perudo.dice import count
+from perudo.rules.base import Violation, param
+
+__all__ = ["REVEALS", "WHO_MAY_CALL", "Challenge", "ExactCall", "ExactCallRule", "NoExactCall"]
+
+REVEALS = ("all", "from-left")
+WHO_MAY_CALL = ("player-to-act", "not-bidder-or-before")
+
+
+@attrs.frozen
+class Challenge:
+    """Dudo: the hands are shown and the face counted; a count at least the bid's quantity
+    makes the challenger lose, a lower count makes the bidder lose (equality favours the
+    bidder).
+
+    ``reveal="all"`` shows every hand. ``reveal="from-left"`` (Italian) shows hands one by
+    one from the challenger's left, clockwise, and stops as soon as the bid is proven true:
+    the rest stay hidden and are not counted.
+    """
+
+    kind: ClassVar[str] = "dudo"
+    reveal: str = param(str, choices=REVEALS)
+
+    def reveal_hands(
+        self,
+        hands: Sequence[Sequence[int]],
+        order: Sequence[int],
+        bid: Bid,
+        *,
+        wild_ones: bool,
+    ) -> tuple[tuple[int, ...], int]:
+        """The seats that show their hands, in ``order``, and the count among them."""
+        if self.reveal == "all":
+            return tuple(order), count([hands[seat] for seat in order], bid.face, wild_ones=wild_ones)
+        shown: list[int] = []
+        total = 0
+        for seat in order:
+            shown.append(seat)
+            total += count([hands[seat]], bid.face, wild_ones=wild_ones)
+            if total >= bid.quantity:
+                break
+        return tuple(shown), total
+
+
+@attrs.frozen
+class NoExactCall:
+    """The edition has no exact call."""
+
+    kind: ClassVar[str] = "none"
+
+    def check(
+        self,
+        *,
+        player: int,
+        to_act: int,
+        bidder: int,
+        before_bidder: int,
+        players_in: int,
+        dice_held: int,
+        full: int,
+        word: str,
+    ) -> Violation | None:
+        """Always a violation: there is no exact call to make."""
+        return Violation("no-exact-call", "this edition has no exact call (no Calza)")
+
+
+@attrs.frozen
+class ExactCall:
+    """Calza or Jonti: the standing bid is exactly right.
+
+    Right: the caller gains one die (never above the edition's dice per player). Wrong: the
+    caller loses one die.
+
+    Attributes:
+        who: ``"player-to-act"`` (Calza, on your turn) or ``"not-bidder-or-before"`` (Jonti:
+            any seat but the last bidder and the seat just before the last bidder, in or out
+            of turn).
+        min_players: Players still in needed for the call.
+        caller_below_full: Whether the caller must hold fewer dice than the edition's dice
+            per player.
+    """
+
+    kind: ClassVar[str] = "exact"
+    who: str = param(str, choices=WHO_MAY_CALL)
+    min_players: int = param(int, minimum=2)
+    caller_below_full: bool = param(bool)
+
+    def check(
+        self,
+        *,
+        player: int,
+        to_act: int,
+        bidder: int,
+        before_bidder: int,
+        players_in: int,
+        dice_held: int,
+        full: int,
+        word: str,
+    ) -> Violation | None:
+        """``None`` if ``player`` may make the exact call against the standing bid."""
+        if self.who == "player-to-act":
+            if player != to_act:
+                return Violation("not-your-turn", f"{word} is called on your own turn")
+        elif player == bidder:
+            return Violation("exact-call-not-allowed", f"{word} cannot be called on your own bid")
+        elif player == before_bidder:
+            return Violation(
+                "exact-call-not-allowed",
+                f"{word} cannot be called on the bid of the player who follows you",
+            )
+        if players_in < self.min_players:
+            return Violation(
+                "exact-call-not-allowed",
+                f"{word} needs at least {self.min_players} players still in ({players_in} are)",
+            )
+        if self.caller_below_full and dice_held >= full:
+            return Violation(
+                "exact-call-not-allowed", f"{word} needs fewer than {full} dice in your hand"
+            )
+        return None
+
+
+ExactCallRule: TypeAlias = ExactCall | NoExactCall

@@ -1,0 +1,556 @@
+"""The immutable game state and :func:`new_game`.
+
+Every action turns a :class:`GameState` into a new one; nothing mutates. The rules come
+from the state's :class:`~perudo.Variant`: the state only sequences turns and rounds.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from perudo.actions import ACTION_TYPES, Action, Bid, Calza, Declare, Dudo
+from perudo.dice import deal, roll_off
+from perudo.errors import GameSetupError, IllegalActionError
+from perudo.loader import load_variant
+from perudo.resolution import Resolution, resolve_dudo, resolve_exact_call
+from perudo.rules import OneDieRound, RoundRules, Violation
+from perudo.rules.bidding import check_bid, lowest_quantity
+from perudo.variant import Variant
+
+__all__ = ["GameState", "Player", "PlacedBid", "new_game"]
+
+
+@attrs.frozen
+class Player:
+    """One seat at the table.
+
+    Attributes:
+        name: The player's name.
+        dice: The hand this round, sorted; empty once the player is out.
+        score: Points (WANGO party mode); 0 elsewhere.
+        pressure_left: Pressure uses left (WANGO party mode); 0 elsewhere.
+        had_special: Whether the player has had their once-per-game special round.
+    """
+
+    name: str
+    dice: tuple[int, ...]
+    score: int = 0
+    pressure_left: int = 0
+    had_special: bool = False
+
+    @property
+    def is_in(self) -> bool:
+        """Whether the player still holds dice."""
+        return bool(self.dice)
+
+
+@attrs.frozen
+class PlacedBid:
+    """A bid of the round and the seat that made it."""
+
+    player: int
+    bid: Bid
+
+
+@attrs.frozen(repr=False)
+class GameState:
+    """A position of a game: who holds what, the round's bids, whose turn it is.
+
+    Make one with :func:`new_game`; move with :meth:`apply`. Two states built from the
+    same variant, seed and actions are equal and hash equal.
+
+    Attributes:
+        variant: The edition played.
+        seed: The seed every round's dice are drawn from.
+        players: The seats, clockwise.
+        round_number: The round being played, from 1.
+        to_act: The seat whose turn it is, ``None`` once the game is over.
+        bids: The bids of this round, in order.
+        rules: The bidding rules in force this round (after any special round).
+        special_round: ``None``, or ``"palifico"``, ``"palafico"``, ``"calzone"``.
+        special_player: The seat whose special round this is, if any.
+        offers: Declarations the player to act may make before the first bid.
+        must_declare: Whether the player to act must declare before bidding.
+        pressured: Whether anyone used pressure this round (party mode).
+        last_result: The resolution of the last call, if any.
+    """
+
+    variant: Variant
+    seed: int
+    players: tuple[Player, ...]
+    round_number: int
+    to_act: int | None
+    bids: tuple[PlacedBid, ...]
+    rules: RoundRules
+    special_round: str | None = None
+    special_player: int | None = None
+    offers: tuple[str, ...] = ()
+    must_declare: bool = False
+    pressured: bool = False
+    last_result: Resolution | None = None
+
+    # --- what a position is ----------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        counts = tuple(len(player.dice) for player in self.players)
+        return (
+            f"<GameState {self.variant.key} round {self.round_number}, to act {self.to_act}, "
+            f"bid {self.bid}, dice {counts}>"
+        )
+
+    @property
+    def bid(self) -> Bid | None:
+        """The standing bid, or ``None`` before the round's first bid."""
+        return self.bids[-1].bid if self.bids else None
+
+    @property
+    def bidder(self) -> int | None:
+        """The seat that made the standing bid."""
+        return self.bids[-1].player if self.bids else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.to_act is None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (several on a party-mode tie), else ``()``."""
+        if not self.is_over:
+            return ()
+        return self.variant.scoring.winners(
+            [len(player.dice) for player in self.players], [player.score for player in self.players]
+        )
+
+    @property
+    def dice_in_play(self) -> int:
+        """How many dice all hands hold together."""
+        return sum(len(player.dice) for player in self.players)
+
+    @property
+    def seats_in(self) -> tuple[int, ...]:
+        """The seats still holding dice, clockwise from seat 0."""
+        return tuple(seat for seat, player in enumerate(self.players) if player.dice)
+
+    def left_of(self, seat: int) -> int:
+        """The next seat still in, clockwise (to the left) of ``seat``."""
+        n = len(self.players)
+        for step in range(1, n + 1):
+            other = (seat + step) % n
+            if self.players[other].dice:
+                return other
+        return seat
+
+    def right_of(self, seat: int) -> int:
+        """The previous seat still in (the one ``seat`` follows)."""
+        n = len(self.players)
+        for step in range(1, n + 1):
+            other = (seat - step) % n
+            if self.players[other].dice:
+                return other
+        return seat
+
+    # --- asking --------------------------------------------------------------------------
+
+    def check(self, action: Action, by: int | None = None) -> Violation | None:
+        """``None`` if ``action`` by seat ``by`` (default: the player to act) is legal, else
+        the :class:`~perudo.rules.Violation` saying why not."""
+        _require_action(action)
+        if self.to_act is None:
+            return Violation("game-over", "the game is over")
+        return self._violation(action, self._seat(by))
+
+    def is_legal(self, action: Action, by: int | None = None) -> bool:
+        """Whether ``action`` by seat ``by`` (default: the player to act) is legal now."""
+        return self.check(action, by) is None
+
+    def legal_actions(self, by: int | None = None) -> tuple[Action, ...]:
+        """Every legal action of seat ``by`` (default: the player to act).
+
+        Bids are listed up to the dice in play (where an edition has no cap, a larger bid
+        is still legal: :meth:`apply` accepts it). Seats other than the player to act get
+        only the exact calls open to them out of turn.
+        """
+        if self.to_act is None:
+            return ()
+        seat = self._seat(by)
+        if not self.players[seat].dice:
+            return ()
+        calza: tuple[Action, ...] = (Calza(),) if self._exact_call_violation(seat) is None else ()
+        if seat != self.to_act:
+            return calza
+        actions: list[Action] = [Declare(name) for name in self.offers]
+        if self.must_declare:
+            return tuple(actions)
+        pressure = self.variant.has_pressure and self.players[seat].pressure_left > 0
+        standing = self.bid
+        top = self.dice_in_play
+        bids: list[Bid] = []
+        for face in range(1, 7):
+            low = lowest_quantity(self.rules, standing, face, seat)
+            if low is not None:
+                bids.extend(Bid(quantity, face) for quantity in range(low, top + 1))
+        bids.sort(key=lambda bid: (bid.quantity, bid.face))
+        for bid in bids:
+            actions.append(bid)
+            if pressure:
+                actions.append(Bid(bid.quantity, bid.face, pressure=True))
+        if standing is not None:
+            actions.append(Dudo())
+            if pressure:
+                actions.append(Dudo(pressure=True))
+        return (*actions, *calza)
+
+    # --- moving --------------------------------------------------------------------------
+
+    def apply(self, action: Action, by: int | None = None) -> GameState:
+        """The state after seat ``by`` (default: the player to act) takes ``action``.
+
+        Raises:
+            IllegalActionError: the action is not legal now; ``reason`` says why. This state
+                is unchanged (states never change).
+        """
+        _require_action(action)
+        if self.to_act is None:
+            raise IllegalActionError(
+                "game-over", f"{action}: the game is over", action=action, player=by
+            )
+        seat = self._seat(by)
+        violation = self._violation(action, seat)
+        if violation is not None:
+            raise IllegalActionError(
+                violation.reason, violation.message, action=action, player=seat
+            )
+        if isinstance(action, Bid):
+            return self._bid(action, seat)
+        if isinstance(action, Declare):
+            return self._declare(action.name, seat)
+        players = self.players
+        pressured = self.pressured
+        if isinstance(action, Dudo) and action.pressure:
+            players, pressured = self._spend_pressure(seat), True
+        return self._resolve(action, seat, players, pressured)
+
+    def with_dice(self, dice: Sequence[Sequence[int]]) -> GameState:
+        """This state with the round's hands replaced (a server's own dice, a test, a lesson).
+
+        Each hand must hold as many dice as the player has now. Refused once the round has
+        a bid, or when the game is over.
+        """
+        if self.to_act is None:
+            raise GameSetupError("with_dice: the game is over")
+        if self.bids:
+            raise GameSetupError(f"with_dice: the round already has a bid ({self.bid})")
+        hands = _check_hands(dice, len(self.players), self.variant.dice.per_player)
+        for seat, (player, hand) in enumerate(zip(self.players, hands, strict=True)):
+            if len(hand) != len(player.dice):
+                raise GameSetupError(
+                    f"with_dice: seat {seat} holds {len(player.dice)} dice, not {len(hand)}"
+                )
+        players = tuple(
+            attrs.evolve(player, dice=hand) for player, hand in zip(self.players, hands, strict=True)
+        )
+        return attrs.evolve(self, players=players)
+
+    # --- inside --------------------------------------------------------------------------
+
+    def _seat(self, by: int | None) -> int:
+        if by is None:
+            assert self.to_act is not None
+            return self.to_act
+        if type(by) is not int or not 0 <= by < len(self.players):
+            raise IllegalActionError(
+                "unknown-seat", f"seat {by!r} is not a seat of this game (0 to {len(self.players) - 1})"
+            )
+        return by
+
+    def _violation(self, action: Action, seat: int) -> Violation | None:
+        if not self.players[seat].dice:
+            return Violation("player-out", f"{self.players[seat].name} has no dice left")
+        if isinstance(action, Calza):
+            return self._exact_call_violation(seat)
+        if seat != self.to_act:
+            return Violation(
+                "not-your-turn", f"{action}: it is {self.players[self.to_act].name}'s turn"  # type: ignore[index]
+            )
+        if isinstance(action, Declare):
+            if action.name in self.offers:
+                return None
+            return Violation("declaration-not-offered", f"{action} is not open to you now")
+        if self.must_declare:
+            choices = " or ".join(f"'declare {name}'" for name in self.offers)
+            return Violation("declaration-required", f"{action}: first choose {choices}")
+        if action.pressure:
+            if not self.variant.has_pressure:
+                return Violation("no-pressure", f"{action}: this edition has no pressure")
+            if self.players[seat].pressure_left <= 0:
+                return Violation("pressure-used-up", f"{action}: you have no pressure left")
+        if isinstance(action, Dudo):
+            if self.bids:
+                return None
+            return Violation(
+                "nothing-to-challenge", f"there is no bid yet to call {self.variant.words.dudo} on"
+            )
+        return check_bid(self.rules, self.bid, action, seat, self.dice_in_play)
+
+    def _exact_call_violation(self, seat: int) -> Violation | None:
+        call = self.variant.exact_call
+        if call.kind == "none":
+            return call.check(
+                player=seat, to_act=seat, bidder=seat, before_bidder=seat,
+                players_in=0, dice_held=0, full=0, word="Calza",
+            )  # fmt: skip
+        word = self.variant.words.calza or "Calza"
+        if not self.bids:
+            return Violation("nothing-to-challenge", f"there is no bid yet to call {word} on")
+        bidder = self.bids[-1].player
+        assert self.to_act is not None
+        return call.check(
+            player=seat,
+            to_act=self.to_act,
+            bidder=bidder,
+            before_bidder=self.right_of(bidder),
+            players_in=len(self.seats_in),
+            dice_held=len(self.players[seat].dice),
+            full=self.variant.dice.per_player,
+            word=word,
+        )
+
+    def _spend_pressure(self, seat: int) -> tuple[Player, ...]:
+        player = self.players[seat]
+        spent = attrs.evolve(player, pressure_left=player.pressure_left - 1)
+        return (*self.players[:seat], spent, *self.players[seat + 1 :])
+
+    def _bid(self, bid: Bid, seat: int) -> GameState:
+        players = self._spend_pressure(seat) if bid.pressure else self.players
+        return attrs.evolve(
+            self,
+            players=players,
+            bids=(*self.bids, PlacedBid(seat, bid)),
+            to_act=self.left_of(seat),
+            offers=(),
+            pressured=self.pressured or bid.pressure,
+        )
+
+    def _declare(self, name: str, seat: int) -> GameState:
+        special = self.variant.special_round
+        assert isinstance(special, OneDieRound)  # only a one-die round offers declarations
+        players = self.players
+        if special.once_per_player:
+            spent = attrs.evolve(players[seat], had_special=True)
+            players = (*players[:seat], spent, *players[seat + 1 :])
+        if name == "ordinary":
+            return attrs.evolve(self, players=players, offers=(), must_declare=False)
+        return attrs.evolve(
+            self,
+            players=players,
+            rules=special.transform(self.rules, opener=seat, one_die_seats=self._one_die_seats()),
+            special_round=name,
+            special_player=seat,
+            offers=(),
+            must_declare=False,
+        )
+
+    def _one_die_seats(self, players: Sequence[Player] | None = None) -> tuple[int, ...]:
+        seats = self.players if players is None else players
+        return tuple(seat for seat, player in enumerate(seats) if len(player.dice) == 1)
+
+    def _resolve(
+        self, action: Action, caller: int, players: tuple[Player, ...], pressured: bool
+    ) -> GameState:
+        placed = self.bids[-1]
+        order = []
+        seat = caller
+        for _ in range(len(self.seats_in)):
+            seat = self.left_of(seat)
+            order.append(seat)
+        hands = [player.dice for player in self.players]
+        if isinstance(action, Calza):
+            result = resolve_exact_call(
+                self.variant, hands, order=order, bid=placed.bid, caller=caller,
+                bidder=placed.player, wild_ones=self.rules.wild_ones,
+            )  # fmt: skip
+        else:
+            result = resolve_dudo(
+                self.variant, hands, order=order, bid=placed.bid, caller=caller,
+                bidder=placed.player, wild_ones=self.rules.wild_ones, pressured=pressured,
+            )  # fmt: skip
+        return self._next_round(result, players)
+
+    def _next_round(self, result: Resolution, players: tuple[Player, ...]) -> GameState:
+        variant = self.variant
+        counts = [len(player.dice) for player in players]
+        scores = [player.score for player in players]
+        if result.points:
+            assert result.loser is not None and result.gainer is not None
+            scores[result.loser] -= result.points
+            scores[result.gainer] += result.points
+        elif result.loser is not None:
+            counts[result.loser] -= 1
+        elif result.gainer is not None:
+            counts[result.gainer] += 1
+        if variant.scoring.is_over(counts, rounds_played=self.round_number):
+            final = tuple(
+                attrs.evolve(player, dice=player.dice[:count], score=score)
+                for player, count, score in zip(players, counts, scores, strict=True)
+            )
+            return attrs.evolve(
+                self, players=final, to_act=None, bids=(), offers=(), must_declare=False,
+                pressured=False, last_result=result,
+            )  # fmt: skip
+        number = self.round_number + 1
+        hands = deal(self.seed, number, counts)
+        players = tuple(
+            attrs.evolve(player, dice=hand, score=score)
+            for player, hand, score in zip(players, hands, scores, strict=True)
+        )
+        probe = attrs.evolve(self, players=players)
+        opener = variant.starter.next_opener(
+            exact_call=result.call == "calza",
+            caller=result.caller,
+            bidder=result.bidder,
+            loser=result.loser,
+            is_in=lambda seat: bool(counts[seat]),
+            left_of=probe.left_of,
+        )
+        dropped = result.loser if result.loser is not None and counts[result.loser] == 1 else None
+        if not variant.scoring.moves_dice:
+            dropped = None
+        players_in = sum(1 for n in counts if n)
+        used = dropped is not None and players[dropped].had_special
+        start = variant.special_round.start(dropped=dropped, players_in=players_in, used=used)
+        rules = variant.round_rules()
+        special_player = None
+        if start.special is not None and dropped is not None:
+            rules = variant.special_round.transform(
+                rules, opener=dropped, one_die_seats=self._one_die_seats(players)
+            )
+            special_player = dropped
+            if start.uses_special:
+                players = tuple(
+                    attrs.evolve(player, had_special=True) if seat == dropped else player
+                    for seat, player in enumerate(players)
+                )
+        return GameState(
+            variant=variant,
+            seed=self.seed,
+            players=players,
+            round_number=number,
+            to_act=opener,
+            bids=(),
+            rules=rules,
+            special_round=start.special,
+            special_player=special_player,
+            offers=start.offers,
+            must_declare=start.must_declare,
+            pressured=False,
+            last_result=result,
+        )
+
+
+def _require_action(action: Any) -> None:
+    if not isinstance(action, ACTION_TYPES):
+        raise IllegalActionError(
+            "malformed-action",
+            f"{action!r} is not an action: use Bid(quantity, face), Dudo(), Calza() or Declare(name)",
+        )
+
+
+def _check_hands(
+    dice: Sequence[Sequence[int]], players: int, per_player: int
+) -> tuple[tuple[int, ...], ...]:
+    if isinstance(dice, str | bytes) or not isinstance(dice, Sequence):
+        raise GameSetupError(f"dice {dice!r} is not a sequence of hands, one per player")
+    if len(dice) != players:
+        raise GameSetupError(f"dice gives {len(dice)} hands for {players} players")
+    hands = []
+    for seat, hand in enumerate(dice):
+        if isinstance(hand, str | bytes) or not isinstance(hand, Sequence):
+            raise GameSetupError(f"hand {hand!r} of seat {seat} is not a sequence of faces")
+        if not 1 <= len(hand) <= per_player:
+            raise GameSetupError(
+                f"hand {tuple(hand)!r} of seat {seat} holds {len(hand)} dice: 1 to {per_player}"
+            )
+        for face in hand:
+            if type(face) is not int or not 1 <= face <= 6:
+                raise GameSetupError(f"{face!r} in the hand of seat {seat} is not a face 1 to 6")
+        hands.append(tuple(sorted(hand)))
+    return tuple(hands)
+
+
+def _names(players: int | Sequence[str], variant: Variant) -> tuple[str, ...]:
+    if isinstance(players, bool):
+        raise GameSetupError(f"players {players!r} is not a count or a list of names")
+    if isinstance(players, int):
+        names = tuple(f"Player {seat + 1}" for seat in range(players))
+    elif isinstance(players, Sequence) and not isinstance(players, str | bytes):
+        names = tuple(players)
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise GameSetupError(f"player name {name!r} is not a non-empty string")
+        if len(set(names)) != len(names):
+            raise GameSetupError(f"player names {names!r} are not all different")
+    else:
+        raise GameSetupError(f"players {players!r} is not a count or a list of names")
+    low, high = variant.players.min, variant.players.max
+    if not low <= len(names) <= high:
+        raise GameSetupError(f"{variant.name} is played by {low} to {high} players, not {len(names)}")
+    return names
+
+
+def new_game(
+    variant: Variant | str,
+    players: int | Sequence[str],
+    *,
+    seed: int | None = None,
+    dice: Sequence[Sequence[int]] | None = None,
+    first_player: int | None = None,
+) -> GameState:
+    """Start a game.
+
+    Args:
+        variant: A :class:`~perudo.Variant` or an edition key such as ``"italian"``.
+        players: How many players, or their names in seat order (clockwise).
+        seed: The seed of every round's dice and of the roll-off; a random one when ``None``
+            (kept in ``state.seed``, so the game can be replayed).
+        dice: The hands of round 1, one per player. A hand shorter than the edition's dice
+            per player stands for dice already lost.
+        first_player: The seat that opens round 1; ``None`` holds the edition's roll-off.
+
+    >>> state = new_game("italian", ["Ana", "Ben", "Cleo"], seed=7)
+    >>> state.round_number, len(state.players), state.bid
+    (1, 3, None)
+    """
+    if not isinstance(variant, Variant):
+        variant = load_variant(variant)
+    names = _names(players, variant)
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif type(seed) is not int:
+        raise GameSetupError(f"seed {seed!r} is not an integer")
+    per_player = variant.dice.per_player
+    if dice is None:
+        hands = deal(seed, 1, [per_player] * len(names))
+    else:
+        hands = _check_hands(dice, len(names), per_player)
+    if first_player is None:
+        first_player, _ = roll_off(seed, range(len(names)))
+    elif type(first_player) is not int or not 0 <= first_player < len(names):
+        raise GameSetupError(f"first_player {first_player!r} is not a seat (0 to {len(names) - 1})")
+    pressure = variant.scoring.pressure_uses
+    return GameState(
+        variant=variant,
+        seed=seed,
+        players=tuple(
+            Player(name=name, dice=hand, pressure_left=pressure)
+            for name, hand in zip(names, hands, strict=True)
+        ),
+        round_number=1,
+        to_act=first_player,
+        bids=(),
+        rules=variant.round_rules(),
+    )

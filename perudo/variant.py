@@ -1,0 +1,150 @@
+"""An edition of Perudo: one rule component per axis, with where each setting comes from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from perudo.rules import (
+    Cap,
+    Challenge,
+    Conversion,
+    Dice,
+    DiceInPlayCap,
+    Elimination,
+    ExactCall,
+    ExactCallRule,
+    HalveDouble,
+    LoserStarts,
+    Monotone,
+    NoCap,
+    NoConversion,
+    NoExactCall,
+    NoSpecialRound,
+    NoWilds,
+    OneDieRound,
+    Opening,
+    PartyPoints,
+    PlayerCount,
+    Provenance,
+    QuantityOrFace,
+    Raising,
+    RollOff,
+    RoundRules,
+    Scoring,
+    SpecialRound,
+    WildOnes,
+    Wilds,
+)
+
+__all__ = ["AXES", "KINDS", "Variant", "Words"]
+
+#: The axes every edition declares, in the order they are shown.
+AXES = (
+    "players",
+    "dice",
+    "wilds",
+    "raising",
+    "conversion",
+    "opening",
+    "cap",
+    "challenge",
+    "exact_call",
+    "special_round",
+    "starter",
+    "first_player",
+    "scoring",
+)
+
+#: The component kinds each axis may use: ``KINDS[axis][kind]`` is the component class.
+KINDS: dict[str, dict[str, type[Any]]] = {
+    axis: {cls.kind: cls for cls in classes}
+    for axis, classes in {
+        "players": (PlayerCount,),
+        "dice": (Dice,),
+        "wilds": (WildOnes, NoWilds),
+        "raising": (QuantityOrFace, Monotone),
+        "conversion": (HalveDouble, NoConversion),
+        "opening": (Opening,),
+        "cap": (NoCap, DiceInPlayCap),
+        "challenge": (Challenge,),
+        "exact_call": (NoExactCall, ExactCall),
+        "special_round": (NoSpecialRound, OneDieRound),
+        "starter": (LoserStarts,),
+        "first_player": (RollOff,),
+        "scoring": (Elimination, PartyPoints),
+    }.items()
+}
+
+
+@attrs.frozen
+class Words:
+    """What an edition calls things, used wherever a person reads them.
+
+    Attributes:
+        dudo: The challenge: ``"Dudo"``, ``"Dubito"``, ``"Perudo"``, ``"challenge"``.
+        calza: The exact call (``"Calza"``, ``"Jonti"``), or ``None`` without one.
+    """
+
+    dudo: str
+    calza: str | None
+
+
+@attrs.frozen(cache_hash=True)
+class Variant:
+    """An edition: identity, vocabulary, and one component per axis of :data:`AXES`.
+
+    Load one with :func:`perudo.load_variant`; every axis is declared, nothing is a
+    hidden default. ``provenance`` holds one :class:`~perudo.rules.Provenance` per axis,
+    in the order of :data:`AXES`; read it with :meth:`provenance_of`.
+    """
+
+    key: str
+    name: str
+    source: str
+    language: str
+    summary: str
+    words: Words
+    players: PlayerCount
+    dice: Dice
+    wilds: Wilds
+    raising: Raising
+    conversion: Conversion
+    opening: Opening
+    cap: Cap
+    challenge: Challenge
+    exact_call: ExactCallRule
+    special_round: SpecialRound
+    starter: LoserStarts
+    first_player: RollOff
+    scoring: Scoring
+    provenance: tuple[Provenance, ...] = attrs.field(repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.key})"
+
+    def provenance_of(self, axis: str) -> Provenance:
+        """Where this edition's setting on ``axis`` comes from."""
+        return self.provenance[AXES.index(axis)]
+
+    def component(self, axis: str) -> Any:
+        """The component on ``axis``."""
+        if axis not in AXES:
+            raise KeyError(f"{axis!r} is not an axis: the axes are {', '.join(AXES)}")
+        return getattr(self, axis)
+
+    def round_rules(self) -> RoundRules:
+        """The bidding rules of an ordinary round of this edition."""
+        return RoundRules(
+            wild_ones=self.wilds.wild_ones,
+            raising=self.raising,
+            conversion=self.conversion,
+            opening=self.opening.ones,  # type: ignore[arg-type]
+            cap=self.cap.caps,
+        )
+
+    @property
+    def has_pressure(self) -> bool:
+        """Whether players may spend pressure (WANGO party mode)."""
+        return self.scoring.pressure_uses > 0
