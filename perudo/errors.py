@@ -87,4 +87,4 @@ class UnknownVariantError(PerudoError, LookupError):
 
 
 class GameSetupError(PerudoError, ValueError):
-    """Arguments of :func:`perudo.new_game` or :meth:`GameState.with_dice` that cannot make a game."""
+    """Bad arguments to :func:`~perudo.new_game` or :meth:`~perudo.GameState.with_dice`."""

@@ -1,4 +1,4 @@
-"""Edition declarations: ``variants/<key>.toml`` files turned into checked :class:`Variant` values."""
+"""Edition declarations: ``variants/<key>.toml`` files made into checked :class:`Variant` values."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def load_variant(variant: str | os.PathLike[str]) -> Variant:
     return _load_key(variant)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load_key(key: str) -> Variant:
     names = variant_names()
     if key not in names:
@@ -101,7 +101,7 @@ def variant_from_mapping(data: Mapping[str, Any], *, where: str = "<declaration>
             raise fail(repr(key), "unknown key")
     if data.get("schema") != SCHEMA:
         raise fail("schema", f"must be {SCHEMA}, not {data.get('schema')!r}")
-    header = {key: _text(data, key, fail, "") for key in _HEADER}
+    header: dict[str, Any] = {key: _text(data, key, fail, "") for key in _HEADER}
     words_table = _table(data, "words", fail)
     for key in words_table:
         if key not in ("dudo", "calza"):

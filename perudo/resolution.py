@@ -68,7 +68,8 @@ class Resolution:
             f"{self.count} {face}{wild}{shown}"
         )
         if self.points:
-            assert self.loser is not None and self.gainer is not None
+            assert self.loser is not None
+            assert self.gainer is not None
             return (
                 f"{head}; {who(self.loser)} gives {self.points} "
                 f"point{'s' if self.points > 1 else ''} to {who(self.gainer)}"

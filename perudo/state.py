@@ -21,7 +21,7 @@ from perudo.rules import OneDieRound, RoundRules, Violation
 from perudo.rules.bidding import check_bid, lowest_quantity
 from perudo.variant import Variant
 
-__all__ = ["GameState", "Player", "PlacedBid", "new_game"]
+__all__ = ["GameState", "PlacedBid", "Player", "new_game"]
 
 
 @attrs.frozen
@@ -252,7 +252,8 @@ class GameState:
                     f"with_dice: seat {seat} holds {len(player.dice)} dice, not {len(hand)}"
                 )
         players = tuple(
-            attrs.evolve(player, dice=hand) for player, hand in zip(self.players, hands, strict=True)
+            attrs.evolve(player, dice=hand)
+            for player, hand in zip(self.players, hands, strict=True)
         )
         return attrs.evolve(self, players=players)
 
@@ -264,7 +265,8 @@ class GameState:
             return self.to_act
         if type(by) is not int or not 0 <= by < len(self.players):
             raise IllegalActionError(
-                "unknown-seat", f"seat {by!r} is not a seat of this game (0 to {len(self.players) - 1})"
+                "unknown-seat",
+                f"seat {by!r} is not a seat of this game (0 to {len(self.players) - 1})",
             )
         return by
 
@@ -275,7 +277,8 @@ class GameState:
             return self._exact_call_violation(seat)
         if seat != self.to_act:
             return Violation(
-                "not-your-turn", f"{action}: it is {self.players[self.to_act].name}'s turn"  # type: ignore[index]
+                "not-your-turn",
+                f"{action}: it is {self.players[self.to_act].name}'s turn",  # type: ignore[index]
             )
         if isinstance(action, Declare):
             if action.name in self.offers:
@@ -386,7 +389,8 @@ class GameState:
         counts = [len(player.dice) for player in players]
         scores = [player.score for player in players]
         if result.points:
-            assert result.loser is not None and result.gainer is not None
+            assert result.loser is not None
+            assert result.gainer is not None
             scores[result.loser] -= result.points
             scores[result.gainer] += result.points
         elif result.loser is not None:
@@ -456,7 +460,8 @@ def _require_action(action: Any) -> None:
     if not isinstance(action, ACTION_TYPES):
         raise IllegalActionError(
             "malformed-action",
-            f"{action!r} is not an action: use Bid(quantity, face), Dudo(), Calza() or Declare(name)",
+            f"{action!r} is not an action: "
+            "use Bid(quantity, face), Dudo(), Calza() or Declare(name)",
         )
 
 
@@ -498,7 +503,9 @@ def _names(players: int | Sequence[str], variant: Variant) -> tuple[str, ...]:
         raise GameSetupError(f"players {players!r} is not a count or a list of names")
     low, high = variant.players.min, variant.players.max
     if not low <= len(names) <= high:
-        raise GameSetupError(f"{variant.name} is played by {low} to {high} players, not {len(names)}")
+        raise GameSetupError(
+            f"{variant.name} is played by {low} to {high} players, not {len(names)}"
+        )
     return names
 
 

@@ -57,24 +57,25 @@ AXES = (
     "scoring",
 )
 
+_CLASSES: dict[str, tuple[Any, ...]] = {
+    "players": (PlayerCount,),
+    "dice": (Dice,),
+    "wilds": (WildOnes, NoWilds),
+    "raising": (QuantityOrFace, Monotone),
+    "conversion": (HalveDouble, NoConversion),
+    "opening": (Opening,),
+    "cap": (NoCap, DiceInPlayCap),
+    "challenge": (Challenge,),
+    "exact_call": (NoExactCall, ExactCall),
+    "special_round": (NoSpecialRound, OneDieRound),
+    "starter": (LoserStarts,),
+    "first_player": (RollOff,),
+    "scoring": (Elimination, PartyPoints),
+}
+
 #: The component kinds each axis may use: ``KINDS[axis][kind]`` is the component class.
 KINDS: dict[str, dict[str, type[Any]]] = {
-    axis: {cls.kind: cls for cls in classes}
-    for axis, classes in {
-        "players": (PlayerCount,),
-        "dice": (Dice,),
-        "wilds": (WildOnes, NoWilds),
-        "raising": (QuantityOrFace, Monotone),
-        "conversion": (HalveDouble, NoConversion),
-        "opening": (Opening,),
-        "cap": (NoCap, DiceInPlayCap),
-        "challenge": (Challenge,),
-        "exact_call": (NoExactCall, ExactCall),
-        "special_round": (NoSpecialRound, OneDieRound),
-        "starter": (LoserStarts,),
-        "first_player": (RollOff,),
-        "scoring": (Elimination, PartyPoints),
-    }.items()
+    axis: {cls.kind: cls for cls in classes} for axis, classes in _CLASSES.items()
 }
 
 
@@ -140,7 +141,7 @@ class Variant:
             wild_ones=self.wilds.wild_ones,
             raising=self.raising,
             conversion=self.conversion,
-            opening=self.opening.ones,  # type: ignore[arg-type]
+            opening=self.opening.ones,
             cap=self.cap.caps,
         )
 

@@ -7,7 +7,7 @@ raises the standing bid*. Legality checks and the list of legal bids both come f
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, TypeAlias
+from typing import ClassVar, TypeAlias
 
 import attrs
 
@@ -216,7 +216,7 @@ class RoundRules:
     wild_ones: bool
     raising: Raising
     conversion: Conversion
-    opening: Literal["forbidden", "allowed", "required"]
+    opening: str
     cap: bool
     face_lock: bool = False
     face_changers: frozenset[int] = frozenset()

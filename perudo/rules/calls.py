@@ -41,7 +41,9 @@ class Challenge:
     ) -> tuple[tuple[int, ...], int]:
         """The seats that show their hands, in ``order``, and the count among them."""
         if self.reveal == "all":
-            return tuple(order), count([hands[seat] for seat in order], bid.face, wild_ones=wild_ones)
+            return tuple(order), count(
+                [hands[seat] for seat in order], bid.face, wild_ones=wild_ones
+            )
         shown: list[int] = []
         total = 0
         for seat in order:
