@@ -110,21 +110,23 @@ class ExactCall:
         word: str,
     ) -> Violation | None:
         """``None`` if ``player`` may make the exact call against the standing bid."""
-        if self.who == "player-to-act":
-            if player != to_act:
-                return Violation("not-your-turn", f"{word} is called on your own turn")
-        elif player == bidder:
-            return Violation("exact-call-not-allowed", f"{word} cannot be called on your own bid")
-        elif player == before_bidder:
-            return Violation(
-                "exact-call-not-allowed",
-                f"{word} cannot be called on the bid of the player who follows you",
-            )
+        if self.who == "player-to-act" and player != to_act:
+            return Violation("not-your-turn", f"{word} is called on your own turn")
         if players_in < self.min_players:
             return Violation(
                 "exact-call-not-allowed",
                 f"{word} needs at least {self.min_players} players still in ({players_in} are)",
             )
+        if self.who == "not-bidder-or-before":
+            if player == bidder:
+                return Violation(
+                    "exact-call-not-allowed", f"{word} cannot be called on your own bid"
+                )
+            if player == before_bidder:
+                return Violation(
+                    "exact-call-not-allowed",
+                    f"{word} cannot be called on the bid of the player who follows you",
+                )
         if self.caller_below_full and dice_held >= full:
             return Violation(
                 "exact-call-not-allowed", f"{word} needs fewer than {full} dice in your hand"

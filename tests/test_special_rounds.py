@@ -1,0 +1,235 @@
+"""Palifico (Italian, French), Palafico (Spanish) and Calzone (French Jonti)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import game, play
+
+import perudo
+from perudo import Bid, Declare, Dudo, IllegalActionError
+from perudo.rules import OneDieRound
+
+FIVE = [2, 3, 4, 5, 6]
+NO_SIXES = [2, 3, 4, 5, 5]
+
+
+def drop_to_one(edition: str, players: int = 4, *, one_die: tuple[int, ...] = ()) -> perudo.GameState:
+    """Seat 1 (two dice) bids 9x6 on a table with no six and no one, and loses a die.
+
+    Seats in ``one_die`` hold one die from the start.
+    """
+    hands = [[2] if seat in one_die else list(NO_SIXES) for seat in range(players)]
+    hands[1] = [2, 3]
+    state = game(edition, hands, first=1)
+    return play(state, "9x6", "dudo")
+
+
+def refusal(state: perudo.GameState, action: perudo.Action, by: int | None = None) -> str:
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(action, by=by)
+    return caught.value.reason
+
+
+# --- Italian Palifico --------------------------------------------------------------------
+
+
+def test_italian_palifico_follows_a_drop_to_one_die() -> None:
+    state = drop_to_one("italian")
+    assert len(state.players[1].dice) == 1
+    assert state.special_round == "palifico"
+    assert state.special_player == 1
+    assert state.to_act == 1  # the loser starts as usual
+    assert state.rules.wild_ones is False
+    assert state.players[1].had_special
+
+
+def test_italian_palifico_ones_are_not_wild_and_opening_on_ones_is_refused() -> None:
+    state = drop_to_one("italian")
+    assert refusal(state, Bid(1, 1)) == "ones-on-opening"
+    state = state.with_dice([[1, 1, 6, 6, 6], [6], [1, 1, 1, 2, 3], [1, 1, 4, 5, 5]])
+    state = play(state, "5x6", "dudo")
+    result = state.last_result
+    assert result is not None
+    assert result.wild_ones is False
+    assert result.count == 4  # four sixes: the seven ones do not count
+    assert result.loser == 1
+
+
+def test_italian_palifico_player_does_not_change_the_face() -> None:
+    # reading of "non si potrà cambiare il numero su cui avete scommesso"
+    state = play(drop_to_one("italian", one_die=(3,)), "1x4", "2x4", "2x5")  # seat 3: one die
+    assert state.to_act == 0
+    state = play(state, "3x5")
+    assert state.to_act == 1
+    assert refusal(state, Bid(4, 6)) == "face-locked"
+    assert state.is_legal(Bid(4, 5))
+
+
+def test_italian_palifico_a_one_die_player_changes_face_with_the_ordinary_order() -> None:
+    state = play(drop_to_one("italian", one_die=(3,)), "2x4", "3x4")
+    assert state.to_act == 3
+    assert state.is_legal(Bid(3, 5))  # same quantity, higher face
+    assert not state.is_legal(Bid(3, 2))  # lower face needs more dice
+    assert state.is_legal(Bid(4, 2))
+    assert state.is_legal(Bid(4, 1))  # ones rank lowest, no conversion
+    assert not state.is_legal(Bid(2, 1))  # no halving to ones
+
+
+def test_italian_palifico_is_once_per_game() -> None:
+    palifico = perudo.load_variant("italian").special_round
+    assert isinstance(palifico, OneDieRound)
+    assert palifico.start(dropped=1, players_in=4, used=False).special == "palifico"
+    assert palifico.start(dropped=1, players_in=4, used=True).special is None
+
+
+def test_italian_two_players_choose_before_any_bid() -> None:
+    state = drop_to_one("italian", players=2)
+    assert state.special_round is None
+    assert state.must_declare
+    assert set(state.legal_actions()) == {Declare("palifico"), Declare("ordinary")}
+    assert refusal(state, Bid(1, 3)) == "declaration-required"
+    assert refusal(state, Declare("calzone")) == "declaration-not-offered"
+    assert refusal(state, Declare("palifico"), by=0) == "not-your-turn"
+
+    palifico = state.apply(Declare("palifico"))
+    assert palifico.special_round == "palifico"
+    assert palifico.to_act == 1  # the declaration keeps the turn
+    assert palifico.rules.wild_ones is False
+    assert palifico.players[1].had_special
+
+    ordinary = state.apply(Declare("ordinary"))
+    assert ordinary.special_round is None
+    assert ordinary.rules.wild_ones is True
+    assert ordinary.players[1].had_special  # choosing ordinary spends the Palifico
+    assert refusal(ordinary, Declare("palifico")) == "declaration-not-offered"
+    assert ordinary.is_legal(Bid(1, 3))
+
+
+# --- French Palifico ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_french_palifico_every_drop_no_exception(players: int) -> None:
+    state = drop_to_one("french-calza", players=players, one_die=(3,) if players == 4 else ())
+    assert state.special_round == "palifico"
+    assert not state.must_declare
+    state = play(state, "2x4")
+    assert refusal(state, Bid(2, 5)) == "face-locked"
+    if players == 4:
+        state = play(state, "3x4")
+        assert state.to_act == 3  # holds one die, still locked in the French edition
+        assert refusal(state, Bid(3, 5)) == "face-locked"
+
+
+def test_french_palifico_comes_again_after_a_calza_regain() -> None:
+    state = drop_to_one("french-calza", players=3)
+    assert state.special_round == "palifico"
+    # Seat 1 (one die) calls Calza exactly right and regains a die.
+    state = state.with_dice([[2, 3, 4, 5, 5], [4], [2, 2, 3, 3, 4]])
+    state = play(state, "1x4", "2x4")
+    assert state.to_act == 0
+    state = play(state, "3x4")
+    assert state.to_act == 1
+    state = play(state, "calza")
+    assert len(state.players[1].dice) == 2
+    assert state.special_round is None
+    # Back up at two dice, seat 1 bids high again and drops to one: Palifico again.
+    state = state.with_dice([[2, 3, 4, 5, 5], [2, 3], [2, 2, 2, 3, 3]])
+    state = play(state, "9x6", "dudo")
+    assert len(state.players[1].dice) == 1
+    assert state.special_round == "palifico"
+
+
+# --- Spanish Palafico --------------------------------------------------------------------
+
+
+def test_spanish_palafico_opener_must_bid_ones() -> None:
+    state = drop_to_one("spanish", one_die=(3,))
+    assert state.special_round == "palafico"
+    assert state.to_act == 1
+    assert refusal(state, Bid(2, 3)) == "must-open-on-ones"
+    assert {a.face for a in state.legal_actions() if isinstance(a, Bid)} == {1}
+    state = play(state, "1x1")
+    assert refusal(state, Bid(2, 3)) == "face-locked"
+    assert state.is_legal(Bid(2, 1))
+    state = play(state, "2x1")
+    assert state.to_act == 3  # holds one die: already Palafico
+    assert state.is_legal(Bid(2, 3))  # monotone: same quantity, higher face
+    assert state.is_legal(Bid(3, 6))
+    state = play(state, "2x3")
+    assert refusal(state, Bid(3, 4)) == "face-locked"
+    assert state.is_legal(Bid(3, 3))
+
+
+def test_spanish_palafico_ones_not_wild() -> None:
+    state = drop_to_one("spanish")
+    state = state.with_dice([[1, 1, 3, 3, 3], [3], [1, 1, 1, 2, 2], [2, 2, 4, 4, 4]])
+    state = play(state, "1x1", "5x1", "dudo")
+    result = state.last_result
+    assert result is not None
+    assert result.wild_ones is False
+    assert result.count == 5
+    assert result.loser == 3  # the challenger
+
+
+def test_spanish_palafico_not_with_two_players() -> None:
+    state = drop_to_one("spanish", players=2)
+    assert state.special_round is None
+    assert not state.offers
+    assert refusal(state, Bid(1, 1)) == "ones-on-opening"
+    assert state.rules.wild_ones is True
+
+
+# --- French Jonti: Calzone ---------------------------------------------------------------
+
+
+def test_calzone_is_offered_and_declined_by_bidding() -> None:
+    state = drop_to_one("french-jonti")
+    assert state.special_round is None
+    assert state.offers == ("calzone",)
+    assert not state.must_declare
+    assert Declare("calzone") in state.legal_actions()
+    declined = play(state, "2x3")
+    assert declined.special_round is None
+    assert declined.offers == ()
+    assert declined.rules.wild_ones is True
+    assert refusal(declined, Declare("calzone"), by=declined.to_act) == "declaration-not-offered"
+
+
+def test_calzone_round_rules() -> None:
+    state = play(drop_to_one("french-jonti", one_die=(3,)), "declare calzone")
+    assert state.special_round == "calzone"
+    assert state.special_player == 1
+    assert state.to_act == 1
+    assert state.rules.wild_ones is False
+    assert state.is_legal(Bid(1, 1))  # a Calzone round may open on ones
+    state = play(state, "1x1")
+    assert refusal(state, Bid(1, 4)) == "face-locked"  # five dice: only the quantity
+    state = play(state, "2x1")
+    assert state.to_act == 3  # one die: may change the face
+    assert state.is_legal(Bid(2, 4))
+    state = play(state, "2x4", "3x4")
+    assert state.to_act == 1  # the declarer holds one die too
+    assert state.is_legal(Bid(3, 6))
+
+
+def test_calzone_count_ones_as_ones() -> None:
+    state = play(drop_to_one("french-jonti"), "declare calzone")
+    state = state.with_dice([[1, 1, 4, 4, 4], [4], [1, 2, 2, 2, 2], [1, 5, 5, 5, 5]])
+    state = play(state, "5x4", "dudo")
+    result = state.last_result
+    assert result is not None
+    assert result.count == 4
+    assert result.loser == 1
+
+
+def test_no_special_round_in_wango() -> None:
+    state = drop_to_one("wango")
+    assert state.special_round is None
+    assert state.offers == ()
+    assert state.rules.wild_ones is True
+
+
+def test_dudo_in_a_special_round_is_an_ordinary_call() -> None:
+    state = play(drop_to_one("italian"), "1x4")
+    assert Dudo() in state.legal_actions()
