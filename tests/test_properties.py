@@ -1,0 +1,134 @@
+"""Random legal games of every edition: legal_actions and apply agree, invariants hold."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import Table, any_action, choose, moves, tables
+
+import perudo
+from perudo import Action, GameState, IllegalActionError
+
+
+def start(table: Table) -> GameState:
+    return perudo.new_game(table.edition, table.players, seed=table.seed)
+
+
+def check_step(before: GameState, action: Action, seat: int, after: GameState) -> None:
+    variant = before.variant
+    full = variant.dice.per_player
+    old = [len(p.dice) for p in before.players]
+    new = [len(p.dice) for p in after.players]
+    assert all(0 <= n <= full for n in new)
+    assert [p.name for p in after.players] == [p.name for p in before.players]
+    resolved = after.round_number != before.round_number or after.is_over
+    if not resolved:
+        assert new == old
+        assert after.last_result == before.last_result
+    else:
+        result = after.last_result
+        assert result is not None
+        assert result.caller == seat
+        assert result.bid == before.bid
+        changes = [b - a for a, b in zip(old, new, strict=True)]
+        if variant.scoring.moves_dice:
+            zeros = [0] * (len(old) - 1)
+            assert sorted(changes) in ([-1, *zeros], [*zeros, 1], [0, *zeros])
+            if -1 in changes:
+                assert changes.index(-1) == result.loser
+            elif 1 in changes:
+                assert changes.index(1) == result.gainer
+            else:
+                assert result.call == "calza"
+                assert result.gainer is None
+                assert result.loser is None
+            assert sum(p.score for p in after.players) == 0
+        else:
+            assert changes == [0] * len(old)
+            assert result.points in (1, 3)
+            assert sum(p.score for p in after.players) == 0
+    for a, b in zip(before.players, after.players, strict=True):
+        assert a.is_in or not b.is_in  # seats out stay out
+        assert 0 <= b.pressure_left <= a.pressure_left
+    if after.is_over:
+        assert after.legal_actions() == ()
+        if variant.scoring.moves_dice:
+            assert len(after.winners) == 1
+            assert after.seats_in == after.winners
+        else:
+            assert after.winners
+    else:
+        assert after.to_act is not None
+        assert after.players[after.to_act].is_in
+        assert after.legal_actions()
+
+
+def play_out(table: Table, rng: random.Random, *, probes: int = 8) -> tuple[GameState, list]:
+    state = start(table)
+    history: list[tuple[Action, int]] = []
+    while not state.is_over:
+        pairs = moves(state)
+        legal = {(action, seat) for action, seat in pairs}
+        for _ in range(probes):  # sampled actions outside the legal set are refused
+            seat = rng.randrange(len(state.players))
+            action = any_action(rng, state.dice_in_play, capped=state.rules.cap)
+            if (action, seat) in legal:
+                assert state.is_legal(action, by=seat)
+                continue
+            assert not state.is_legal(action, by=seat)
+            try:
+                state.apply(action, by=seat)
+            except IllegalActionError as error:
+                assert error.reason in perudo.REASONS
+                assert error.player == seat
+            else:
+                raise AssertionError(f"{action} by {seat} applied but was not listed")
+        action, seat = choose(rng, pairs)
+        assert state.is_legal(action, by=seat)
+        after = state.apply(action, by=seat)
+        check_step(state, action, seat, after)
+        history.append((action, seat))
+        state = after
+        assert len(history) < 5_000
+    return state, history
+
+
+@given(tables(), st.randoms(use_true_random=False))
+def test_random_games_keep_every_invariant(table: Table, rng: random.Random) -> None:
+    final, history = play_out(table, rng)
+    assert final.is_over
+    replay = start(table)
+    for action, seat in history:
+        replay = replay.apply(action, by=seat)
+    assert replay == final
+    assert hash(replay) == hash(final)
+
+
+@given(tables(edition="french-jonti"), st.randoms(use_true_random=False))
+def test_jonti_is_offered_to_every_eligible_seat(table: Table, rng: random.Random) -> None:
+    state = start(table)
+    while not state.is_over:
+        if state.bid is not None:
+            bidder = state.bidder
+            assert bidder is not None
+            before = state.right_of(bidder)
+            for seat in range(len(state.players)):
+                offered = perudo.Calza() in state.legal_actions(by=seat)
+                expected = (
+                    state.players[seat].is_in
+                    and seat not in (bidder, before)
+                    and len(state.players[seat].dice) < 5
+                    and len(state.seats_in) >= 3
+                )
+                assert offered is expected
+        action, seat = choose(rng, moves(state))
+        state = state.apply(action, by=seat)
+
+
+def test_every_legal_action_applies_in_an_opening_position() -> None:
+    for edition in perudo.variant_names():
+        state = perudo.new_game(edition, 3, seed=4)
+        for action in state.legal_actions():
+            state.apply(action)

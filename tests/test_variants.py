@@ -1,0 +1,193 @@
+"""Edition declarations: every axis declared with its provenance, and broken files refused."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import perudo
+from perudo import InvalidVariantError, UnknownVariantError
+from perudo.loader import variant_from_mapping, variants_dir
+
+EDITIONS = (
+    "french-calza",
+    "french-jonti",
+    "italian",
+    "spanish",
+    "wango",
+    "wango-party",
+)
+
+
+def declaration(key: str) -> dict[str, Any]:
+    return tomllib.loads((variants_dir() / f"{key}.toml").read_text(encoding="utf-8"))
+
+
+def test_the_six_editions_ship() -> None:
+    assert perudo.variant_names() == EDITIONS
+
+
+@pytest.mark.parametrize("key", EDITIONS)
+def test_every_axis_is_declared_with_its_provenance(key: str) -> None:
+    variant = perudo.load_variant(key)
+    assert variant.key == key
+    assert len(variant.provenance) == len(perudo.AXES)
+    for axis in perudo.AXES:
+        source = variant.provenance_of(axis)
+        assert source.kind in ("stated", "inherited", "reading")
+        if source.kind == "stated":
+            assert source.quote
+        else:
+            assert source.reason
+        assert variant.component(axis) is getattr(variant, axis)
+
+
+# What RULES.md marks reading or inherited must stay visible in the declaration.
+EXPECTED_PROVENANCE = {
+    ("italian", "players"): "inherited",
+    ("italian", "cap"): "inherited",
+    ("italian", "special_round"): "reading",
+    ("italian", "first_player"): "stated",
+    ("italian", "challenge"): "stated",
+    ("spanish", "raising"): "reading",
+    ("spanish", "conversion"): "reading",
+    ("spanish", "special_round"): "stated",
+    ("spanish", "first_player"): "inherited",
+    ("french-calza", "conversion"): "inherited",
+    ("french-calza", "opening"): "inherited",
+    ("french-calza", "starter"): "inherited",
+    ("french-calza", "exact_call"): "stated",
+    ("french-jonti", "exact_call"): "reading",
+    ("french-jonti", "conversion"): "inherited",
+    ("french-jonti", "players"): "inherited",
+    ("french-jonti", "starter"): "stated",
+    ("wango", "cap"): "stated",
+    ("wango", "opening"): "inherited",
+    ("wango", "starter"): "inherited",
+    ("wango-party", "scoring"): "reading",
+    ("wango-party", "opening"): "inherited",
+}
+
+
+@pytest.mark.parametrize(("key", "axis"), list(EXPECTED_PROVENANCE))
+def test_provenance_matches_rules_md(key: str, axis: str) -> None:
+    assert perudo.load_variant(key).provenance_of(axis).kind == EXPECTED_PROVENANCE[(key, axis)]
+
+
+def test_spanish_raise_reading_quotes_both_sentences() -> None:
+    source = perudo.load_variant("spanish").provenance_of("raising")
+    assert source.quote is not None
+    assert "tres diferentes maneras" in source.quote
+    assert "Mientras uno de los numeros apostados se incremente" in source.quote
+
+
+def test_editions_differ_where_the_rules_differ() -> None:
+    italian, spanish = perudo.load_variant("italian"), perudo.load_variant("spanish")
+    assert italian.raising != spanish.raising
+    assert italian.conversion == spanish.conversion
+    wango, party = perudo.load_variant("wango"), perudo.load_variant("wango-party")
+    different = [axis for axis in perudo.AXES if wango.component(axis) != party.component(axis)]
+    assert different == ["scoring"]
+
+
+def test_loading_is_cached_and_variants_hash() -> None:
+    assert perudo.load_variant("italian") is perudo.load_variant("italian")
+    assert len({perudo.load_variant(key) for key in EDITIONS}) == 6
+
+
+def test_load_from_a_path(tmp_path: Path) -> None:
+    data = (variants_dir() / "wango.toml").read_text(encoding="utf-8")
+    path = tmp_path / "house.toml"
+    path.write_text(data.replace('key = "wango"', 'key = "house"'), encoding="utf-8")
+    variant = perudo.load_variant(path)
+    assert variant.key == "house"
+    assert perudo.load_variant(str(path)) == variant
+    state = perudo.new_game(variant, 3, seed=1)
+    assert state.variant is variant
+
+
+def test_unknown_edition_lists_the_known_ones() -> None:
+    with pytest.raises(UnknownVariantError) as caught:
+        perudo.load_variant("klingon")
+    for key in EDITIONS:
+        assert key in str(caught.value)
+
+
+def test_a_missing_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(UnknownVariantError, match="nope.toml"):
+        perudo.load_variant(tmp_path / "nope.toml")
+
+
+def test_a_file_that_is_not_toml(tmp_path: Path) -> None:
+    path = tmp_path / "broken.toml"
+    path.write_text("key = = 3", encoding="utf-8")
+    with pytest.raises(InvalidVariantError, match=r"broken\.toml.*not valid TOML"):
+        perudo.load_variant(path)
+
+
+def test_a_key_that_does_not_match_the_file_name(tmp_path: Path) -> None:
+    path = tmp_path / "other.toml"
+    path.write_text((variants_dir() / "wango.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(InvalidVariantError, match="does not match the file name"):
+        perudo.load_variant(path)
+
+
+def _broken(edit: Any) -> dict[str, Any]:
+    data = copy.deepcopy(declaration("french-jonti"))
+    edit(data)
+    return data
+
+
+BROKEN = [
+    (lambda d: d.pop("cap"), r"\[cap\]: missing"),
+    (lambda d: d.update(extra=1), "'extra': unknown key"),
+    (lambda d: d.update(schema=2), "schema: must be 1"),
+    (lambda d: d.pop("name"), "name: missing"),
+    (lambda d: d.update(name=""), "name: '' is not a non-empty string"),
+    (lambda d: d.update(cap=3), r"\[cap\]: 3 is not a table"),
+    (lambda d: d["raising"].update(kind="sideways"), "'sideways' is not one of"),
+    (lambda d: d["raising"].pop("kind"), "None is not one of"),
+    (lambda d: d["players"].update(min="2"), r"\[players\] min: '2' is not of type int"),
+    (lambda d: d["players"].update(min=True), "True is not of type int"),
+    (lambda d: d["players"].update(min=1), "below the minimum 2"),
+    (lambda d: d["players"].update(min=8, max=4), "min 8 is above max 4"),
+    (lambda d: d["dice"].pop("per_player"), r"\[dice\] per_player: missing"),
+    (lambda d: d["challenge"].update(reveal="some"), "'some' is not one of: all, from-left"),
+    (lambda d: d["cap"].update(colour="red"), "'colour': unknown key"),
+    (lambda d: d["special_round"].update(optional="yes"), "'yes' is not of type bool"),
+    (lambda d: d["wilds"].update(provenance="guess"), "'guess' is not one of"),
+    (lambda d: d["wilds"].pop("quote"), "a stated setting quotes the source"),
+    (lambda d: d["cap"].pop("reason"), "a setting marked inherited says why"),
+    (lambda d: d["exact_call"].pop("reason"), "a setting marked reading says why"),
+    (lambda d: d["words"].pop("calza"), "an edition with an exact call names it"),
+    (lambda d: d["words"].update(bid="x"), r"\[words\] 'bid': unknown key"),
+    (lambda d: d.update(scoring=declaration("wango-party")["scoring"]), "elimination scoring"),
+]
+
+
+@pytest.mark.parametrize(("edit", "message"), BROKEN)
+def test_broken_declarations_name_the_file_and_the_key(edit: Any, message: str) -> None:
+    with pytest.raises(InvalidVariantError, match=message) as caught:
+        variant_from_mapping(_broken(edit), where="house.toml")
+    assert str(caught.value).startswith("house.toml: ")
+
+
+def test_an_exact_call_word_without_the_call_is_refused() -> None:
+    data = copy.deepcopy(declaration("italian"))
+    data["words"]["calza"] = "Calza"
+    with pytest.raises(InvalidVariantError, match="without an exact call"):
+        variant_from_mapping(data)
+
+
+def test_a_declaration_built_in_python_plays() -> None:
+    data = copy.deepcopy(declaration("italian"))
+    data["key"] = "italian-capped"
+    data["cap"] = {"kind": "dice-in-play", "provenance": "reading", "reason": "house rule"}
+    variant = variant_from_mapping(data)
+    state = perudo.new_game(variant, 2, seed=3)
+    assert max(a.quantity for a in state.legal_actions() if isinstance(a, perudo.Bid)) == 10
+    assert not state.is_legal(perudo.Bid(11, 6))
