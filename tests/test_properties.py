@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from strategies import Table, any_action, choose, moves, tables
@@ -78,13 +79,10 @@ def play_out(table: Table, rng: random.Random, *, probes: int = 8) -> tuple[Game
                 assert state.is_legal(action, by=seat)
                 continue
             assert not state.is_legal(action, by=seat)
-            try:
+            with pytest.raises(IllegalActionError) as caught:
                 state.apply(action, by=seat)
-            except IllegalActionError as error:
-                assert error.reason in perudo.REASONS
-                assert error.player == seat
-            else:
-                raise AssertionError(f"{action} by {seat} applied but was not listed")
+            assert caught.value.reason in perudo.REASONS
+            assert caught.value.player == seat
         action, seat = choose(rng, pairs)
         assert state.is_legal(action, by=seat)
         after = state.apply(action, by=seat)

@@ -13,7 +13,9 @@ FIVE = [2, 3, 4, 5, 6]
 NO_SIXES = [2, 3, 4, 5, 5]
 
 
-def drop_to_one(edition: str, players: int = 4, *, one_die: tuple[int, ...] = ()) -> perudo.GameState:
+def drop_to_one(
+    edition: str, players: int = 4, *, one_die: tuple[int, ...] = ()
+) -> perudo.GameState:
     """Seat 1 (two dice) bids 9x6 on a table with no six and no one, and loses a die.
 
     Seats in ``one_die`` hold one die from the start.

@@ -118,7 +118,7 @@ def test_unknown_edition_lists_the_known_ones() -> None:
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
-    with pytest.raises(UnknownVariantError, match="nope.toml"):
+    with pytest.raises(UnknownVariantError, match=r"nope\.toml"):
         perudo.load_variant(tmp_path / "nope.toml")
 
 

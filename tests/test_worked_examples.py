@@ -114,7 +114,8 @@ def test_italian_palifico_others_may_only_bid_more_of_the_opening_face() -> None
     state = play(_italian_palifico_round(), "3x4")
     assert state.to_act == 2
     for face in (2, 3, 5, 6):
-        error = pytest.raises(perudo.IllegalActionError, state.apply, Bid(4, face))
+        with pytest.raises(perudo.IllegalActionError) as error:
+            state.apply(Bid(4, face))
         assert error.value.reason == "face-locked"
     assert state.is_legal(Bid(4, 4))
     bids = [a for a in state.legal_actions() if isinstance(a, Bid)]
