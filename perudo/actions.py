@@ -103,7 +103,7 @@ class Calza:
 @attrs.frozen(repr=False)
 class Declare:
     """Announce a round's kind before its first bid: ``"palifico"``, ``"ordinary"``,
-    ``"calzone"`` (see :data:`DECLARATIONS`).
+    ``"calzone"`` (see :data:`~perudo.actions.DECLARATIONS`).
 
     >>> str(Declare("calzone"))
     'declare calzone'

@@ -52,7 +52,7 @@ class IllegalActionError(PerudoError, ValueError):
     """An action refused by the rules, or a value that is not an action.
 
     Attributes:
-        reason: A stable code from :data:`REASONS`, such as ``"bid-too-low"``.
+        reason: A stable code from :data:`~perudo.errors.REASONS`, such as ``"bid-too-low"``.
         action: The refused action (``None`` when the value was not an action).
         player: The seat that tried to act, when known.
     """

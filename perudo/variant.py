@@ -94,11 +94,11 @@ class Words:
 
 @attrs.frozen(cache_hash=True)
 class Variant:
-    """An edition: identity, vocabulary, and one component per axis of :data:`AXES`.
+    """An edition: identity, vocabulary, and one component per axis of :data:`~perudo.variant.AXES`.
 
     Load one with :func:`perudo.load_variant`; every axis is declared, nothing is a
     hidden default. ``provenance`` holds one :class:`~perudo.rules.Provenance` per axis,
-    in the order of :data:`AXES`; read it with :meth:`provenance_of`.
+    in the order of :data:`~perudo.variant.AXES`; read it with :meth:`provenance_of`.
     """
 
     key: str

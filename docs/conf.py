@@ -1,0 +1,53 @@
+"""Sphinx configuration for perudo's documentation."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE / "_ext"))
+sys.path.insert(0, str(HERE.parent))
+
+import perudo
+
+project = "perudo"
+author = "perudo developers"
+copyright = "2026, perudo developers"
+release = perudo.__version__
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+    "perudo_editions",
+]
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+exclude_patterns = ["_build"]
+html_theme = "furo"
+html_title = "perudo"
+
+myst_enable_extensions = ["colon_fence"]
+myst_heading_anchors = 3
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_typehints_format = "short"
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+
+# No network in CI: no intersphinx. Names from the standard library and attrs that appear
+# in signatures cannot be linked, so they are listed here rather than failing -n.
+nitpick_ignore_regex = [
+    ("py:class", r"(collections\.abc\.|typing\.|os\.|attrs?\.).*"),
+    ("py:class", r"(Sequence|Iterable|Iterator|Callable|Mapping|TextIO|PathLike|Any|Literal)"),
+    ("py:class", r"(Protocol|Exception|ValueError|LookupError|TypeAlias|ClassVar)"),
+    ("py:class", r"(str|int|bool|float|tuple|list|dict|type|None|object)"),
+    ("py:class", r"perudo\..*(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule)"),
+    ("py:class", r"(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule|Action)"),
+    ("py:class", r"TypeAliasForwardRef|NoneType"),
+]
+
+# The pages' {doctest} blocks run in the doctest builder; docstring examples run under
+# pytest --doctest-modules.
+doctest_test_doctest_blocks = ""
