@@ -16,13 +16,18 @@ from perudo.errors import (
     IllegalActionError,
     InvalidVariantError,
     PerudoError,
+    RecordError,
     UnknownVariantError,
 )
 from perudo.loader import load_variant, variant_from_mapping, variant_names
+from perudo.notation import parse_action
+from perudo.players import PlacedBid, Player
+from perudo.record import GameRecord
 from perudo.resolution import Resolution
 from perudo.rules import Provenance, RoundRules, Violation
-from perudo.state import GameState, PlacedBid, Player, new_game
+from perudo.state import GameState, new_game
 from perudo.variant import AXES, Variant, Words
+from perudo.view import PlayerView, SeatView
 
 __version__ = "0.1.0"
 
@@ -35,6 +40,7 @@ __all__ = [
     "Calza",
     "Declare",
     "Dudo",
+    "GameRecord",
     "GameSetupError",
     "GameState",
     "IllegalActionError",
@@ -42,9 +48,12 @@ __all__ = [
     "PerudoError",
     "PlacedBid",
     "Player",
+    "PlayerView",
     "Provenance",
+    "RecordError",
     "Resolution",
     "RoundRules",
+    "SeatView",
     "UnknownVariantError",
     "Variant",
     "Violation",
@@ -52,6 +61,7 @@ __all__ = [
     "__version__",
     "load_variant",
     "new_game",
+    "parse_action",
     "variant_from_mapping",
     "variant_names",
 ]

@@ -12,7 +12,10 @@ import attrs
 
 from perudo.errors import IllegalActionError
 
-__all__ = ["DECLARATIONS", "Action", "Bid", "Calza", "Declare", "Dudo"]
+__all__ = ["DECLARATIONS", "MAX_QUANTITY", "Action", "Bid", "Calza", "Declare", "Dudo"]
+
+#: The largest quantity a bid may name (more dice than any table holds).
+MAX_QUANTITY = 9999
 
 #: The names a :class:`Declare` may carry.
 DECLARATIONS = ("palifico", "palafico", "calzone", "ordinary")
@@ -32,7 +35,7 @@ class Bid:
     """A claim that at least ``quantity`` dice among all hands show ``face``.
 
     Args:
-        quantity: How many dice, at least 1.
+        quantity: How many dice, 1 to :data:`MAX_QUANTITY`.
         face: The face, 1 (ones: Pacos, Aces, Azteco heads) to 6.
         pressure: WANGO party mode only: spend a pressure use with this bid.
 
@@ -51,8 +54,10 @@ class Bid:
             raise _malformed(f"quantity {self.quantity!r} is not a whole number of dice")
         if type(self.face) is not int:
             raise _malformed(f"face {self.face!r} is not a die face: faces are 1 to 6")
-        if self.quantity < 1:
-            raise _malformed(f"quantity {self.quantity} is not a bid: a bid names at least 1 die")
+        if not 1 <= self.quantity <= MAX_QUANTITY:
+            raise _malformed(
+                f"quantity {self.quantity} is not a bid: a bid names 1 to {MAX_QUANTITY} dice"
+            )
         if not 1 <= self.face <= 6:
             raise _malformed(f"face {self.face} is not a die face: faces are 1 to 6")
         _check_flag("pressure", self.pressure)

@@ -1,7 +1,7 @@
 """Simple bots that play any edition legally.
 
-A bot looks only at what its player may know: its own hand, how many dice each player
-holds, the bids, and its own legal actions. It never reads another player's dice.
+A bot is driven only by its player's :class:`~perudo.view.PlayerView`: its own hand, how
+many dice each player holds, the bids, and its own legal actions.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from perudo.actions import Action, Bid, Calza, Declare, Dudo
 from perudo.dice import count
 
 if TYPE_CHECKING:
-    from perudo.state import GameState
+    from perudo.view import PlayerView
 
 __all__ = ["Bot", "CautiousBot", "RandomBot", "expected_count"]
 
@@ -21,12 +21,12 @@ __all__ = ["Bot", "CautiousBot", "RandomBot", "expected_count"]
 class Bot(Protocol):
     """What a bot does: act on its turn, and maybe call out of turn."""
 
-    def act(self, state: GameState, player: int) -> Action:
-        """The bot's action when ``player`` is to act."""
+    def act(self, view: PlayerView) -> Action:
+        """The bot's action when its player is to act."""
         ...
 
-    def interrupt(self, state: GameState, player: int) -> Action | None:
-        """An out-of-turn call (Jonti) by ``player``, or ``None``."""
+    def interrupt(self, view: PlayerView) -> Action | None:
+        """An out-of-turn call (Jonti) by its player, or ``None``."""
         ...
 
 
@@ -36,24 +36,22 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self._random = random.Random(seed)
 
-    def act(self, state: GameState, player: int) -> Action:
+    def act(self, view: PlayerView) -> Action:
         """A random legal action."""
-        return self._random.choice(state.legal_actions(by=player))
+        return self._random.choice(view.legal_actions)
 
-    def interrupt(self, state: GameState, player: int) -> Action | None:
+    def interrupt(self, view: PlayerView) -> Action | None:
         """An out-of-turn call now and then, when one is open."""
-        actions = state.legal_actions(by=player)
+        actions = view.legal_actions
         return actions[0] if actions and self._random.random() < 0.05 else None
 
 
-def expected_count(state: GameState, player: int, face: int) -> float:
-    """How many dice showing ``face`` ``player`` expects among all hands, from their own
+def expected_count(view: PlayerView, face: int) -> float:
+    """How many dice showing ``face`` the player expects among all hands, from their own
     hand and the number of dice they cannot see."""
-    wild = state.rules.wild_ones
-    own = state.players[player].dice
-    unseen = state.dice_in_play - len(own)
+    wild = view.rules.wild_ones
     chance = 1 / 3 if wild and face != 1 else 1 / 6
-    return count([own], face, wild_ones=wild) + unseen * chance
+    return count([view.dice], face, wild_ones=wild) + view.unseen * chance
 
 
 class CautiousBot:
@@ -68,15 +66,15 @@ class CautiousBot:
         self._random = random.Random(seed)
         self.boldness = boldness
 
-    def act(self, state: GameState, player: int) -> Action:
+    def act(self, view: PlayerView) -> Action:
         """The bot's choice among its legal actions."""
-        actions = state.legal_actions(by=player)
+        actions = view.legal_actions
         declarations = [action for action in actions if isinstance(action, Declare)]
-        if declarations and (state.must_declare or self._random.random() < 0.5):
+        if declarations and (view.must_declare or self._random.random() < 0.5):
             return declarations[0]
-        standing = state.bid
+        standing = view.bid
         if standing is not None:
-            gap = standing.quantity - expected_count(state, player, standing.face)
+            gap = standing.quantity - expected_count(view, standing.face)
             if Calza() in actions and abs(gap) < 0.5 and self._random.random() < 0.3:
                 return Calza()
             if gap > self.boldness and Dudo() in actions:
@@ -86,7 +84,7 @@ class CautiousBot:
             return Dudo() if Dudo() in actions else actions[0]
 
         def margin(bid: Bid) -> float:
-            return expected_count(state, player, bid.face) - bid.quantity
+            return expected_count(view, bid.face) - bid.quantity
 
         best = sorted(bids, key=margin, reverse=True)[:3]
         choice = self._random.choice(best)
@@ -97,10 +95,10 @@ class CautiousBot:
             return pressured
         return choice
 
-    def interrupt(self, state: GameState, player: int) -> Action | None:
+    def interrupt(self, view: PlayerView) -> Action | None:
         """Jonti out of turn when the standing bid looks exactly right."""
-        standing = state.bid
-        if standing is None or Calza() not in state.legal_actions(by=player):
+        standing = view.bid
+        if standing is None or Calza() not in view.legal_actions:
             return None
-        gap = standing.quantity - expected_count(state, player, standing.face)
+        gap = standing.quantity - expected_count(view, standing.face)
         return Calza() if abs(gap) < 0.25 and self._random.random() < 0.2 else None

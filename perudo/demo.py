@@ -62,13 +62,13 @@ def play(
         actor, action = state.to_act, None
         assert actor is not None
         for seat in state.seats_in:
-            if seat != state.to_act:
-                action = bots[seat].interrupt(state, seat)
+            if seat != state.to_act and state.is_legal(Calza(), by=seat):
+                action = bots[seat].interrupt(state.view(seat))
                 if action is not None:
                     actor = seat
                     break
         if action is None:
-            action = bots[actor].act(state, actor)
+            action = bots[actor].act(state.view(actor))
         say("  " + describe_action(state, action, actor))
         round_number = state.round_number
         state = state.apply(action, by=actor)

@@ -13,6 +13,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidVariantError",
     "PerudoError",
+    "RecordError",
     "UnknownVariantError",
 ]
 
@@ -84,6 +85,11 @@ class InvalidVariantError(PerudoError, ValueError):
 
 class UnknownVariantError(PerudoError, LookupError):
     """An edition key that names no declaration; the message lists the known keys."""
+
+
+class RecordError(PerudoError, ValueError):
+    """A game record or state dictionary that cannot be read or replayed; the message names
+    the line or the move."""
 
 
 class GameSetupError(PerudoError, ValueError):

@@ -169,6 +169,8 @@ def _param(table: Mapping[str, Any], place: str, field: Any, fail: Any) -> Any:
         raise fail(f"{place} {name}", f"{value!r} is not one of: {choices}")
     if meta["minimum"] is not None and value < meta["minimum"]:
         raise fail(f"{place} {name}", f"{value!r} is below the minimum {meta['minimum']}")
+    if meta["maximum"] is not None and value > meta["maximum"]:
+        raise fail(f"{place} {name}", f"{value!r} is above the maximum {meta['maximum']}")
     return value
 
 

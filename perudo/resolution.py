@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -53,6 +53,24 @@ class Resolution:
     def is_exact(self) -> bool:
         """Whether the count equals the bid's quantity (what an exact call claims)."""
         return self.count == self.bid.quantity
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data; hands that stayed hidden are ``None``."""
+        return {
+            "call": self.call,
+            "word": self.word,
+            "bid": str(self.bid),
+            "caller": self.caller,
+            "bidder": self.bidder,
+            "count": self.count,
+            "revealed": list(self.revealed),
+            "hands": [None if hand is None else list(hand) for hand in self.hands],
+            "wild_ones": self.wild_ones,
+            "loser": self.loser,
+            "gainer": self.gainer,
+            "points": self.points,
+            "eliminated": self.eliminated,
+        }
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         """A sentence for people, with player names when given."""

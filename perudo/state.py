@@ -7,53 +7,24 @@ from the state's :class:`~perudo.Variant`: the state only sequences turns and ro
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from perudo.actions import ACTION_TYPES, Action, Bid, Calza, Declare, Dudo
 from perudo.dice import deal, roll_off
-from perudo.errors import GameSetupError, IllegalActionError
+from perudo.errors import GameSetupError, IllegalActionError, RecordError
 from perudo.loader import load_variant
+from perudo.players import PlacedBid, Player
+from perudo.record import GameLog, GameRecord
 from perudo.resolution import Resolution, resolve_dudo, resolve_exact_call
 from perudo.rules import OneDieRound, RoundRules, Violation
 from perudo.rules.bidding import check_bid, lowest_quantity
 from perudo.variant import Variant
+from perudo.view import PlayerView, SeatView
 
-__all__ = ["GameState", "PlacedBid", "Player", "new_game"]
-
-
-@attrs.frozen
-class Player:
-    """One seat at the table.
-
-    Attributes:
-        name: The player's name.
-        dice: The hand this round, sorted; empty once the player is out.
-        score: Points (WANGO party mode); 0 elsewhere.
-        pressure_left: Pressure uses left (WANGO party mode); 0 elsewhere.
-        had_special: Whether the player has had their once-per-game special round.
-    """
-
-    name: str
-    dice: tuple[int, ...]
-    score: int = 0
-    pressure_left: int = 0
-    had_special: bool = False
-
-    @property
-    def is_in(self) -> bool:
-        """Whether the player still holds dice."""
-        return bool(self.dice)
-
-
-@attrs.frozen
-class PlacedBid:
-    """A bid of the round and the seat that made it."""
-
-    player: int
-    bid: Bid
+__all__ = ["GameState", "new_game"]
 
 
 @attrs.frozen(repr=False)
@@ -77,6 +48,7 @@ class GameState:
         must_declare: Whether the player to act must declare before bidding.
         pressured: Whether anyone used pressure this round (party mode).
         last_result: The resolution of the last call, if any.
+        log: How the game got here (left out of equality): see :meth:`record`.
     """
 
     variant: Variant
@@ -92,6 +64,7 @@ class GameState:
     must_declare: bool = False
     pressured: bool = False
     last_result: Resolution | None = None
+    log: GameLog = attrs.field(factory=GameLog, eq=False, repr=False)
 
     # --- what a position is ----------------------------------------------------------------
 
@@ -225,15 +198,16 @@ class GameState:
             raise IllegalActionError(
                 violation.reason, violation.message, action=action, player=seat
             )
+        log = self.log.with_move(seat, action)
         if isinstance(action, Bid):
-            return self._bid(action, seat)
+            return self._bid(action, seat, log)
         if isinstance(action, Declare):
-            return self._declare(action.name, seat)
+            return self._declare(action.name, seat, log)
         players = self.players
         pressured = self.pressured
         if isinstance(action, Dudo) and action.pressure:
             players, pressured = self._spend_pressure(seat), True
-        return self._resolve(action, seat, players, pressured)
+        return self._resolve(action, seat, players, pressured, log)
 
     def with_dice(self, dice: Sequence[Sequence[int]]) -> GameState:
         """This state with the round's hands replaced (a server's own dice, a test, a lesson).
@@ -245,7 +219,7 @@ class GameState:
             raise GameSetupError("with_dice: the game is over")
         if self.bids:
             raise GameSetupError(f"with_dice: the round already has a bid ({self.bid})")
-        hands = _check_hands(dice, len(self.players), self.variant.dice.per_player)
+        hands = _check_hands(dice, len(self.players), self.variant.dice.per_player, fewest=0)
         for seat, (player, hand) in enumerate(zip(self.players, hands, strict=True)):
             if len(hand) != len(player.dice):
                 raise GameSetupError(
@@ -255,7 +229,102 @@ class GameState:
             attrs.evolve(player, dice=hand)
             for player, hand in zip(self.players, hands, strict=True)
         )
-        return attrs.evolve(self, players=players)
+        return attrs.evolve(self, players=players, log=self.log.with_dice(self.round_number, hands))
+
+    # --- what a player sees, and records ---------------------------------------------------
+
+    def view(self, player: int) -> PlayerView:
+        """All that seat ``player`` may know now (see :class:`~perudo.view.PlayerView`)."""
+        seat = self._seat(player)
+        hidden = self.must_declare and seat == self.to_act
+        playing = self.to_act is not None
+        return PlayerView(
+            player=seat,
+            variant=self.variant,
+            round_number=self.round_number,
+            dice=() if hidden else self.players[seat].dice,
+            dice_hidden=hidden,
+            seats=tuple(
+                SeatView(p.name, len(p.dice), p.score, p.pressure_left) for p in self.players
+            ),
+            bids=self.bids,
+            to_act=self.to_act,
+            may_call=tuple(
+                s for s in self.seats_in if playing and self._exact_call_violation(s) is None
+            ),
+            special_round=self.special_round,
+            special_player=self.special_player,
+            offers=self.offers,
+            must_declare=self.must_declare,
+            rules=self.rules,
+            legal_actions=self.legal_actions(by=seat),
+            last_result=self.last_result,
+            winners=self.winners,
+        )
+
+    def record(self) -> GameRecord:
+        """The record of the game so far: :meth:`GameRecord.replay` rebuilds this state."""
+        return GameRecord(
+            variant=self.variant.key,
+            fingerprint=self.variant.fingerprint,
+            seed=self.seed,
+            players=tuple(player.name for player in self.players),
+            first_player=self.log.first_player,
+            dice=self.log.dice,
+            moves=self.log.moves,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON-ready data: its record, and the position it leads to.
+
+        :meth:`from_dict` replays the record and checks it gives the same position.
+        """
+        return {
+            "format": "perudo-state",
+            "version": 1,
+            "record": self.record().to_dict(),
+            "position": {
+                "round_number": self.round_number,
+                "to_act": self.to_act,
+                "players": [
+                    {
+                        "name": p.name,
+                        "dice": list(p.dice),
+                        "score": p.score,
+                        "pressure_left": p.pressure_left,
+                        "had_special": p.had_special,
+                    }
+                    for p in self.players
+                ],
+                "bids": [{"player": b.player, "bid": str(b.bid)} for b in self.bids],
+                "special_round": self.special_round,
+                "special_player": self.special_player,
+                "offers": list(self.offers),
+                "must_declare": self.must_declare,
+                "pressured": self.pressured,
+                "last_result": None if self.last_result is None else self.last_result.to_dict(),
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, variant: Variant | None = None) -> GameState:
+        """The state saved by :meth:`to_dict`.
+
+        Args:
+            variant: The edition, for one that is not shipped (a house rule).
+
+        Raises:
+            RecordError: the data is malformed, its record does not replay, or the position
+                it states is not the one its record leads to.
+        """
+        if not isinstance(data, Mapping) or set(data) != _STATE_KEYS:
+            raise RecordError("a state is an object with format, version, record and position")
+        if data["format"] != "perudo-state" or data["version"] != 1:
+            raise RecordError("not a perudo-state version 1")
+        state = GameRecord.from_dict(data["record"]).replay(variant)
+        if state.to_dict()["position"] != data["position"]:
+            raise RecordError("the position does not match the one its record leads to")
+        return state
 
     # --- inside --------------------------------------------------------------------------
 
@@ -328,7 +397,7 @@ class GameState:
         spent = attrs.evolve(player, pressure_left=player.pressure_left - 1)
         return (*self.players[:seat], spent, *self.players[seat + 1 :])
 
-    def _bid(self, bid: Bid, seat: int) -> GameState:
+    def _bid(self, bid: Bid, seat: int, log: GameLog) -> GameState:
         players = self._spend_pressure(seat) if bid.pressure else self.players
         return attrs.evolve(
             self,
@@ -337,9 +406,10 @@ class GameState:
             to_act=self.left_of(seat),
             offers=(),
             pressured=self.pressured or bid.pressure,
+            log=log,
         )
 
-    def _declare(self, name: str, seat: int) -> GameState:
+    def _declare(self, name: str, seat: int, log: GameLog) -> GameState:
         special = self.variant.special_round
         assert isinstance(special, OneDieRound)  # only a one-die round offers declarations
         players = self.players
@@ -347,7 +417,7 @@ class GameState:
             spent = attrs.evolve(players[seat], had_special=True)
             players = (*players[:seat], spent, *players[seat + 1 :])
         if name == "ordinary":
-            return attrs.evolve(self, players=players, offers=(), must_declare=False)
+            return attrs.evolve(self, players=players, offers=(), must_declare=False, log=log)
         return attrs.evolve(
             self,
             players=players,
@@ -356,6 +426,7 @@ class GameState:
             special_player=seat,
             offers=(),
             must_declare=False,
+            log=log,
         )
 
     def _one_die_seats(self, players: Sequence[Player] | None = None) -> tuple[int, ...]:
@@ -363,7 +434,12 @@ class GameState:
         return tuple(seat for seat, player in enumerate(seats) if len(player.dice) == 1)
 
     def _resolve(
-        self, action: Action, caller: int, players: tuple[Player, ...], pressured: bool
+        self,
+        action: Action,
+        caller: int,
+        players: tuple[Player, ...],
+        pressured: bool,
+        log: GameLog,
     ) -> GameState:
         placed = self.bids[-1]
         order = []
@@ -382,9 +458,11 @@ class GameState:
                 self.variant, hands, order=order, bid=placed.bid, caller=caller,
                 bidder=placed.player, wild_ones=self.rules.wild_ones, pressured=pressured,
             )  # fmt: skip
-        return self._next_round(result, players)
+        return self._next_round(result, players, log)
 
-    def _next_round(self, result: Resolution, players: tuple[Player, ...]) -> GameState:
+    def _next_round(
+        self, result: Resolution, players: tuple[Player, ...], log: GameLog
+    ) -> GameState:
         variant = self.variant
         counts = [len(player.dice) for player in players]
         scores = [player.score for player in players]
@@ -404,7 +482,7 @@ class GameState:
             )
             return attrs.evolve(
                 self, players=final, to_act=None, bids=(), offers=(), must_declare=False,
-                pressured=False, last_result=result,
+                pressured=False, last_result=result, log=log,
             )  # fmt: skip
         number = self.round_number + 1
         hands = deal(self.seed, number, counts)
@@ -453,7 +531,11 @@ class GameState:
             must_declare=start.must_declare,
             pressured=False,
             last_result=result,
+            log=log,
         )
+
+
+_STATE_KEYS = {"format", "version", "record", "position"}
 
 
 def _require_action(action: Any) -> None:
@@ -466,7 +548,7 @@ def _require_action(action: Any) -> None:
 
 
 def _check_hands(
-    dice: Sequence[Sequence[int]], players: int, per_player: int
+    dice: Sequence[Sequence[int]], players: int, per_player: int, *, fewest: int = 1
 ) -> tuple[tuple[int, ...], ...]:
     if isinstance(dice, str | bytes) or not isinstance(dice, Sequence):
         raise GameSetupError(f"dice {dice!r} is not a sequence of hands, one per player")
@@ -476,9 +558,10 @@ def _check_hands(
     for seat, hand in enumerate(dice):
         if isinstance(hand, str | bytes) or not isinstance(hand, Sequence):
             raise GameSetupError(f"hand {hand!r} of seat {seat} is not a sequence of faces")
-        if not 1 <= len(hand) <= per_player:
+        if not fewest <= len(hand) <= per_player:
             raise GameSetupError(
-                f"hand {tuple(hand)!r} of seat {seat} holds {len(hand)} dice: 1 to {per_player}"
+                f"hand {tuple(hand)!r} of seat {seat} holds {len(hand)} dice: "
+                f"{fewest} to {per_player}"
             )
         for face in hand:
             if type(face) is not int or not 1 <= face <= 6:
@@ -544,6 +627,7 @@ def new_game(
         hands = deal(seed, 1, [per_player] * len(names))
     else:
         hands = _check_hands(dice, len(names), per_player)
+    log = GameLog(first_player=first_player, dice=() if dice is None else ((1, hands),))
     if first_player is None:
         first_player, _ = roll_off(seed, range(len(names)))
     elif type(first_player) is not int or not 0 <= first_player < len(names):
@@ -560,4 +644,5 @@ def new_game(
         to_act=first_player,
         bids=(),
         rules=variant.round_rules(),
+        log=log,
     )

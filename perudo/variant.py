@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -92,7 +95,7 @@ class Words:
     calza: str | None
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class Variant:
     """An edition: identity, vocabulary, and one component per axis of :data:`~perudo.variant.AXES`.
 
@@ -124,6 +127,58 @@ class Variant:
 
     def __str__(self) -> str:
         return f"{self.name} ({self.key})"
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.key}: {self.name}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The declaration as plain data, in the shape of a ``variants/*.toml`` file.
+
+        :meth:`from_dict` reads it back to an equal variant.
+        """
+        words = {"dudo": self.words.dudo}
+        if self.words.calza is not None:
+            words["calza"] = self.words.calza
+        data: dict[str, Any] = {
+            "schema": 1,
+            "key": self.key,
+            "name": self.name,
+            "source": self.source,
+            "language": self.language,
+            "summary": self.summary,
+            "words": words,
+        }
+        for axis in AXES:
+            component = getattr(self, axis)
+            table: dict[str, Any] = {"kind": component.kind}
+            for field in attrs.fields(type(component)):
+                table[field.name] = getattr(component, field.name)
+            source = self.provenance_of(axis)
+            table["provenance"] = source.kind
+            if source.quote is not None:
+                table["quote"] = source.quote
+            if source.reason is not None:
+                table["reason"] = source.reason
+            data[axis] = table
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Variant:
+        """A variant from :meth:`to_dict`'s data (or a parsed declaration), fully checked.
+
+        Raises:
+            InvalidVariantError: the data is not a valid declaration.
+        """
+        from perudo.loader import variant_from_mapping
+
+        return variant_from_mapping(data, where="<dict>")
+
+    @property
+    def fingerprint(self) -> str:
+        """A short hash of the whole declaration: records carry it, so a game replays only
+        under the rules it was played with."""
+        text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+        return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
     def provenance_of(self, axis: str) -> Provenance:
         """Where this edition's setting on ``axis`` comes from."""

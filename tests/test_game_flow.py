@@ -149,6 +149,7 @@ def test_unknown_edition() -> None:
     [
         (lambda: Bid(0, 3), "quantity 0"),
         (lambda: Bid(-2, 3), "quantity -2"),
+        (lambda: Bid(10_000, 3), "quantity 10000"),
         (lambda: Bid(3, 7), "face 7"),
         (lambda: Bid(3, 0), "face 0"),
         (lambda: Bid("3", 4), "quantity '3'"),
@@ -242,3 +243,16 @@ def test_every_reason_is_documented() -> None:
         assert text.endswith(".")
     with pytest.raises(AssertionError):
         IllegalActionError("no-such-reason", "x")
+
+
+def test_with_dice_after_an_elimination_takes_an_empty_hand_for_the_seat_out() -> None:
+    # Regression: with_dice refused every empty hand, so a game with a player out could
+    # not have its dice set (found by the record round-trip property).
+    state = play(game("italian", [FIVE, [2], FIVE], first=1), "9x6", "dudo")
+    assert not state.players[1].is_in
+    state = state.with_dice([[1, 1, 1, 1, 1], [], [6, 6, 6, 6, 6]])
+    assert state.players[1].dice == ()
+    with pytest.raises(GameSetupError, match="seat 1 holds 0 dice, not 1"):
+        state.with_dice([FIVE, [3], FIVE])
+    with pytest.raises(GameSetupError, match="holds 0 dice: 1 to 5"):
+        perudo.new_game("italian", 2, dice=[FIVE, []])

@@ -155,6 +155,7 @@ BROKEN = [
     (lambda d: d["players"].update(min=True), "True is not of type int"),
     (lambda d: d["players"].update(min=1), "below the minimum 2"),
     (lambda d: d["players"].update(min=8, max=4), "min 8 is above max 4"),
+    (lambda d: d["dice"].update(per_player=21), "above the maximum 20"),
     (lambda d: d["dice"].pop("per_player"), r"\[dice\] per_player: missing"),
     (lambda d: d["challenge"].update(reveal="some"), "'some' is not one of: all, from-left"),
     (lambda d: d["cap"].update(colour="red"), "'colour': unknown key"),

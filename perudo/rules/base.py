@@ -36,10 +36,17 @@ class Provenance:
     reason: str | None = None
 
 
-def param(kind: type, *, choices: tuple[Any, ...] | None = None, minimum: int | None = None) -> Any:
-    """A component parameter that a declaration must set: its type, allowed values, minimum.
+def param(
+    kind: type,
+    *,
+    choices: tuple[Any, ...] | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Any:
+    """A component parameter that a declaration must set: its type, allowed values, range.
 
     The loader reads this metadata to check declarations; it is not an attrs validator, so
     switching validators off changes nothing.
     """
-    return attrs.field(metadata={"type": kind, "choices": choices, "minimum": minimum})
+    metadata = {"type": kind, "choices": choices, "minimum": minimum, "maximum": maximum}
+    return attrs.field(metadata=metadata)

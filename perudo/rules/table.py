@@ -19,8 +19,8 @@ class PlayerCount:
     """How many players may sit at the table."""
 
     kind: ClassVar[str] = "range"
-    min: int = param(int, minimum=2)
-    max: int = param(int, minimum=2)
+    min: int = param(int, minimum=2, maximum=20)
+    max: int = param(int, minimum=2, maximum=20)
 
 
 @attrs.frozen
@@ -28,7 +28,7 @@ class Dice:
     """Six-sided dice, ``per_player`` of them in each hand at the start."""
 
     kind: ClassVar[str] = "standard"
-    per_player: int = param(int, minimum=1)
+    per_player: int = param(int, minimum=1, maximum=20)
 
 
 @attrs.frozen

@@ -1,0 +1,64 @@
+"""The action notation: parse_action and str round-trip; malformed text is refused."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import perudo
+from perudo import Bid, Calza, Declare, Dudo, IllegalActionError, parse_action
+
+actions = st.one_of(
+    st.builds(
+        Bid, st.integers(1, perudo.actions.MAX_QUANTITY), st.integers(1, 6), pressure=st.booleans()
+    ),
+    st.builds(Dudo, pressure=st.booleans()),
+    st.just(Calza()),
+    st.builds(Declare, st.sampled_from(perudo.DECLARATIONS)),
+)
+
+
+@given(actions)
+def test_str_and_parse_round_trip(action: perudo.Action) -> None:
+    assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("3x4", Bid(3, 4)),
+        ("5x1", Bid(5, 1)),
+        ("4x5!", Bid(4, 5, pressure=True)),
+        ("dudo", Dudo()),
+        ("dudo!", Dudo(pressure=True)),
+        ("dubito", Dudo()),
+        ("perudo", Dudo()),
+        ("challenge!", Dudo(pressure=True)),
+        ("calza", Calza()),
+        ("jonti", Calza()),
+        ("declare palifico", Declare("palifico")),
+        ("declare ordinary", Declare("ordinary")),
+    ],
+)
+def test_examples(text: str, action: perudo.Action) -> None:
+    assert parse_action(text) == action
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "3x7", "3x0", "0x3", "03x4", "3X4", " 3x4", "3x4 ", "3 x 4", "３x4", "3x٤", "x4", "3x",
+     "3x4!!", "Dudo", "dudo !", "calza!", "jonti!", "declare", "declare banana",
+     "declare  palifico", "pass", "12345x2"],
+)  # fmt: skip
+def test_malformed_text_is_refused(text: str) -> None:
+    with pytest.raises(IllegalActionError) as caught:
+        parse_action(text)
+    assert caught.value.reason == "malformed-action"
+    assert repr(text) in str(caught.value)
+
+
+@pytest.mark.parametrize("value", [None, 34, b"3x4", ["3x4"]])
+def test_non_text_is_refused(value: object) -> None:
+    with pytest.raises(IllegalActionError, match="not action notation"):
+        parse_action(value)  # type: ignore[arg-type]
