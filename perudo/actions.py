@@ -35,7 +35,7 @@ class Bid:
     """A claim that at least ``quantity`` dice among all hands show ``face``.
 
     Args:
-        quantity: How many dice, 1 to :data:`MAX_QUANTITY`.
+        quantity: How many dice, 1 to :data:`~perudo.actions.MAX_QUANTITY`.
         face: The face, 1 (ones: Pacos, Aces, Azteco heads) to 6.
         pressure: WANGO party mode only: spend a pressure use with this bid.
 

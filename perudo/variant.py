@@ -175,8 +175,10 @@ class Variant:
 
     @property
     def fingerprint(self) -> str:
-        """A short hash of the whole declaration: records carry it, so a game replays only
-        under the rules it was played with."""
+        """The short SHA-256 hash of the whole declaration.
+
+        Records carry it, so a game replays only under the rules it was played with.
+        """
         text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
         return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
