@@ -45,7 +45,7 @@ nitpick_ignore_regex = [
     ("py:class", r"(str|int|bool|float|tuple|list|dict|type|None|object)"),
     ("py:class", r"perudo\..*(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule)"),
     ("py:class", r"(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule|Action)"),
-    ("py:class", r"TypeAliasForwardRef|NoneType"),
+    ("py:class", r"TypeAliasForwardRef|NoneType|Fraction|fractions\.Fraction|Counter"),
 ]
 
 # The pages' {doctest} blocks run in the doctest builder; docstring examples run under

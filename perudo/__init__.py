@@ -9,7 +9,9 @@
 
 from __future__ import annotations
 
+from perudo import odds
 from perudo.actions import DECLARATIONS, Action, Bid, Calza, Declare, Dudo
+from perudo.comparison import compare, verdicts
 from perudo.errors import (
     REASONS,
     GameSetupError,
@@ -59,9 +61,12 @@ __all__ = [
     "Violation",
     "Words",
     "__version__",
+    "compare",
     "load_variant",
     "new_game",
+    "odds",
     "parse_action",
     "variant_from_mapping",
     "variant_names",
+    "verdicts",
 ]

@@ -1,44 +1,260 @@
-"""The ``perudo`` command."""
+"""The ``perudo`` command: demo, variants, rules, compare, simulate."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import textwrap
 from collections.abc import Sequence
+from typing import Any, TextIO
 
+from perudo.bots import BOTS
+from perudo.comparison import Comparison, compare
 from perudo.demo import run_demo
 from perudo.errors import PerudoError
 from perudo.loader import load_variant, variant_names
+from perudo.prose import AXIS_TITLES, label, rules_text
+from perudo.simulate import SimulationResult, simulate
+from perudo.variant import AXES
 
 __all__ = ["main"]
 
+WIDTH = 80
+
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="perudo", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="perudo", description="Perudo in its regional editions: play, compare, simulate."
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="watch bots play a game, told in the edition's words")
     demo.add_argument("--variant", default="italian", help="edition key (default: italian)")
     demo.add_argument("--players", type=int, default=4, help="how many bots (default: 4)")
     demo.add_argument("--seed", type=int, default=None, help="seed of the dice and the bots")
-    commands.add_parser("variants", help="list the editions")
+    variants = commands.add_parser("variants", help="list the editions")
+    variants.add_argument("--json", action="store_true", help="print JSON")
+    rules = commands.add_parser("rules", help="an edition's rules as prose")
+    rules.add_argument("variant", help="edition key or path to a .toml declaration")
+    rules.add_argument("--json", action="store_true", help="print JSON")
+    comp = commands.add_parser(
+        "compare", help="two editions side by side with witnesses, or the matrix of all"
+    )
+    comp.add_argument("variants", nargs="*", help="two edition keys (none: the full matrix)")
+    comp.add_argument("--json", action="store_true", help="print JSON")
+    sim = commands.add_parser("simulate", help="play many games between bots and tally them")
+    sim.add_argument("--variant", default="italian", help="edition key (default: italian)")
+    sim.add_argument("--compare", nargs=2, metavar=("A", "B"), help="run both on the same seeds")
+    sim.add_argument("--players", type=int, default=4, help="players per game (default: 4)")
+    sim.add_argument("--games", type=int, default=1000, help="games (default: 1000)")
+    sim.add_argument(
+        "--bots", default="odds", help=f"comma-separated bots by seat ({', '.join(BOTS)})"
+    )
+    sim.add_argument("--seed", type=int, default=0, help="seed of game 0 (default: 0)")
+    sim.add_argument("--workers", type=int, default=1, help="processes (default: 1)")
+    sim.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status."""
+    out = sys.stdout if out is None else out
     args = _parser().parse_args(argv)
     try:
         if args.command == "demo":
-            run_demo(args.variant, args.players, seed=args.seed)
+            run_demo(args.variant, args.players, seed=args.seed, out=out)
+        elif args.command == "variants":
+            _variants(args.json, out)
+        elif args.command == "rules":
+            variant = load_variant(args.variant)
+            if args.json:
+                _json(variant.to_dict(), out)
+            else:
+                out.write(_wrap_paragraphs(rules_text(variant)))
+        elif args.command == "compare":
+            _compare(args.variants, args.json, out)
         else:
-            for key in variant_names():
-                variant = load_variant(key)
-                print(f"{key:14} {variant.name}: {variant.summary}")
-    except PerudoError as error:
+            _simulate(args, out)
+    except (PerudoError, ValueError) as error:
         print(f"perudo: {error}", file=sys.stderr)
         return 2
     return 0
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+def _json(data: Any, out: TextIO) -> None:
+    json.dump(data, out, indent=1, ensure_ascii=False)
+    out.write("\n")
+
+
+def _wrap_paragraphs(text: str) -> str:
+    lines = []
+    for line in text.splitlines():
+        indent = "   " if line.startswith("  (") else ""
+        wrapped = textwrap.wrap(line, WIDTH, subsequent_indent=indent) or [""]
+        lines.extend(wrapped)
+    return "\n".join(lines) + "\n"
+
+
+def _variants(as_json: bool, out: TextIO) -> None:
+    variants = [load_variant(key) for key in variant_names()]
+    if as_json:
+        _json([{"key": v.key, "name": v.name, "summary": v.summary} for v in variants], out)
+        return
+    for variant in variants:
+        head = f"{variant.key:13} {variant.name}"
+        out.write(head + "\n")
+        for line in textwrap.wrap(variant.summary, WIDTH - 14):
+            out.write(" " * 14 + line + "\n")
+
+
+def _compare(keys: Sequence[str], as_json: bool, out: TextIO) -> None:
+    if not keys:
+        _matrix(as_json, out)
+        return
+    if len(keys) != 2:
+        raise ValueError("compare takes two edition keys, or none for the full matrix")
+    comparison = compare(keys[0], keys[1])
+    if as_json:
+        _json(comparison.to_dict(), out)
+    else:
+        out.write(_side_by_side(comparison))
+
+
+def _columns(cells: Sequence[str], widths: Sequence[int]) -> list[str]:
+    wrapped = [
+        textwrap.wrap(cell, width) or [""] for cell, width in zip(cells, widths, strict=True)
+    ]
+    height = max(len(lines) for lines in wrapped)
+    rows = []
+    for row in range(height):
+        parts = [
+            (lines[row] if row < len(lines) else "").ljust(width)
+            for lines, width in zip(wrapped, widths, strict=True)
+        ]
+        rows.append("  ".join(parts).rstrip())
+    return rows
+
+
+def _side_by_side(comparison: Comparison) -> str:
+    a, b = comparison.a, comparison.b
+    widths = (18, 28, 28)
+    lines = [f"{a.name} ({a.key})  vs  {b.name} ({b.key})", ""]
+    lines += _columns(("axis", a.key, b.key), widths)
+    lines.append("  ".join("-" * w for w in widths))
+    for item in comparison.axes:
+        mark = " *" if not item.same else ""
+        cells = (
+            AXIS_TITLES[item.axis] + mark,
+            f"{label(a, item.axis)} [{item.a_provenance.kind}]",
+            f"{label(b, item.axis)} [{item.b_provenance.kind}]",
+        )
+        lines += _columns(cells, widths)
+    lines += ["", "* the editions differ on this axis", ""]
+    if comparison.differing:
+        lines.append("Witnesses (found by searching small positions):")
+        for axis in comparison.differing:
+            witnesses = comparison.axis(axis).witnesses
+            text = witnesses[0].describe() if witnesses else "none found in the search budget"
+            lines += textwrap.wrap(
+                f"{AXIS_TITLES[axis]}: {text}", WIDTH, initial_indent="- ", subsequent_indent="  "
+            )
+    return "\n".join(lines) + "\n"
+
+
+def _matrix(as_json: bool, out: TextIO) -> None:
+    variants = [load_variant(key) for key in variant_names()]
+    if as_json:
+        data = {
+            v.key: {
+                axis: {"setting": label(v, axis), "provenance": v.provenance_of(axis).kind}
+                for axis in AXES
+            }
+            for v in variants
+        }
+        _json(data, out)
+        return
+    letter = {"stated": "S", "inherited": "I", "reading": "R"}
+    top = [v.key.split("-")[0] if "-" in v.key else "" for v in variants]
+    bottom = [v.key.split("-", 1)[-1] for v in variants]
+    lines = [
+        ("".ljust(15) + "".join(word.ljust(11) for word in top)).rstrip(),
+        ("axis".ljust(15) + "".join(word.ljust(11) for word in bottom)).rstrip(),
+        "-" * (15 + 11 * len(variants) - 1),
+    ]
+    for axis in AXES:
+        cells = [f"{label(v, axis)} {letter[v.provenance_of(axis).kind]}" for v in variants]
+        lines.append((AXIS_TITLES[axis].ljust(15) + "".join(c.ljust(11) for c in cells)).rstrip())
+    lines += [
+        "",
+        "S stated by the source, I inherited from the base rules, R a reading of it.",
+        "Jonti* may be called out of turn. KO: the player who put the loser out opens.",
+        "'perudo rules KEY' tells one edition in full; 'perudo compare A B' two.",
+    ]
+    out.write("\n".join(lines) + "\n")
+
+
+def _progress(done: int, total: int) -> None:
+    filled = int(30 * done / total) if total else 30
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games")
+    if done >= total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def _simulate(args: argparse.Namespace, out: TextIO) -> None:
+    bots = tuple(name.strip() for name in args.bots.split(","))
+    keys = args.compare or [args.variant]
+    progress = _progress if sys.stderr.isatty() and not args.json else None
+    results = [
+        simulate(
+            key,
+            args.players,
+            args.games,
+            bots=bots,
+            seed=args.seed,
+            workers=args.workers,
+            progress=progress,
+        )
+        for key in keys
+    ]
+    if args.json:
+        _json([r.to_dict() for r in results] if args.compare else results[0].to_dict(), out)
+        return
+    out.write(_report(results))
+
+
+def _report(results: Sequence[SimulationResult]) -> str:
+    first = results[0]
+    lines = [
+        f"{first.players} players, {first.games} games from seed {first.seed}, "
+        f"bots by seat: {', '.join(first.bots)}",
+        "",
+    ]
+    rows: list[tuple[str, list[str]]] = [
+        ("edition", [r.variant for r in results]),
+        ("rounds per game", [f"{r.mean_rounds:.2f}" for r in results]),
+        ("actions per game", [f"{r.mean_actions:.2f}" for r in results]),
+    ]
+    for seat in range(first.players):
+        rows.append((f"wins, seat {seat}", [f"{r.win_rate_by_seat[seat]:.1%}" for r in results]))
+    for bot, _ in first.win_rate_by_bot:
+        rows.append((f"wins, bot {bot}", [f"{dict(r.win_rate_by_bot)[bot]:.1%}" for r in results]))
+    for title, field in (
+        ("calls", "calls"),
+        ("rounds", "special_rounds"),
+        ("declared", "declarations"),
+    ):
+        names = sorted({name for r in results for name, _ in getattr(r, field)})
+        for name in names:
+            rows.append(
+                (
+                    f"{title}: {name}"[:24],
+                    [
+                        f"{dict(getattr(r, field)).get(name, 0) / max(r.games, 1):.2f}/game"
+                        for r in results
+                    ],
+                )
+            )
+    for title, values in rows:
+        lines.append(title.ljust(26) + "".join(v.ljust(16) for v in values).rstrip())
+    return "\n".join(lines) + "\n"

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from perudo.actions import Action, Bid, Calza, Declare, Dudo
-from perudo.bots import Bot, CautiousBot
+from perudo.bots import Bot, OddsBot
 from perudo.state import GameState, new_game
 from perudo.variant import Variant
 
@@ -93,12 +93,12 @@ def run_demo(
     seed: int | None = None,
     out: TextIO | None = None,
 ) -> GameState:
-    """Play and tell a game between :class:`~perudo.bots.CautiousBot` players."""
+    """Play and tell a game between :class:`~perudo.bots.OddsBot` players."""
     out = sys.stdout if out is None else out
     names = NAMES[:players] if 2 <= players <= len(NAMES) else players
     state = new_game(variant, names, seed=seed)
     print(f"{state.variant.name} ({state.variant.key}), seed {state.seed}", file=out)
-    bots = [CautiousBot(seed=state.seed * 31 + seat) for seat in range(len(state.players))]
+    bots = [OddsBot(seed=state.seed * 31 + seat) for seat in range(len(state.players))]
     state = play(state, bots, out=out)
     names_of = [state.players[seat].name for seat in state.winners]
     if state.variant.scoring.moves_dice:

@@ -7,7 +7,7 @@ import io
 import pytest
 
 import perudo
-from perudo.bots import CautiousBot, RandomBot
+from perudo.bots import OddsBot, RandomBot
 from perudo.cli import main
 from perudo.demo import play, run_demo
 
@@ -67,7 +67,7 @@ def test_cli_reports_errors(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("edition", perudo.variant_names())
-@pytest.mark.parametrize("bot", [RandomBot, CautiousBot])
+@pytest.mark.parametrize("bot", [RandomBot, OddsBot])
 def test_bots_finish_games_in_every_edition(edition: str, bot: type) -> None:
     for seed in range(5):
         state = perudo.new_game(edition, 5, seed=seed)

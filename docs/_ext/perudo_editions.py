@@ -6,37 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 import perudo
+from perudo.prose import AXIS_TITLES, describe, setting
 from perudo.variant import AXES
-
-AXIS_TITLES = {
-    "players": "Players",
-    "dice": "Dice per player",
-    "wilds": "Wild ones",
-    "raising": "Raise order",
-    "conversion": "To and from ones",
-    "opening": "Opening on ones",
-    "cap": "Quantity cap",
-    "challenge": "Dudo",
-    "exact_call": "Exact call",
-    "special_round": "One-die round",
-    "starter": "Next round starts",
-    "first_player": "First player",
-    "scoring": "End and scoring",
-}
-
-
-def setting(component: Any) -> str:
-    """A component as ``kind (param=value, ...)``."""
-    inner = ", ".join(f"{name}={value}" for name, value in vars_of(component).items())
-    return f"`{component.kind}`" + (f" ({inner})" if inner else "")
-
-
-def vars_of(component: Any) -> dict[str, Any]:
-    """A component's parameters by name."""
-    return {field.name: getattr(component, field.name) for field in attrs.fields(type(component))}
 
 
 def _cell(text: str) -> str:
@@ -60,7 +32,9 @@ def edition_page(key: str) -> str:
         lines += [
             f"## {AXIS_TITLES[axis]}",
             "",
-            f"Setting: {setting(variant.component(axis))}",
+            describe(variant, axis),
+            "",
+            f"Declared as: `{setting(variant.component(axis))}`",
             "",
             f"Provenance: **{source.kind}**",
             "",
@@ -87,7 +61,7 @@ def matrix_page() -> str:
     marks = {"stated": "S", "inherited": "I", "reading": "R"}
     for axis in AXES:
         cells = [
-            f"{setting(v.component(axis))} **{marks[v.provenance_of(axis).kind]}**"
+            f"`{setting(v.component(axis))}` **{marks[v.provenance_of(axis).kind]}**"
             for v in variants
         ]
         lines.append(f"| {AXIS_TITLES[axis]} | " + " | ".join(_cell(c) for c in cells) + " |")

@@ -125,7 +125,8 @@ Raising: TypeAlias = QuantityOrFace | Monotone
 
 @attrs.frozen
 class HalveDouble:
-    """To ones: at least half the quantity, rounded up. From ``a`` ones: at least ``2a+1``."""
+    """To ones: at least half the quantity, rounded up. From a bid of a ones: at least 2a+1
+    of another face."""
 
     kind: ClassVar[str] = "halve-double"
 
