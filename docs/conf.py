@@ -21,6 +21,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
     "perudo_editions",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
@@ -36,13 +37,18 @@ autodoc_typehints_format = "short"
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
-# No network in CI: no intersphinx. Names from the standard library and attrs that appear
-# in signatures cannot be linked, so they are listed here rather than failing -n.
+# CI has no network: intersphinx reads local inventories (see _inventories/).
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", str(HERE / "_inventories" / "python.inv")),
+    "attrs": ("https://www.attrs.org/en/stable", str(HERE / "_inventories" / "attrs.inv")),
+}
+# Doctests read example files by their path from the project root.
+doctest_global_setup = f"import os; os.chdir({str(HERE.parent)!r})"
+
+# Type aliases and short names in signatures that no inventory resolves.
 nitpick_ignore_regex = [
-    ("py:class", r"(collections\.abc\.|typing\.|os\.|attrs?\.).*"),
     ("py:class", r"(Sequence|Iterable|Iterator|Callable|Mapping|TextIO|PathLike|Any|Literal)"),
-    ("py:class", r"(Protocol|Exception|ValueError|LookupError|TypeAlias|ClassVar)"),
-    ("py:class", r"(str|int|bool|float|tuple|list|dict|type|None|object)"),
+    ("py:class", r"(Protocol|TypeAlias|ClassVar|Hands)"),
     ("py:class", r"perudo\..*(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule)"),
     ("py:class", r"(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule|Action)"),
     ("py:class", r"TypeAliasForwardRef|NoneType|Fraction|fractions\.Fraction|Counter"),

@@ -19,7 +19,7 @@ import attrs
 from perudo.actions import Action, Bid, Calza
 from perudo.errors import PerudoError
 from perudo.loader import load_variant
-from perudo.prose import AXIS_TITLES, describe
+from perudo.prose import describe
 from perudo.record import GameRecord
 from perudo.rules import Provenance
 from perudo.state import GameState, new_game
@@ -416,4 +416,4 @@ def compare(
     )
 
 
-__all__ += ["AXIS_TITLES", "find_witnesses"]
+__all__ += ["find_witnesses"]

@@ -6,9 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 import perudo
 from perudo.prose import AXIS_TITLES, describe, setting
-from perudo.variant import AXES
+from perudo.variant import AXES, KINDS
 
 
 def _cell(text: str) -> str:
@@ -81,18 +83,67 @@ def reasons_page() -> str:
     return "\n".join(lines) + "\n"
 
 
+def schema_page() -> str:
+    """Every axis a declaration sets, its kinds and their parameters, from the registry."""
+    lines = [
+        "# Declaration schema",
+        "",
+        "A declaration (`variants/<key>.toml`) sets `schema = 1`, the header keys `key` (the",
+        "file's name), `name`, `source`, `language`, `summary`, a `[words]` table (`dudo`, and",
+        "`calza` when the edition has an exact call), and one table per axis below. Each axis",
+        "table has `kind`, the kind's parameters (all required), and its provenance:",
+        "`provenance` (`stated`, `inherited` or `reading`), `quote` (the source's sentence,",
+        "required when stated) and `reason` (required when inherited or reading).",
+        "",
+    ]
+    for axis in AXES:
+        lines += [f"## `[{axis}]`: {AXIS_TITLES[axis]}", ""]
+        for kind, cls in KINDS[axis].items():
+            doc = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
+            lines += [f'`kind = "{kind}"`: {doc}', ""]
+            for field in attrs.fields(cls):
+                meta = field.metadata
+                allowed = []
+                if meta.get("choices"):
+                    allowed.append("one of " + ", ".join(f"`{c}`" for c in meta["choices"]))
+                if meta.get("minimum") is not None:
+                    allowed.append(f"at least {meta['minimum']}")
+                if meta.get("maximum") is not None:
+                    allowed.append(f"at most {meta['maximum']}")
+                extra = f" ({'; '.join(allowed)})" if allowed else ""
+                lines.append(f"- `{field.name}`: {meta['type'].__name__}{extra}")
+            if attrs.fields(cls):
+                lines.append("")
+    return "\n".join(lines) + "\n"
+
+
 def write_pages(app: Any) -> None:
     out = Path(app.srcdir) / "editions" / "generated"
     out.mkdir(parents=True, exist_ok=True)
     pages = {f"{key}.md": edition_page(key) for key in perudo.variant_names()}
     pages["matrix.md"] = matrix_page()
     pages["reasons.md"] = reasons_page()
+    pages["schema.md"] = schema_page()
     for name, text in pages.items():
         path = out / name
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
 
 
+def check_documented(app: Any, env: Any) -> None:
+    """Warn (so ``-W`` fails the build) for a public name of perudo that no page documents."""
+    from sphinx.util import logging
+
+    documented = set(env.get_domain("py").objects)
+    tails = {name.rsplit(".", 1)[-1] for name in documented}
+    for module in ("perudo", "perudo.rules", "perudo.bots", "perudo.odds", "perudo.comparison"):
+        for name in __import__(module, fromlist=["__all__"]).__all__:
+            if name.startswith("_") or f"{module}.{name}" in documented or name in tails:
+                continue
+            logging.getLogger(__name__).warning(f"{module}.{name} is public but not documented")
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("builder-inited", write_pages)
+    app.connect("env-check-consistency", check_documented)
     return {"parallel_read_safe": True, "version": "1"}

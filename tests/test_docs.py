@@ -1,0 +1,30 @@
+"""Every code block in the docs and the README runs: no plain Python fences."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+RUNNABLE = {"{doctest}", "{literalinclude}", "{toctree}", "{eval-rst}", "{glossary}", "{include}"}
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_code_blocks_are_doctests(page: Path) -> None:
+    for fence in re.findall(r"^```(\S*)", page.read_text(encoding="utf-8"), flags=re.MULTILINE):
+        if page.name == "README.md":
+            assert fence in ("", "pycon", "sh"), fence  # pycon runs under pytest; sh in .ci/run
+        else:
+            assert fence == "" or fence in RUNNABLE, f"{page}: ```{fence} does not run"
+
+
+def test_readme_commands_are_the_ones_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "perudo demo --variant italian --players 4 --seed 7" in readme
+    assert 'perudo" demo --variant italian --players 4 --seed 7' in ci
+    assert "pip install -e '.[dev]' && .venv/bin/pytest" in readme
+    assert "pip\" install -q -e '.[dev]'" in ci
