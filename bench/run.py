@@ -86,9 +86,7 @@ def section_games(games: int, repeats: int) -> list[float]:
     for key in perudo.variant_names():
         for players in (2, 4, 6):
             count = [0]
-            median, low, high, seconds = measure(
-                perudo_games(key, players, games, count), repeats
-            )
+            median, low, high, seconds = measure(perudo_games(key, players, games, count), repeats)
             actions = count[0] / seconds
             floor_games_s, floor_actions = floors[players]
             ratio = actions / floor_actions

@@ -30,7 +30,7 @@ def _check_flag(name: str, value: Any) -> None:
         raise _malformed(f"{name}={value!r} is not a flag: use True or False")
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Bid:
     """A claim that at least ``quantity`` dice among all hands show ``face``.
 
@@ -131,3 +131,27 @@ class Declare:
 #: Any action a player may take.
 Action: TypeAlias = Bid | Dudo | Calza | Declare
 ACTION_TYPES = (Bid, Dudo, Calza, Declare)
+
+
+# Interned bids, indexed [pressure][face][quantity]: legal_actions hands out slices of these
+# lists instead of building new values. Index 0 of each row is a placeholder never read.
+BID_ROWS: list[list[list[Bid]]] = [
+    [[Bid(1, max(face, 1), pressure)] for face in range(7)] for pressure in (False, True)
+]
+
+
+def grow_bid_rows(top: int) -> None:
+    """Make :data:`BID_ROWS` reach quantity ``top`` (callers must not mutate the rows)."""
+    for pressure, rows in zip((False, True), BID_ROWS, strict=True):
+        for face in range(1, 7):
+            row = rows[face]
+            while len(row) <= top:
+                row.append(Bid(len(row), face, pressure))
+
+
+grow_bid_rows(60)
+
+
+DUDO = Dudo()
+DUDO_PRESSED = Dudo(pressure=True)
+CALZA = Calza()

@@ -15,16 +15,21 @@ __all__ = ["count", "deal", "roll_off"]
 
 FACES = 6
 _ACCEPT = 256 - 256 % FACES  # bytes at or above this would bias the faces: skip them
+# Each byte of a digest read as a face (1-6), or 0 for a byte that is skipped.
+_AS_FACE = bytes(byte % FACES + 1 if byte < _ACCEPT else 0 for byte in range(256))
+
+
+def _block(seed: int, stream: str, block: int) -> bytes:
+    """The faces drawn from one 64-byte BLAKE2b block of ``(seed, stream)``."""
+    digest = hashlib.blake2b(f"perudo:{seed}:{stream}:{block}".encode(), digest_size=64)
+    return digest.digest().translate(_AS_FACE).replace(b"\0", b"")
 
 
 def _faces(seed: int, stream: str) -> Iterator[int]:
     """An endless, reproducible stream of die faces for ``(seed, stream)``."""
     block = 0
     while True:
-        digest = hashlib.blake2b(f"perudo:{seed}:{stream}:{block}".encode(), digest_size=64)
-        for byte in digest.digest():
-            if byte < _ACCEPT:
-                yield byte % FACES + 1
+        yield from _block(seed, stream, block)
         block += 1
 
 
@@ -34,8 +39,19 @@ def deal(seed: int, round_number: int, counts: Sequence[int]) -> tuple[tuple[int
     >>> deal(7, 1, [2, 0, 3])
     ((4, 6), (), (1, 1, 1))
     """
-    faces = _faces(seed, f"round-{round_number}")
-    return tuple(tuple(sorted(next(faces) for _ in range(n))) for n in counts)
+    stream = f"round-{round_number}"
+    need = sum(counts)
+    faces = _block(seed, stream, 0)
+    block = 1
+    while len(faces) < need:
+        faces += _block(seed, stream, block)
+        block += 1
+    hands = []
+    start = 0
+    for n in counts:
+        hands.append(tuple(sorted(faces[start : start + n])))
+        start += n
+    return tuple(hands)
 
 
 def roll_off(seed: int, seats: Sequence[int]) -> tuple[int, tuple[tuple[int, ...], ...]]:

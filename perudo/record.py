@@ -44,22 +44,39 @@ FORMAT_VERSION = 1
 Hands = tuple[tuple[int, ...], ...]
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class GameLog:
     """What a state remembers of how it was reached: the first player when given, the dice
-    set by hand, and the moves. :meth:`perudo.GameState.record` adds the header."""
+    set by hand, and the moves. :meth:`perudo.GameState.record` adds the header.
+
+    The moves are a chain (each log points to the one before its last move), so adding a
+    move costs the same however long the game.
+    """
 
     first_player: int | None = None
     dice: tuple[tuple[int, Hands], ...] = ()
-    moves: tuple[tuple[int, Action], ...] = ()
+    previous: GameLog | None = None
+    last: tuple[int, Action] | None = None
+
+    @property
+    def moves(self) -> tuple[tuple[int, Action], ...]:
+        """``(seat, action)`` for every move, in order."""
+        moves = []
+        log: GameLog | None = self
+        while log is not None and log.last is not None:
+            moves.append(log.last)
+            log = log.previous
+        return tuple(reversed(moves))
 
     def with_move(self, player: int, action: Action) -> GameLog:
         """This log with one more move."""
-        return GameLog(self.first_player, self.dice, (*self.moves, (player, action)))
+        return GameLog(self.first_player, self.dice, self, (player, action))
 
     def with_dice(self, round_number: int, hands: Hands) -> GameLog:
         """This log with the dice of ``round_number`` set by hand."""
-        return GameLog(self.first_player, (*self.dice, (round_number, hands)), self.moves)
+        return GameLog(
+            self.first_player, (*self.dice, (round_number, hands)), self.previous, self.last
+        )
 
 
 @attrs.frozen

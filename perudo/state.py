@@ -12,7 +12,17 @@ from typing import Any
 
 import attrs
 
-from perudo.actions import ACTION_TYPES, Action, Bid, Calza, Declare, Dudo
+from perudo.actions import (
+    ACTION_TYPES,
+    CALZA,
+    DUDO,
+    DUDO_PRESSED,
+    Action,
+    Bid,
+    Calza,
+    Declare,
+    Dudo,
+)
 from perudo.dice import deal, roll_off
 from perudo.errors import GameSetupError, IllegalActionError, RecordError
 from perudo.loader import load_variant
@@ -20,7 +30,7 @@ from perudo.players import PlacedBid, Player
 from perudo.record import GameLog, GameRecord
 from perudo.resolution import Resolution, resolve_dudo, resolve_exact_call
 from perudo.rules import OneDieRound, RoundRules, Violation
-from perudo.rules.bidding import check_bid, lowest_quantity
+from perudo.rules.bidding import check_bid, legal_bids, may_change_face
 from perudo.variant import Variant
 from perudo.view import PlayerView, SeatView
 
@@ -65,6 +75,13 @@ class GameState:
     pressured: bool = False
     last_result: Resolution | None = None
     log: GameLog = attrs.field(factory=GameLog, eq=False, repr=False)
+    # Derived once per state, for the hot path; never part of equality.
+    _dice_in_play: int = attrs.field(init=False, eq=False, repr=False)
+    _legal: tuple[Action, ...] | None = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_dice_in_play", -1)
+        object.__setattr__(self, "_legal", None)
 
     # --- what a position is ----------------------------------------------------------------
 
@@ -102,7 +119,9 @@ class GameState:
     @property
     def dice_in_play(self) -> int:
         """How many dice all hands hold together."""
-        return sum(len(player.dice) for player in self.players)
+        if self._dice_in_play < 0:
+            object.__setattr__(self, "_dice_in_play", sum(len(p.dice) for p in self.players))
+        return self._dice_in_play
 
     @property
     def seats_in(self) -> tuple[int, ...]:
@@ -111,12 +130,7 @@ class GameState:
 
     def left_of(self, seat: int) -> int:
         """The next seat still in, clockwise (to the left) of ``seat``."""
-        n = len(self.players)
-        for step in range(1, n + 1):
-            other = (seat + step) % n
-            if self.players[other].dice:
-                return other
-        return seat
+        return _left_of(self.players, seat)
 
     def right_of(self, seat: int) -> int:
         """The previous seat still in (the one ``seat`` follows)."""
@@ -144,39 +158,42 @@ class GameState:
     def legal_actions(self, by: int | None = None) -> tuple[Action, ...]:
         """Every legal action of seat ``by`` (default: the player to act).
 
-        Bids are listed up to the dice in play (where an edition has no cap, a larger bid
-        is still legal: :meth:`apply` accepts it). Seats other than the player to act get
-        only the exact calls open to them out of turn.
+        In order: declarations; bids by face (ones to sixes), each by rising quantity,
+        pressured bids after their face's plain ones; Dudo; the exact call. Bids are listed
+        up to the dice in play (where an edition has no cap, a larger bid is still legal:
+        :meth:`apply` accepts it). Seats other than the player to act get only the exact
+        calls open to them out of turn.
         """
         if self.to_act is None:
             return ()
+        if by is None or by == self.to_act:
+            if self._legal is None:
+                object.__setattr__(self, "_legal", self._legal_actions(self.to_act))
+            return self._legal  # type: ignore[return-value]
         seat = self._seat(by)
-        if not self.players[seat].dice:
+        if not self.players[seat].dice or self._exact_call_violation(seat) is not None:
             return ()
-        calza: tuple[Action, ...] = (Calza(),) if self._exact_call_violation(seat) is None else ()
-        if seat != self.to_act:
-            return calza
-        actions: list[Action] = [Declare(name) for name in self.offers]
+        return (CALZA,)
+
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        declarations = tuple(Declare(name) for name in self.offers) if self.offers else ()
         if self.must_declare:
-            return tuple(actions)
-        pressure = self.variant.has_pressure and self.players[seat].pressure_left > 0
-        standing = self.bid
-        top = self.dice_in_play
-        bids: list[Bid] = []
-        for face in range(1, 7):
-            low = lowest_quantity(self.rules, standing, face, seat)
-            if low is not None:
-                bids.extend(Bid(quantity, face) for quantity in range(low, top + 1))
-        bids.sort(key=lambda bid: (bid.quantity, bid.face))
-        for bid in bids:
-            actions.append(bid)
-            if pressure:
-                actions.append(Bid(bid.quantity, bid.face, pressure=True))
+            return declarations
+        variant, rules, standing = (
+            self.variant,
+            self.rules,
+            self.bids[-1].bid if self.bids else None,
+        )
+        pressure = variant.has_pressure and self.players[seat].pressure_left > 0
+        bids = legal_bids(
+            rules, standing, may_change_face(rules, seat), self.dice_in_play, pressure
+        )
+        calls: tuple[Action, ...] = ()
         if standing is not None:
-            actions.append(Dudo())
-            if pressure:
-                actions.append(Dudo(pressure=True))
-        return (*actions, *calza)
+            calls = (DUDO, DUDO_PRESSED) if pressure else (DUDO,)
+            if variant.exact_call.kind != "none" and self._exact_call_violation(seat) is None:
+                calls += (CALZA,)
+        return declarations + bids + calls if declarations else bids + calls
 
     # --- moving --------------------------------------------------------------------------
 
@@ -386,28 +403,36 @@ class GameState:
             to_act=self.to_act,
             bidder=bidder,
             before_bidder=self.right_of(bidder),
-            players_in=len(self.seats_in),
+            players_in=sum(1 for player in self.players if player.dice),
             dice_held=len(self.players[seat].dice),
             full=self.variant.dice.per_player,
             word=word,
         )
 
     def _spend_pressure(self, seat: int) -> tuple[Player, ...]:
-        player = self.players[seat]
-        spent = attrs.evolve(player, pressure_left=player.pressure_left - 1)
+        p = self.players[seat]
+        spent = Player(p.name, p.dice, p.score, p.pressure_left - 1, p.had_special)
         return (*self.players[:seat], spent, *self.players[seat + 1 :])
 
     def _bid(self, bid: Bid, seat: int, log: GameLog) -> GameState:
-        players = self._spend_pressure(seat) if bid.pressure else self.players
-        return attrs.evolve(
-            self,
-            players=players,
-            bids=(*self.bids, PlacedBid(seat, bid)),
-            to_act=self.left_of(seat),
-            offers=(),
-            pressured=self.pressured or bid.pressure,
-            log=log,
+        state = GameState(
+            self.variant,
+            self.seed,
+            self._spend_pressure(seat) if bid.pressure else self.players,
+            self.round_number,
+            self.left_of(seat),
+            (*self.bids, PlacedBid(seat, bid)),
+            self.rules,
+            self.special_round,
+            self.special_player,
+            (),
+            False,
+            self.pressured or bid.pressure,
+            self.last_result,
+            log,
         )
+        object.__setattr__(state, "_dice_in_play", self._dice_in_play)  # the same hands
+        return state
 
     def _declare(self, name: str, seat: int, log: GameLog) -> GameState:
         special = self.variant.special_round
@@ -442,12 +467,10 @@ class GameState:
         log: GameLog,
     ) -> GameState:
         placed = self.bids[-1]
-        order = []
-        seat = caller
-        for _ in range(len(self.seats_in)):
-            seat = self.left_of(seat)
-            order.append(seat)
         hands = [player.dice for player in self.players]
+        n = len(hands)
+        seats = [(caller + step) % n for step in range(1, n + 1)]
+        order = [seat for seat in seats if hands[seat]]  # from the caller's left, caller last
         if isinstance(action, Calza):
             result = resolve_exact_call(
                 self.variant, hands, order=order, bid=placed.bid, caller=caller,
@@ -487,17 +510,16 @@ class GameState:
         number = self.round_number + 1
         hands = deal(self.seed, number, counts)
         players = tuple(
-            attrs.evolve(player, dice=hand, score=score)
+            Player(player.name, hand, score, player.pressure_left, player.had_special)
             for player, hand, score in zip(players, hands, scores, strict=True)
         )
-        probe = attrs.evolve(self, players=players)
         opener = variant.starter.next_opener(
             exact_call=result.call == "calza",
             caller=result.caller,
             bidder=result.bidder,
             loser=result.loser,
             is_in=lambda seat: bool(counts[seat]),
-            left_of=probe.left_of,
+            left_of=lambda seat: _left_of(players, seat),
         )
         dropped = result.loser if result.loser is not None and counts[result.loser] == 1 else None
         if not variant.scoring.moves_dice:
@@ -536,6 +558,15 @@ class GameState:
 
 
 _STATE_KEYS = {"format", "version", "record", "position"}
+
+
+def _left_of(players: Sequence[Player], seat: int) -> int:
+    n = len(players)
+    for step in range(1, n + 1):
+        other = (seat + step) % n
+        if players[other].dice:
+            return other
+    return seat
 
 
 def _require_action(action: Any) -> None:

@@ -82,6 +82,9 @@ KINDS: dict[str, dict[str, type[Any]]] = {
 }
 
 
+_ROUND_RULES: dict[Variant, RoundRules] = {}
+
+
 @attrs.frozen
 class Words:
     """What an edition calls things, used wherever a person reads them.
@@ -193,14 +196,17 @@ class Variant:
         return getattr(self, axis)
 
     def round_rules(self) -> RoundRules:
-        """The bidding rules of an ordinary round of this edition."""
-        return RoundRules(
-            wild_ones=self.wilds.wild_ones,
-            raising=self.raising,
-            conversion=self.conversion,
-            opening=self.opening.ones,
-            cap=self.cap.caps,
-        )
+        """The bidding rules of an ordinary round of this edition (one shared value)."""
+        rules = _ROUND_RULES.get(self)
+        if rules is None:
+            rules = _ROUND_RULES[self] = RoundRules(
+                wild_ones=self.wilds.wild_ones,
+                raising=self.raising,
+                conversion=self.conversion,
+                opening=self.opening.ones,
+                cap=self.cap.caps,
+            )
+        return rules
 
     @property
     def has_pressure(self) -> bool:

@@ -7,11 +7,12 @@ raises the standing bid*. Legality checks and the list of legal bids both come f
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar, TypeAlias
 
 import attrs
 
-from perudo.actions import Bid
+from perudo.actions import BID_ROWS, Bid, grow_bid_rows
 from perudo.rules.base import Violation, param
 
 __all__ = [
@@ -31,7 +32,10 @@ __all__ = [
     "WildOnes",
     "Wilds",
     "check_bid",
+    "legal_bids",
+    "lowest_quantities",
     "lowest_quantity",
+    "may_change_face",
 ]
 
 OPENING_ONES = ("forbidden", "allowed", "required")
@@ -199,7 +203,7 @@ Cap: TypeAlias = NoCap | DiceInPlayCap
 # --- the rules of one round --------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class RoundRules:
     """The bidding rules in force for one round, after any special round's transform.
 
@@ -224,17 +228,60 @@ class RoundRules:
     special: str | None = None
 
 
+@functools.lru_cache(maxsize=8192)
+def lowest_quantities(
+    rules: RoundRules, standing: Bid | None, may_change_face: bool
+) -> tuple[int | None, ...]:
+    """The lowest quantity of each face (index 1 to 6; index 0 unused) that raises
+    ``standing``; ``None`` where no bid on that face is legal (whatever the quantity,
+    before any cap). ``may_change_face`` says whether the player may leave a locked face.
+
+    Every legality check and every list of legal bids comes from here.
+    """
+    if standing is None:
+        ones = None if rules.opening == "forbidden" else 1
+        others = None if rules.opening == "required" else 1
+        return (None, ones, others, others, others, others, others)
+    lows: list[int | None] = [None]
+    for face in range(1, 7):
+        if rules.face_lock and face != standing.face and not may_change_face:
+            lows.append(None)
+            continue
+        low = rules.conversion.lowest(standing, face)
+        lows.append(rules.raising.lowest(standing, face) if low is None else low)
+    return tuple(lows)
+
+
+@functools.lru_cache(maxsize=8192)
+def legal_bids(
+    rules: RoundRules, standing: Bid | None, may_change_face: bool, top: int, pressure: bool
+) -> tuple[Bid, ...]:
+    """Every legal bid up to quantity ``top``, by face then quantity; with ``pressure``,
+    each face's pressured bids follow its plain ones. Interned values from
+    :data:`perudo.actions.BID_ROWS`, from the same :func:`lowest_quantities`."""
+    if len(BID_ROWS[0][1]) <= top:
+        grow_bid_rows(top)
+    plain, pressed = BID_ROWS
+    lows = lowest_quantities(rules, standing, may_change_face)
+    bids: list[Bid] = []
+    for face in range(1, 7):
+        low = lows[face]
+        if low is not None and low <= top:
+            bids += plain[face][low : top + 1]
+            if pressure:
+                bids += pressed[face][low : top + 1]
+    return tuple(bids)
+
+
+def may_change_face(rules: RoundRules, player: int) -> bool:
+    """Whether ``player`` may bid a face other than the standing bid's."""
+    return not rules.face_lock or player in rules.face_changers
+
+
 def lowest_quantity(rules: RoundRules, standing: Bid | None, face: int, player: int) -> int | None:
     """The lowest quantity of ``face`` that ``player`` may bid now; ``None`` if no bid on
     ``face`` is legal for them (whatever the quantity, before any cap)."""
-    if standing is None:
-        if face == 1:
-            return None if rules.opening == "forbidden" else 1
-        return None if rules.opening == "required" else 1
-    if rules.face_lock and face != standing.face and player not in rules.face_changers:
-        return None
-    low = rules.conversion.lowest(standing, face)
-    return rules.raising.lowest(standing, face) if low is None else low
+    return lowest_quantities(rules, standing, may_change_face(rules, player))[face]
 
 
 def check_bid(
