@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import floor  # noqa: E402
+import floor
 
-import perudo  # noqa: E402
+import perudo
 
 
 def measure(work: Callable[[], int], repeats: int) -> tuple[float, float, float, float]:
