@@ -9,14 +9,17 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol
 
-from perudo.actions import Action, Bid, Calza, Declare, Dudo
+from perudo.actions import CALZA, DUDO, DUDO_PRESSED, Action, Bid, Declare
 from perudo.dice import count
-from perudo.odds import view_chance, view_odds
+from perudo.odds import chance_of, chance_table, exact_chance_of
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from perudo.state import GameState
     from perudo.view import PlayerView
 
-__all__ = ["BOTS", "Bot", "OddsBot", "RandomBot", "expected_count", "make_bot"]
+__all__ = ["BOTS", "Bot", "OddsBot", "RandomBot", "choose_move", "expected_count", "make_bot"]
 
 
 class Bot(Protocol):
@@ -74,54 +77,57 @@ class OddsBot:
         self.doubt = doubt
         self.exact = exact
 
-    def _chance(self, view: PlayerView, bid: Bid) -> float:
-        return view_chance(
-            bid, own_dice=view.dice, unseen=view.unseen, wild_ones=view.rules.wild_ones
-        )
-
-    def _exact(self, view: PlayerView) -> bool:
-        bid = view.bid
-        return bid is not None and float(view_odds(view, bid, exact=True)) > self.exact
-
     def act(self, view: PlayerView) -> Action:
         """The bot's choice among its legal actions."""
         actions = view.legal_actions
-        legal = set(actions)
-        declarations = [action for action in actions if isinstance(action, Declare)]
-        if declarations and (view.must_declare or self._random.random() < 0.5):
-            return self._random.choice(declarations)
+        if view.offers and (view.must_declare or self._random.random() < 0.5):
+            return self._random.choice([a for a in actions if isinstance(a, Declare)])
+        table = chance_table(view.dice, view.unseen, wild_ones=view.rules.wild_ones)
         standing = view.bid
+        calls = actions[-3:]  # legal actions end with the calls
         if standing is not None:
-            if Calza() in legal and self._exact(view):
-                return Calza()
-            if self._chance(view, standing) < self.doubt:
-                sure = self._chance(view, standing) < 0.1
-                return Dudo(pressure=True) if sure and Dudo(pressure=True) in legal else Dudo()
+            if CALZA in calls and exact_chance_of(table, standing) > self.exact:
+                return CALZA
+            chance = chance_of(table, standing)
+            if chance < self.doubt:
+                return DUDO_PRESSED if chance < 0.1 and DUDO_PRESSED in calls else DUDO
         cheapest: dict[int, Bid] = {}
-        for action in actions:
-            if isinstance(action, Bid) and not action.pressure:
-                low = cheapest.get(action.face)
-                if low is None or action.quantity < low.quantity:
-                    cheapest[action.face] = action
+        for action in actions:  # bids come by face, each by rising quantity
+            if type(action) is Bid and action.face not in cheapest:
+                cheapest[action.face] = action
         if not cheapest:
-            return Dudo() if Dudo() in legal else actions[0]
-        ranked = sorted(cheapest.values(), key=lambda bid: self._chance(view, bid), reverse=True)
-        best = ranked[0]
-        ties = [bid for bid in ranked if self._chance(view, bid) == self._chance(view, best)]
-        choice = self._random.choice(ties)
-        chance = self._chance(view, choice)
-        if standing is not None and chance < self.doubt and Dudo() in legal:
-            return Dudo()
-        pressured = Bid(choice.quantity, choice.face, pressure=True)
-        if chance > 0.9 and pressured in legal and self._random.random() < 0.5:
-            return pressured
+            return DUDO if DUDO in calls else actions[0]
+        best = max(chance_of(table, bid) for bid in cheapest.values())
+        choice = self._random.choice(
+            [bid for bid in cheapest.values() if chance_of(table, bid) == best]
+        )
+        if standing is not None and best < self.doubt:
+            return DUDO
+        pressure_left = view.seats[view.player].pressure_left > 0
+        if best > 0.9 and pressure_left and self._random.random() < 0.5:
+            return Bid(choice.quantity, choice.face, pressure=True)
         return choice
 
     def interrupt(self, view: PlayerView) -> Action | None:
         """The exact call out of turn (Jonti) when the bid looks exactly right."""
-        if Calza() in view.legal_actions and self._exact(view):
-            return Calza()
-        return None
+        bid = view.bid
+        if bid is None or CALZA not in view.legal_actions:
+            return None
+        table = chance_table(view.dice, view.unseen, wild_ones=view.rules.wild_ones)
+        return CALZA if exact_chance_of(table, bid) > self.exact else None
+
+
+def choose_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action]:
+    """The next move of a game played by ``bots`` (one per seat): first any out-of-turn
+    call a bot makes (where the edition allows one), else the action of the player to act."""
+    assert state.to_act is not None
+    if state.variant.exact_call.out_of_turn:
+        for seat in state.seats_in:
+            if seat != state.to_act and state.is_legal(CALZA, by=seat):
+                action = bots[seat].interrupt(state.view(seat))
+                if action is not None:
+                    return seat, action
+    return state.to_act, bots[state.to_act].act(state.view(state.to_act))
 
 
 #: The bots by name, for the command line.

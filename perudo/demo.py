@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from perudo.actions import Action, Bid, Calza, Declare, Dudo
-from perudo.bots import Bot, OddsBot
+from perudo.bots import Bot, OddsBot, choose_move
 from perudo.state import GameState, new_game
 from perudo.variant import Variant
 
@@ -59,16 +59,7 @@ def play(
     for _ in range(max_actions):
         if state.is_over:
             break
-        actor, action = state.to_act, None
-        assert actor is not None
-        for seat in state.seats_in:
-            if seat != state.to_act and state.is_legal(Calza(), by=seat):
-                action = bots[seat].interrupt(state.view(seat))
-                if action is not None:
-                    actor = seat
-                    break
-        if action is None:
-            action = bots[actor].act(state.view(actor))
+        actor, action = choose_move(state, bots)
         say("  " + describe_action(state, action, actor))
         round_number = state.round_number
         state = state.apply(action, by=actor)

@@ -8,8 +8,6 @@ binomial; the probabilities are exact :class:`fractions.Fraction` values.
 Fraction(11, 27)
 >>> float(bid_odds(Bid(3, 4), own_dice=(4, 2, 3), unseen=4, wild_ones=True))
 0.4074074074074074
->>> view_chance(Bid(3, 4), own_dice=(4, 2, 3), unseen=4, wild_ones=True)
-0.4074074074074074
 """
 
 from __future__ import annotations
@@ -29,10 +27,12 @@ if TYPE_CHECKING:
 __all__ = [
     "at_least",
     "bid_odds",
+    "chance_of",
     "chance_per_die",
+    "chance_table",
+    "exact_chance_of",
     "exact_odds",
     "exactly",
-    "view_chance",
     "view_odds",
 ]
 
@@ -91,17 +91,41 @@ def view_odds(view: PlayerView, bid: Bid, *, exact: bool = False) -> Fraction:
 
 
 @cache
-def _tails(unseen: int, chance: Fraction) -> tuple[float, ...]:
-    """``P(at least k of the unseen dice count)`` as floats, for k = 0..unseen+1."""
-    dist = _distribution(unseen, chance)
+def _tails(unseen: int, wild_face: bool) -> tuple[float, ...]:
+    """``P(at least k of the unseen dice count)`` as floats, k = 0..unseen, then 0.0."""
+    dist = _distribution(unseen, Fraction(1, 3) if wild_face else Fraction(1, 6))
     tails = [float(sum(dist[k:], Fraction(0))) for k in range(unseen + 1)]
     return (*tails, 0.0)
 
 
-def view_chance(bid: Bid, *, own_dice: Sequence[int], unseen: int, wild_ones: bool) -> float:
-    """:func:`bid_odds` as a float, from a cache: the fast form bots use."""
-    need = bid.quantity - count([own_dice], bid.face, wild_ones=wild_ones)
-    if need <= 0:
-        return 1.0
-    tails = _tails(unseen, chance_per_die(bid.face, wild_ones=wild_ones))
-    return tails[min(need, unseen + 1)]
+def chance_table(
+    own_dice: Sequence[int], unseen: int, *, wild_ones: bool
+) -> tuple[tuple[float, ...], ...]:
+    """``table[face][q]``: the chance (a float) that at least ``q`` dice show ``face``;
+    for ``q`` past the end of a row, 0. Index 0 is unused. The fast form bots use.
+
+    >>> table = chance_table((4, 2, 3), unseen=4, wild_ones=True)
+    >>> table[4][3]
+    0.4074074074074074
+    """
+    table: list[tuple[float, ...]] = [()]
+    ones = sum(1 for die in own_dice if die == 1)
+    for face in range(1, 7):
+        wild = wild_ones and face != 1
+        own = sum(1 for die in own_dice if die == face) + (ones if wild else 0)
+        table.append((1.0,) * (own + 1) + _tails(unseen, wild)[1:])
+    return tuple(table)
+
+
+def chance_of(table: tuple[tuple[float, ...], ...], bid: Bid) -> float:
+    """The chance that ``bid`` is true, from a :func:`chance_table`."""
+    row = table[bid.face]
+    return row[bid.quantity] if bid.quantity < len(row) else 0.0
+
+
+def exact_chance_of(table: tuple[tuple[float, ...], ...], bid: Bid) -> float:
+    """The chance that ``bid`` is exactly right, from a :func:`chance_table`."""
+    row, quantity = table[bid.face], bid.quantity
+    at_least = row[quantity] if quantity < len(row) else 0.0
+    more = row[quantity + 1] if quantity + 1 < len(row) else 0.0
+    return at_least - more

@@ -15,8 +15,8 @@ from typing import Any
 
 import attrs
 
-from perudo.actions import Calza, Declare
-from perudo.bots import BOTS, make_bot
+from perudo.actions import Declare
+from perudo.bots import BOTS, choose_move, make_bot
 from perudo.loader import load_variant
 from perudo.state import new_game
 from perudo.variant import Variant
@@ -126,17 +126,9 @@ def _play_games(variant: Variant, bots: tuple[str, ...], first: int, count: int)
         state = new_game(variant, len(bots), seed=seed)
         players = [make_bot(name, seed * 1009 + seat) for seat, name in enumerate(bots)]
         while not state.is_over:
-            actor, action = state.to_act, None
-            assert actor is not None
-            for seat in state.seats_in:
-                if seat != actor and state.is_legal(Calza(), by=seat):
-                    action = players[seat].interrupt(state.view(seat))
-                    if action is not None:
-                        actor = seat
-                        tally.calls["calza-out-of-turn"] += 1
-                        break
-            if action is None:
-                action = players[actor].act(state.view(actor))
+            actor, action = choose_move(state, players)
+            if actor != state.to_act:
+                tally.calls["calza-out-of-turn"] += 1
             if isinstance(action, Declare):
                 tally.declarations[action.name] += 1
             before = state

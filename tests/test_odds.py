@@ -11,7 +11,16 @@ from helpers import game, play
 
 from perudo import Bid, Declare
 from perudo.dice import count
-from perudo.odds import at_least, bid_odds, exact_odds, exactly, view_chance, view_odds
+from perudo.odds import (
+    at_least,
+    bid_odds,
+    chance_of,
+    chance_table,
+    exact_chance_of,
+    exact_odds,
+    exactly,
+    view_odds,
+)
 
 
 def enumerate_odds(
@@ -37,9 +46,9 @@ def test_odds_match_exhaustive_enumeration(wild: bool, unseen: int, face: int) -
         true, exact = enumerate_odds(bid, own, unseen, wild=wild)
         assert bid_odds(bid, own_dice=own, unseen=unseen, wild_ones=wild) == true
         assert exact_odds(bid, own_dice=own, unseen=unseen, wild_ones=wild) == exact
-        assert view_chance(bid, own_dice=own, unseen=unseen, wild_ones=wild) == pytest.approx(
-            float(true), abs=1e-12
-        )
+        table = chance_table(own, unseen, wild_ones=wild)
+        assert chance_of(table, bid) == pytest.approx(float(true), abs=1e-12)
+        assert exact_chance_of(table, bid) == pytest.approx(float(exact), abs=1e-12)
 
 
 def test_odds_match_simulation_on_a_large_table() -> None:

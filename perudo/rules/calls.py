@@ -59,6 +59,7 @@ class NoExactCall:
     """The edition has no exact call."""
 
     kind: ClassVar[str] = "none"
+    out_of_turn: ClassVar[bool] = False
 
     def check(
         self,
@@ -96,6 +97,11 @@ class ExactCall:
     who: str = param(str, choices=WHO_MAY_CALL)
     min_players: int = param(int, minimum=2)
     caller_below_full: bool = param(bool)
+
+    @property
+    def out_of_turn(self) -> bool:
+        """Whether the call may be made by a seat other than the player to act."""
+        return self.who != "player-to-act"
 
     def check(
         self,
