@@ -402,7 +402,7 @@ class GameState:
             player=seat,
             to_act=self.to_act,
             bidder=bidder,
-            before_bidder=self.right_of(bidder),
+            before_bidder=self.right_of(bidder) if call.out_of_turn else -1,
             players_in=sum(1 for player in self.players if player.dice),
             dice_held=len(self.players[seat].dice),
             full=self.variant.dice.per_player,

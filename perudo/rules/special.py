@@ -6,6 +6,7 @@ rules of the special round, so no other component needs a "but in Palifico..." b
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import ClassVar, TypeAlias
 
@@ -110,18 +111,26 @@ class OneDieRound:
         self, rules: RoundRules, *, opener: int, one_die_seats: Iterable[int]
     ) -> RoundRules:
         """The rules of this special round, opened by ``opener``."""
-        changers = frozenset(one_die_seats) if self.face_change != "nobody" else frozenset()
-        if self.face_change == "one-die-except-opener":
-            changers -= {opener}
-        return attrs.evolve(
-            rules,
-            wild_ones=False,
-            conversion=NoConversion(),
-            opening=self.opening,
-            face_lock=True,
-            face_changers=changers,
-            special=self.name,
-        )
+        return _transform(self, rules, opener, frozenset(one_die_seats))
+
+
+@functools.lru_cache(maxsize=1024)
+def _transform(
+    special: OneDieRound, rules: RoundRules, opener: int, one_die_seats: frozenset[int]
+) -> RoundRules:
+    """:meth:`OneDieRound.transform`, shared between rounds that start alike."""
+    changers = one_die_seats if special.face_change != "nobody" else frozenset()
+    if special.face_change == "one-die-except-opener":
+        changers -= {opener}
+    return attrs.evolve(
+        rules,
+        wild_ones=False,
+        conversion=NoConversion(),
+        opening=special.opening,
+        face_lock=True,
+        face_changers=changers,
+        special=special.name,
+    )
 
 
 SpecialRound: TypeAlias = NoSpecialRound | OneDieRound
