@@ -152,6 +152,7 @@ def grow_bid_rows(top: int) -> None:
 grow_bid_rows(60)
 
 
+DECLARE = {name: Declare(name) for name in DECLARATIONS}
 DUDO = Dudo()
 DUDO_PRESSED = Dudo(pressure=True)
 CALZA = Calza()

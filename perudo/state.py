@@ -15,6 +15,7 @@ import attrs
 from perudo.actions import (
     ACTION_TYPES,
     CALZA,
+    DECLARE,
     DUDO,
     DUDO_PRESSED,
     Action,
@@ -77,10 +78,12 @@ class GameState:
     log: GameLog = attrs.field(factory=GameLog, eq=False, repr=False)
     # Derived once per state, for the hot path; never part of equality.
     _dice_in_play: int = attrs.field(init=False, eq=False, repr=False)
+    _players_in: int = attrs.field(init=False, eq=False, repr=False)
     _legal: tuple[Action, ...] | None = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_dice_in_play", -1)
+        object.__setattr__(self, "_players_in", -1)
         object.__setattr__(self, "_legal", None)
 
     # --- what a position is ----------------------------------------------------------------
@@ -122,6 +125,13 @@ class GameState:
         if self._dice_in_play < 0:
             object.__setattr__(self, "_dice_in_play", sum(len(p.dice) for p in self.players))
         return self._dice_in_play
+
+    @property
+    def players_in(self) -> int:
+        """How many players still hold dice."""
+        if self._players_in < 0:
+            object.__setattr__(self, "_players_in", sum(1 for p in self.players if p.dice))
+        return self._players_in
 
     @property
     def seats_in(self) -> tuple[int, ...]:
@@ -176,7 +186,7 @@ class GameState:
         return (CALZA,)
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
-        declarations = tuple(Declare(name) for name in self.offers) if self.offers else ()
+        declarations = tuple(DECLARE[name] for name in self.offers) if self.offers else ()
         if self.must_declare:
             return declarations
         variant, rules, standing = (
@@ -191,7 +201,8 @@ class GameState:
         calls: tuple[Action, ...] = ()
         if standing is not None:
             calls = (DUDO, DUDO_PRESSED) if pressure else (DUDO,)
-            if variant.exact_call.kind != "none" and self._exact_call_violation(seat) is None:
+            call = variant.exact_call
+            if call.may_open(self.players_in) and self._exact_call_violation(seat) is None:
                 calls += (CALZA,)
         return declarations + bids + calls if declarations else bids + calls
 
@@ -403,7 +414,7 @@ class GameState:
             to_act=self.to_act,
             bidder=bidder,
             before_bidder=self.right_of(bidder) if call.out_of_turn else -1,
-            players_in=sum(1 for player in self.players if player.dice),
+            players_in=self.players_in,
             dice_held=len(self.players[seat].dice),
             full=self.variant.dice.per_player,
             word=word,
@@ -432,6 +443,7 @@ class GameState:
             log,
         )
         object.__setattr__(state, "_dice_in_play", self._dice_in_play)  # the same hands
+        object.__setattr__(state, "_players_in", self._players_in)
         return state
 
     def _declare(self, name: str, seat: int, log: GameLog) -> GameState:

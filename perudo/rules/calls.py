@@ -61,6 +61,10 @@ class NoExactCall:
     kind: ClassVar[str] = "none"
     out_of_turn: ClassVar[bool] = False
 
+    def may_open(self, players_in: int) -> bool:
+        """A quick necessary condition for :meth:`check` to pass: never."""
+        return False
+
     def check(
         self,
         *,
@@ -97,6 +101,10 @@ class ExactCall:
     who: str = param(str, choices=WHO_MAY_CALL)
     min_players: int = param(int, minimum=2)
     caller_below_full: bool = param(bool)
+
+    def may_open(self, players_in: int) -> bool:
+        """A quick necessary condition for :meth:`check` to pass: enough players still in."""
+        return players_in >= self.min_players
 
     @property
     def out_of_turn(self) -> bool:
