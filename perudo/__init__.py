@@ -21,7 +21,7 @@ from perudo.errors import (
     RecordError,
     UnknownVariantError,
 )
-from perudo.loader import load_variant, variant_from_mapping, variant_names
+from perudo.loader import load_variant, variant_from_mapping, variant_from_toml, variant_names
 from perudo.notation import parse_action
 from perudo.players import PlacedBid, Player
 from perudo.record import GameRecord
@@ -67,6 +67,7 @@ __all__ = [
     "odds",
     "parse_action",
     "variant_from_mapping",
+    "variant_from_toml",
     "variant_names",
     "verdicts",
 ]

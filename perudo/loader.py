@@ -16,7 +16,13 @@ from perudo.rules import Provenance
 from perudo.rules.base import PROVENANCE_KINDS
 from perudo.variant import AXES, KINDS, Variant, Words
 
-__all__ = ["load_variant", "variant_from_mapping", "variant_names", "variants_dir"]
+__all__ = [
+    "load_variant",
+    "variant_from_mapping",
+    "variant_from_toml",
+    "variant_names",
+    "variants_dir",
+]
 
 _HEADER = ("key", "name", "source", "language", "summary")
 _PROVENANCE_KEYS = ("provenance", "quote", "reason")
@@ -74,14 +80,23 @@ def _load_path(path: Path) -> Variant:
         raise UnknownVariantError(f"no declaration file at {path}") from None
     except (OSError, UnicodeDecodeError) as error:
         raise InvalidVariantError(f"{path}: cannot be read: {error}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidVariantError(f"{path}: not valid TOML: {error}") from None
-    variant = variant_from_mapping(data, where=path.name)
+    variant = variant_from_toml(text, where=path.name)
     if path.suffix == ".toml" and path.stem != variant.key:
         raise InvalidVariantError(f"{path.name}: key {variant.key!r} does not match the file name")
     return variant
+
+
+def variant_from_toml(text: str, *, where: str = "<declaration>") -> Variant:
+    """Build and check a :class:`Variant` from the text of a TOML declaration.
+
+    Raises:
+        InvalidVariantError: the text is not TOML, or not a valid declaration.
+    """
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError, TypeError) as error:
+        raise InvalidVariantError(f"{where}: not valid TOML: {str(error)[:100]}") from None
+    return variant_from_mapping(data, where=where)
 
 
 def variant_from_mapping(data: Mapping[str, Any], *, where: str = "<declaration>") -> Variant:
@@ -144,7 +159,7 @@ def _axis(data: Mapping[str, Any], axis: str, fail: Any) -> tuple[Any, Provenanc
     place = f"[{axis}]"
     kinds = KINDS[axis]
     kind = table.get("kind")
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         raise fail(f"{place} kind", f"{kind!r} is not one of: {', '.join(kinds)}")
     cls = kinds[kind]
     fields = {field.name: field for field in attrs.fields(cls)}

@@ -295,10 +295,12 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
         """Read a record written by :meth:`to_json`."""
+        if not isinstance(text, str | bytes):
+            raise RecordError(f"a record is JSON text, not {type(text).__name__}")
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as error:
-            raise RecordError(f"not JSON: {error}") from None
+        except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+            raise RecordError(f"not JSON: {str(error)[:100]}") from None
         return cls.from_dict(data)
 
 
@@ -313,8 +315,16 @@ def _is_int(value: Any) -> bool:
     return type(value) is int
 
 
+_MAX_DIGITS = 40  # seeds are 64-bit; nothing in a record needs more digits
+
+
 def _is_natural(text: str) -> bool:
-    return text.isascii() and text.isdigit() and (text == "0" or not text.startswith("0"))
+    return (
+        0 < len(text) <= _MAX_DIGITS
+        and text.isascii()
+        and text.isdigit()
+        and (text == "0" or not text.startswith("0"))
+    )
 
 
 def _natural(text: str, where: str, *, zero: bool = False) -> int:
@@ -326,7 +336,7 @@ def _natural(text: str, where: str, *, zero: bool = False) -> int:
 def _json(text: str, where: str) -> Any:
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
         raise RecordError(f"{where}: {text[:60]!r} is not JSON") from None
 
 
