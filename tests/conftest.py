@@ -4,7 +4,11 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from perudo.rules.bidding import legal_bids, lowest_quantities
+from perudo.rules.special import _transform as special_transform
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -14,4 +18,20 @@ settings.register_profile(
 settings.register_profile(
     "ci", max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.load_profile("ci" if os.environ.get("CI") else "default")
+settings.register_profile(  # mutation testing: small, and the same examples every run
+    "mutmut", max_examples=15, deadline=None, derandomize=True, database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)  # fmt: skip
+if os.environ.get("MUTANT_UNDER_TEST"):
+    settings.load_profile("mutmut")
+else:
+    settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rule_caches() -> None:
+    """Start every test with empty rule caches, so that a mutated rule component (mutation
+    testing forks after a first run) is called rather than answered from a cache."""
+    lowest_quantities.cache_clear()
+    legal_bids.cache_clear()
+    special_transform.cache_clear()

@@ -124,6 +124,7 @@ def test_with_dice_replaces_the_round_before_its_first_bid() -> None:
     ],
 )
 def test_new_game_refuses_bad_arguments(kwargs: dict[str, object], message: str) -> None:
+    kwargs = dict(kwargs)  # the parameter is shared between runs: do not change it
     players = kwargs.pop("players")
     with pytest.raises(GameSetupError, match=message):
         perudo.new_game("italian", players, **kwargs)  # type: ignore[arg-type]
