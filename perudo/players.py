@@ -6,7 +6,7 @@ import attrs
 
 from perudo.actions import Bid
 
-__all__ = ["PlacedBid", "Player"]
+__all__ = ["PlacedBid", "Player", "RoundFacts"]
 
 
 @attrs.frozen
@@ -39,3 +39,27 @@ class PlacedBid:
 
     player: int
     bid: Bid
+
+
+class RoundFacts:
+    """What :class:`~perudo.GameState` and :class:`~perudo.PlayerView` both derive from the
+    round's bids and whose turn it is."""
+
+    __slots__ = ()
+    bids: tuple[PlacedBid, ...]
+    to_act: int | None
+
+    @property
+    def bid(self) -> Bid | None:
+        """The standing bid, or ``None`` before the round's first bid."""
+        return self.bids[-1].bid if self.bids else None
+
+    @property
+    def bidder(self) -> int | None:
+        """The seat that made the standing bid."""
+        return self.bids[-1].player if self.bids else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.to_act is None

@@ -27,7 +27,7 @@ from perudo.actions import (
 from perudo.dice import deal, roll_off
 from perudo.errors import GameSetupError, IllegalActionError, RecordError
 from perudo.loader import load_variant
-from perudo.players import PlacedBid, Player
+from perudo.players import PlacedBid, Player, RoundFacts
 from perudo.record import GameLog, GameRecord
 from perudo.resolution import Resolution, resolve_dudo, resolve_exact_call
 from perudo.rules import OneDieRound, RoundRules, Violation
@@ -39,7 +39,7 @@ __all__ = ["GameState", "new_game"]
 
 
 @attrs.frozen(repr=False)
-class GameState:
+class GameState(RoundFacts):
     """A position of a game: who holds what, the round's bids, whose turn it is.
 
     Make one with :func:`new_game`; move with :meth:`apply`. Two states built from the
@@ -94,21 +94,6 @@ class GameState:
             f"<GameState {self.variant.key} round {self.round_number}, to act {self.to_act}, "
             f"bid {self.bid}, dice {counts}>"
         )
-
-    @property
-    def bid(self) -> Bid | None:
-        """The standing bid, or ``None`` before the round's first bid."""
-        return self.bids[-1].bid if self.bids else None
-
-    @property
-    def bidder(self) -> int | None:
-        """The seat that made the standing bid."""
-        return self.bids[-1].player if self.bids else None
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.to_act is None
 
     @property
     def winners(self) -> tuple[int, ...]:

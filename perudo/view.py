@@ -6,8 +6,8 @@ from typing import Any
 
 import attrs
 
-from perudo.actions import Action, Bid
-from perudo.players import PlacedBid
+from perudo.actions import Action
+from perudo.players import PlacedBid, RoundFacts
 from perudo.resolution import Resolution
 from perudo.rules import RoundRules
 from perudo.variant import Variant
@@ -31,7 +31,7 @@ class SeatView:
 
 
 @attrs.frozen
-class PlayerView:
+class PlayerView(RoundFacts):
     """All that ``player`` may know of a position: their own hand, every seat's dice count
     and score, the round's bids, whose turn it is, and what the last call showed.
 
@@ -76,21 +76,6 @@ class PlayerView:
     legal_actions: tuple[Action, ...]
     last_result: Resolution | None
     winners: tuple[int, ...]
-
-    @property
-    def bid(self) -> Bid | None:
-        """The standing bid."""
-        return self.bids[-1].bid if self.bids else None
-
-    @property
-    def bidder(self) -> int | None:
-        """The seat that made the standing bid."""
-        return self.bids[-1].player if self.bids else None
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.to_act is None
 
     @property
     def dice_in_play(self) -> int:
