@@ -77,14 +77,9 @@ class GameState(RoundFacts):
     last_result: Resolution | None = None
     log: GameLog = attrs.field(factory=GameLog, eq=False, repr=False)
     # Derived once per state, for the hot path; never part of equality.
-    _dice_in_play: int = attrs.field(init=False, eq=False, repr=False)
-    _players_in: int = attrs.field(init=False, eq=False, repr=False)
-    _legal: tuple[Action, ...] | None = attrs.field(init=False, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_dice_in_play", -1)
-        object.__setattr__(self, "_players_in", -1)
-        object.__setattr__(self, "_legal", None)
+    _dice_in_play: int = attrs.field(init=False, default=-1, eq=False, repr=False)
+    _players_in: int = attrs.field(init=False, default=-1, eq=False, repr=False)
+    _legal: tuple[Action, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     # --- what a position is ----------------------------------------------------------------
 

@@ -83,6 +83,7 @@ KINDS: dict[str, dict[str, type[Any]]] = {
 
 
 _ROUND_RULES: dict[Variant, RoundRules] = {}
+_FINGERPRINTS: dict[Variant, str] = {}
 
 
 @attrs.frozen
@@ -182,8 +183,12 @@ class Variant:
 
         Records carry it, so a game replays only under the rules it was played with.
         """
-        text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
-        return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        known = _FINGERPRINTS.get(self)
+        if known is None:
+            text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+            known = "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+            _FINGERPRINTS[self] = known
+        return known
 
     def provenance_of(self, axis: str) -> Provenance:
         """Where this edition's setting on ``axis`` comes from."""
