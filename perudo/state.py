@@ -156,7 +156,7 @@ class GameState(RoundFacts):
         """
         if self.to_act is None:
             return ()
-        if by is None or by == self.to_act:
+        if by is None or (by == self.to_act and type(by) is int):
             if self._legal is None:
                 object.__setattr__(self, "_legal", self._legal_actions(self.to_act))
             return self._legal  # type: ignore[return-value]

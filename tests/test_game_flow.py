@@ -186,6 +186,9 @@ def test_unknown_seats_are_refused(seat: object) -> None:
         assert caught.value.reason == "unknown-seat"
     with pytest.raises(IllegalActionError):
         state.legal_actions(by=seat)  # type: ignore[arg-type]
+    seat_one = play(state, "1x3")  # seat 1 to act: True == 1 must still be refused
+    with pytest.raises(IllegalActionError):
+        seat_one.legal_actions(by=True)
 
 
 def test_acting_out_of_turn_is_refused() -> None:
