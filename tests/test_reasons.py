@@ -1,0 +1,61 @@
+"""Every documented reason code is produced by a real refusal, and no refusal uses another."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from helpers import game, play
+
+import perudo
+from perudo import Bid, Calza, Declare, Dudo, IllegalActionError
+
+FIVE = [2, 3, 4, 5, 5]
+
+
+def italian_two_player_choice() -> perudo.GameState:
+    return play(game("italian", [FIVE, [2, 3]], first=1), "9x6", "dudo")
+
+
+SCENARIOS: dict[str, Callable[[], object]] = {
+    "malformed-action": lambda: Bid(0, 3),
+    "unknown-seat": lambda: game("italian", [FIVE, FIVE]).apply(Bid(1, 2), by=9),
+    "game-over": lambda: play(game("italian", [[2], [3]]), "5x6", "dudo").apply(Bid(1, 2)),
+    "not-your-turn": lambda: game("italian", [FIVE, FIVE]).apply(Bid(1, 2), by=1),
+    "player-out": lambda: play(
+        game("french-jonti", [FIVE, [2], FIVE, FIVE], first=1), "9x6", "dudo", "2x3"
+    ).apply(Calza(), by=1),
+    "bid-too-low": lambda: play(game("italian", [FIVE, FIVE]), "8x3").apply(Bid(8, 2)),
+    "face-lowered": lambda: play(game("spanish", [FIVE, FIVE]), "3x3").apply(Bid(4, 2)),
+    "face-locked": lambda: play(
+        game("french-calza", [FIVE, [2, 3], FIVE], first=1), "9x6", "dudo", "2x4"
+    ).apply(Bid(2, 5)),
+    "ones-on-opening": lambda: game("italian", [FIVE, FIVE]).apply(Bid(1, 1)),
+    "must-open-on-ones": lambda: play(
+        game("spanish", [FIVE, [2, 3], FIVE], first=1), "9x6", "dudo"
+    ).apply(Bid(2, 3)),
+    "above-cap": lambda: game("wango", [FIVE, FIVE]).apply(Bid(11, 2)),
+    "nothing-to-challenge": lambda: game("italian", [FIVE, FIVE]).apply(Dudo()),
+    "declaration-required": lambda: italian_two_player_choice().apply(Bid(1, 2)),
+    "declaration-not-offered": lambda: game("italian", [FIVE, FIVE]).apply(Declare("palifico")),
+    "no-exact-call": lambda: play(game("italian", [FIVE, FIVE]), "2x3").apply(Calza()),
+    "exact-call-not-allowed": lambda: play(game("french-jonti", [[2, 3], FIVE, FIVE]), "2x3").apply(
+        Calza(), by=0
+    ),
+    "no-pressure": lambda: game("italian", [FIVE, FIVE]).apply(Bid(1, 2, pressure=True)),
+    "pressure-used-up": lambda: play(
+        game("wango-party", [FIVE, FIVE]), "1x2!", "1x3", "1x4!", "1x5"
+    ).apply(Bid(1, 6, pressure=True)),
+}
+
+
+def test_every_reason_has_a_scenario() -> None:
+    assert set(SCENARIOS) == set(perudo.REASONS)
+
+
+@pytest.mark.parametrize("reason", sorted(SCENARIOS))
+def test_reason(reason: str) -> None:
+    with pytest.raises(IllegalActionError) as caught:
+        SCENARIOS[reason]()
+    assert caught.value.reason == reason
+    assert str(caught.value)
