@@ -168,25 +168,10 @@ def _prov(source: Provenance) -> dict[str, Any]:
 
 def _rebuild(record: GameRecord, variant: Variant) -> GameState | Verdict:
     """The position of ``record`` under ``variant``, or the verdict that it cannot arise."""
-    dice = list(record.dice)
     try:
-        state = new_game(
-            variant,
-            record.players,
-            seed=record.seed,
-            dice=dice.pop(0)[1] if dice and dice[0][0] == 1 else None,
-            first_player=record.first_player,
-        )
-        for number, (seat, action) in enumerate(record.moves, start=1):
-            while dice and dice[0][0] == state.round_number and not state.bids:
-                state = state.with_dice(dice.pop(0)[1])
-            check = state.check(action, by=seat)
-            if check is not None:
-                return Verdict(variant.key, None, "unreachable", f"move {number}: {check.message}")
-            state = state.apply(action, by=seat)
+        return record.replay_as(variant)
     except PerudoError as error:
         return Verdict(variant.key, None, "unreachable", str(error))
-    return state
 
 
 def _outcome(before: GameState, after: GameState) -> str | None:

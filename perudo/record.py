@@ -115,7 +115,6 @@ class GameRecord:
                 (the message names the move number and the reason).
         """
         from perudo.loader import load_variant
-        from perudo.state import new_game
 
         if variant is None:
             variant = load_variant(self.variant)
@@ -126,6 +125,17 @@ class GameRecord:
                 f"the declaration of {self.variant!r} has changed since the game was recorded "
                 f"(fingerprint {variant.fingerprint}, record {self.fingerprint})"
             )
+        return self.replay_as(variant)
+
+    def replay_as(self, variant: Variant) -> GameState:
+        """The same seed, names, dice and moves replayed under ``variant``, any edition:
+        what :func:`perudo.verdicts` uses to rebuild a position elsewhere.
+
+        Raises:
+            RecordError: the table or a move is not legal in ``variant`` (named).
+        """
+        from perudo.state import new_game
+
         pending = list(self.dice)
         first_dice = pending.pop(0)[1] if pending and pending[0][0] == 1 else None
         try:

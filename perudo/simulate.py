@@ -17,6 +17,7 @@ import attrs
 
 from perudo.actions import Declare
 from perudo.bots import BOTS, choose_move, make_bot
+from perudo.errors import PerudoError
 from perudo.loader import load_variant
 from perudo.state import new_game
 from perudo.variant import Variant
@@ -222,5 +223,5 @@ def simulate(
 def _is_shipped(variant: Variant) -> bool:
     try:
         return load_variant(variant.key) == variant
-    except Exception:
+    except PerudoError:
         return False
