@@ -9,11 +9,12 @@
 
 from __future__ import annotations
 
-from perudo import odds
+from perudo import encoding, odds
 from perudo.actions import DECLARATIONS, Action, Bid, Calza, Declare, Dudo
 from perudo.comparison import compare, verdicts
 from perudo.errors import (
     REASONS,
+    EncodingError,
     GameSetupError,
     IllegalActionError,
     InvalidVariantError,
@@ -42,6 +43,7 @@ __all__ = [
     "Calza",
     "Declare",
     "Dudo",
+    "EncodingError",
     "GameRecord",
     "GameSetupError",
     "GameState",
@@ -62,6 +64,7 @@ __all__ = [
     "Words",
     "__version__",
     "compare",
+    "encoding",
     "load_variant",
     "new_game",
     "odds",

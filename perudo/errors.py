@@ -9,6 +9,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "REASONS",
+    "EncodingError",
     "GameSetupError",
     "IllegalActionError",
     "InvalidVariantError",
@@ -94,3 +95,8 @@ class RecordError(PerudoError, ValueError):
 
 class GameSetupError(PerudoError, ValueError):
     """Bad arguments to :func:`~perudo.new_game` or :meth:`~perudo.GameState.with_dice`."""
+
+
+class EncodingError(PerudoError, ValueError):
+    """An action, index, view or vector outside an encoding of :mod:`perudo.encoding`; the
+    message names the value."""

@@ -56,6 +56,7 @@ class NoSpecialRound:
 
     kind: ClassVar[str] = "none"
     name: ClassVar[str | None] = None
+    declarations: ClassVar[tuple[str, ...]] = ()
 
     def start(self, *, dropped: int | None, players_in: int, used: bool) -> RoundStart:
         """Always an ordinary round."""
@@ -91,6 +92,13 @@ class OneDieRound:
     optional: bool = param(bool)
     opening: str = param(str, choices=OPENING_ONES)
     face_change: str = param(str, choices=FACE_CHANGE)
+
+    @property
+    def declarations(self) -> tuple[str, ...]:
+        """Every :class:`~perudo.Declare` name this round can offer, in the order offered."""
+        if self.two_players == "choice":
+            return (self.name, "ordinary")
+        return (self.name,) if self.optional else ()
 
     def start(self, *, dropped: int | None, players_in: int, used: bool) -> RoundStart:
         """How the next round starts when ``dropped`` (or nobody) just fell to one die.

@@ -1,0 +1,606 @@
+"""Numbers for learning programs: an integer for every action, a fixed-size vector for
+every :class:`~perudo.PlayerView`.
+
+Both encodings depend on the edition and the number of players only, and both round-trip:
+``decode(encode(x)) == x``. The game adapters of :mod:`perudo.interop` (PettingZoo,
+Gymnasium, OpenSpiel) use them; they need nothing beyond this package.
+
+>>> import perudo
+>>> from perudo.encoding import action_encoding
+>>> actions = action_encoding("italian", 4)
+>>> actions.size, actions.encode(perudo.Dudo()), actions.encode(perudo.Bid(2, 3))
+(123, 0, 11)
+>>> actions.decode(11)
+Bid(2, 3)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal
+
+import attrs
+
+from perudo.actions import CALZA, DECLARE, DUDO, DUDO_PRESSED, Action, Bid, Calza, Declare, Dudo
+from perudo.actions import DECLARATIONS as ALL_DECLARATIONS
+from perudo.errors import EncodingError, IllegalActionError
+from perudo.loader import load_variant
+from perudo.players import PlacedBid
+from perudo.resolution import Resolution
+from perudo.rules.special import SPECIAL_NAMES
+from perudo.variant import Variant
+from perudo.view import PlayerView, SeatView
+
+__all__ = [
+    "ROUND_LIMIT",
+    "ActionEncoding",
+    "Field",
+    "ObservationEncoding",
+    "action_encoding",
+    "observation_encoding",
+]
+
+#: The highest round number an observation carries (no edition's game gets near it).
+ROUND_LIMIT = 2**31 - 1
+
+
+def _variant(variant: Variant | str) -> Variant:
+    return variant if isinstance(variant, Variant) else load_variant(variant)
+
+
+def _check_players(variant: Variant, players: Any) -> int:
+    low, high = variant.players.min, variant.players.max
+    if type(players) is not int or not low <= players <= high:
+        raise EncodingError(f"{variant.name} is played by {low} to {high} players, not {players!r}")
+    return players
+
+
+# --- actions ------------------------------------------------------------------------------
+
+
+@attrs.frozen(repr=False)
+class ActionEncoding:
+    """Every action of an edition at a table of ``players``, numbered from 0.
+
+    The numbering, for an edition and a player count:
+
+    * ``0``: Dudo;
+    * then Dudo with pressure, if the edition has pressure (WANGO party mode);
+    * then the exact call (Calza, Jonti), if the edition has one;
+    * then the declarations the edition can offer (:attr:`declarations`), in that order;
+    * then every bid, by quantity from 1 to :attr:`max_quantity` (every die at the table),
+      each quantity by face from 1 to 6, each bid followed by its pressured form where the
+      edition has pressure.
+
+    So a bid's number depends on the edition only, never on the player count; more players
+    only add bids at the end. Bids above the dice at the table have no number: they are
+    certainly false, and the adapters never offer them.
+
+    Build one with :func:`action_encoding` (cached).
+    """
+
+    variant: Variant
+    players: int
+    actions: tuple[Action, ...] = attrs.field(init=False, eq=False)
+    _numbers: dict[Action, int] = attrs.field(init=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        variant = self.variant
+        _check_players(variant, self.players)
+        pressure = variant.has_pressure
+        head: list[Action] = [DUDO]
+        if pressure:
+            head.append(DUDO_PRESSED)
+        if variant.exact_call.kind != "none":
+            head.append(CALZA)
+        head += [DECLARE[name] for name in variant.special_round.declarations]
+        bids: list[Action] = []
+        for quantity in range(1, self.max_quantity + 1):
+            for face in range(1, 7):
+                bids.append(Bid(quantity, face))
+                if pressure:
+                    bids.append(Bid(quantity, face, pressure=True))
+        actions = tuple(head + bids)
+        object.__setattr__(self, "actions", actions)
+        object.__setattr__(self, "_numbers", {a: n for n, a in enumerate(actions)})
+
+    def __repr__(self) -> str:
+        return f"action_encoding({self.variant.key!r}, {self.players})"
+
+    @property
+    def size(self) -> int:
+        """How many numbers there are."""
+        return len(self.actions)
+
+    @property
+    def max_quantity(self) -> int:
+        """The largest quantity with a number: every die at the table."""
+        return self.players * self.variant.dice.per_player
+
+    @property
+    def declarations(self) -> tuple[str, ...]:
+        """The declarations of the edition, in their numbering order."""
+        return self.variant.special_round.declarations
+
+    @property
+    def first_bid(self) -> int:
+        """The number of ``Bid(1, 1)``; bids take every number from here on."""
+        return self.size - self.bid_count
+
+    @property
+    def bid_count(self) -> int:
+        """How many bids have a number."""
+        return self.max_quantity * 6 * (2 if self.variant.has_pressure else 1)
+
+    def encode(self, action: Action) -> int:
+        """The number of ``action``.
+
+        Raises:
+            EncodingError: the edition has no such action, or the bid is above
+                :attr:`max_quantity`.
+        """
+        number = self._numbers.get(action)
+        if number is None:
+            if not isinstance(action, Bid | Dudo | Calza | Declare):
+                raise EncodingError(f"{action!r} is not an action")
+            raise EncodingError(
+                f"{action} has no number in {self!r}: "
+                + (
+                    f"bids go up to {self.max_quantity} dice"
+                    if isinstance(action, Bid) and action.quantity > self.max_quantity
+                    else f"{self.variant.name} has no such action"
+                )
+            )
+        return number
+
+    def decode(self, number: int) -> Action:
+        """The action numbered ``number``.
+
+        Raises:
+            EncodingError: ``number`` is not a whole number from 0 to ``size - 1``.
+        """
+        if type(number) is not int:
+            if isinstance(number, bool) or not hasattr(number, "__index__"):
+                raise EncodingError(f"action number {number!r} is not an integer")
+            number = int(number.__index__())  # NumPy integers
+        if not 0 <= number < len(self.actions):
+            raise EncodingError(f"action number {number} is not 0 to {len(self.actions) - 1}")
+        return self.actions[number]
+
+    def encode_all(self, actions: Iterable[Action]) -> tuple[int, ...]:
+        """The numbers of ``actions``, in increasing order."""
+        return tuple(sorted(self.encode(action) for action in actions))
+
+    def mask(self, actions: Iterable[Action]) -> tuple[int, ...]:
+        """``size`` flags, 1 where the action of that number is among ``actions``."""
+        flags = [0] * len(self.actions)
+        for action in actions:
+            flags[self.encode(action)] = 1
+        return tuple(flags)
+
+
+@functools.cache
+def _action_encoding(variant: Variant, players: int) -> ActionEncoding:
+    return ActionEncoding(variant, players)
+
+
+def action_encoding(variant: Variant | str, players: int) -> ActionEncoding:
+    """The :class:`ActionEncoding` of an edition (a :class:`~perudo.Variant` or its key)
+    at a table of ``players``."""
+    variant = _variant(variant)
+    return _action_encoding(variant, _check_players(variant, players))
+
+
+# --- observations -------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Field:
+    """A named slice of an observation vector.
+
+    Attributes:
+        name: The field's name (see :class:`ObservationEncoding`).
+        start: Its first index in the vector.
+        length: How many entries it holds.
+        low: The least value of each entry.
+        high: The greatest value of each entry.
+    """
+
+    name: str
+    start: int
+    length: int
+    low: int
+    high: int
+
+    @property
+    def stop(self) -> int:
+        """One past its last index."""
+        return self.start + self.length
+
+
+def _engine_order(action: Action) -> tuple[int, ...]:
+    """The order of :meth:`perudo.GameState.legal_actions`."""
+    if isinstance(action, Declare):
+        return (0, ALL_DECLARATIONS.index(action.name))
+    if isinstance(action, Bid):
+        return (1, action.face, action.pressure, action.quantity)
+    if isinstance(action, Dudo):
+        return (2, action.pressure)
+    return (3,)
+
+
+@attrs.frozen(repr=False)
+class ObservationEncoding:
+    """A :class:`~perudo.PlayerView` as a fixed number of integers, for an edition and a
+    number of players.
+
+    Seat fields are *relative*: entry 0 is the viewing player, entry 1 the seat on their
+    left, and so on clockwise. The fields, in order (:attr:`fields` gives each slice and
+    its bounds):
+
+    ========================= ============================================================
+    ``seat``                  the viewer's own seat, one-hot (absolute, not relative)
+    ``round``                 the round number
+    ``hand``                  the viewer's dice showing each face 1 to 6 (0 while hidden)
+    ``hand_hidden``           1 while the viewer may not look at their dice (Italian choice)
+    ``dice``                  dice held, per seat
+    ``score``                 points, per seat (party mode only: empty elsewhere)
+    ``pressure_left``         pressure uses left, per seat (editions with pressure only)
+    ``to_act``                the seat to act, one-hot (all 0 once the game is over)
+    ``may_call``              seats that may make the exact call now
+    ``face_changers``         seats that may change a locked face this round
+    ``special_round``         the special round in force, one-hot over palifico, palafico,
+                              calzone (all 0: an ordinary round)
+    ``special_player``        the seat whose special round it is, one-hot
+    ``offers``                declarations open now, over palifico, palafico, calzone,
+                              ordinary
+    ``must_declare``          1 when the player to act must declare before bidding
+    ``bids``                  the round's bids: per bid number (:class:`ActionEncoding`,
+                              from ``Bid(1, 1)``) and seat, the bid's position in the round
+                              (1 for the opening bid), 0 where that seat did not make it
+    ``legal``                 the viewer's legal actions, one flag per action number
+    ``last_*``                the last call: ``last`` (1 if any), ``last_call`` (Dudo,
+                              exact call), ``last_quantity``, ``last_face`` (one-hot),
+                              ``last_pressure``, ``last_caller``, ``last_bidder``,
+                              ``last_count``, ``last_revealed`` (order shown, from 1),
+                              ``last_hidden`` (hands not shown), ``last_hands`` (per seat,
+                              dice showing each face), ``last_wild``, ``last_loser``,
+                              ``last_gainer``, ``last_points`` (party mode only),
+                              ``last_eliminated``
+    ``winners``               the winning seats once the game is over
+    ========================= ============================================================
+
+    The vector holds the whole round (every bid and who made it) and the last call's
+    outcome; earlier rounds are summed up by the dice and scores. Player names are not
+    encoded: :meth:`decode` takes them. Build one with :func:`observation_encoding`.
+    """
+
+    variant: Variant
+    players: int
+    actions: ActionEncoding = attrs.field(init=False, eq=False)
+    fields: tuple[Field, ...] = attrs.field(init=False, eq=False)
+    _by_name: dict[str, Field] = attrs.field(init=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        variant, n = self.variant, self.players
+        actions = action_encoding(variant, n)
+        per_player = variant.dice.per_player
+        top = actions.max_quantity
+        scoring = variant.scoring
+        points = scoring.points_for(pressured=True)
+        rounds = getattr(scoring, "rounds_per_player", 0) * n
+        uses = scoring.pressure_uses
+        scored = n if not scoring.moves_dice else 0  # no points move: no field
+        layout = [
+            ("seat", n, 0, 1),
+            ("round", 1, 0, ROUND_LIMIT),
+            ("hand", 6, 0, per_player),
+            ("hand_hidden", 1, 0, 1),
+            ("dice", n, 0, per_player),
+            ("score", scored, -points * rounds, points * rounds),
+            ("pressure_left", n if uses else 0, 0, uses),
+            ("to_act", n, 0, 1),
+            ("may_call", n, 0, 1),
+            ("face_changers", n, 0, 1),
+            ("special_round", len(SPECIAL_NAMES), 0, 1),
+            ("special_player", n, 0, 1),
+            ("offers", len(ALL_DECLARATIONS), 0, 1),
+            ("must_declare", 1, 0, 1),
+            ("bids", actions.bid_count * n, 0, actions.bid_count),
+            ("legal", actions.size, 0, 1),
+            ("last", 1, 0, 1),
+            ("last_call", 2, 0, 1),
+            ("last_quantity", 1, 0, top),
+            ("last_face", 6, 0, 1),
+            ("last_pressure", 1, 0, 1),
+            ("last_caller", n, 0, 1),
+            ("last_bidder", n, 0, 1),
+            ("last_count", 1, 0, top),
+            ("last_revealed", n, 0, n),
+            ("last_hidden", n, 0, 1),
+            ("last_hands", 6 * n, 0, per_player),
+            ("last_wild", 1, 0, 1),
+            ("last_loser", n, 0, 1),
+            ("last_gainer", n, 0, 1),
+            ("last_points", 1 if scored else 0, 0, points),
+            ("last_eliminated", n, 0, 1),
+            ("winners", n, 0, 1),
+        ]
+        fields, start = [], 0
+        for name, length, low, high in layout:
+            fields.append(Field(name, start, length, low, high))
+            start += length
+        object.__setattr__(self, "actions", actions)
+        object.__setattr__(self, "fields", tuple(fields))
+        object.__setattr__(self, "_by_name", {f.name: f for f in fields})
+
+    def __repr__(self) -> str:
+        return f"observation_encoding({self.variant.key!r}, {self.players})"
+
+    @property
+    def size(self) -> int:
+        """How many integers an observation holds."""
+        return self.fields[-1].stop
+
+    @property
+    def low(self) -> tuple[int, ...]:
+        """The least value of every entry."""
+        return tuple(f.low for f in self.fields for _ in range(f.length))
+
+    @property
+    def high(self) -> tuple[int, ...]:
+        """The greatest value of every entry."""
+        return tuple(f.high for f in self.fields for _ in range(f.length))
+
+    def field(self, name: str) -> Field:
+        """The field called ``name``."""
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise EncodingError(
+                f"{name!r} is not a field: the fields are {', '.join(self._by_name)}"
+            ) from None
+
+    # --- encoding -------------------------------------------------------------------------
+
+    def encode(self, view: PlayerView) -> list[int]:
+        """The vector of ``view``: a new list of :attr:`size` integers.
+
+        Raises:
+            EncodingError: the view belongs to another edition or table size, or holds a
+                bid above :attr:`ActionEncoding.max_quantity`.
+        """
+        if not isinstance(view, PlayerView):
+            raise EncodingError(f"{view!r} is not a PlayerView")
+        if view.variant != self.variant or len(view.seats) != self.players:
+            raise EncodingError(
+                f"a view of {view.variant.key} with {len(view.seats)} seats does not fit {self!r}"
+            )
+        n, me = self.players, view.player
+        out = [0] * self.size
+        f = self._by_name
+
+        def put(name: str, offset: int, value: int) -> None:
+            if value:  # a field this edition leaves out (length 0) only ever holds 0
+                fld = f[name]
+                if offset >= fld.length:
+                    raise EncodingError(f"{value} does not fit field {name!r} of {self!r}")
+                out[fld.start + offset] = value
+
+        def seat_flag(name: str, seat: int | None, offset: int = 0) -> None:
+            if seat is not None:
+                put(name, offset + (seat - me) % n, 1)
+
+        put("seat", me, 1)
+        put("round", 0, view.round_number)
+        for face in view.dice:
+            out[f["hand"].start + face - 1] += 1
+        put("hand_hidden", 0, int(view.dice_hidden))
+        for seat, info in enumerate(view.seats):
+            rel = (seat - me) % n
+            put("dice", rel, info.dice_count)
+            put("score", rel, info.score)
+            put("pressure_left", rel, info.pressure_left)
+        seat_flag("to_act", view.to_act)
+        for seat in view.may_call:
+            seat_flag("may_call", seat)
+        for seat in view.rules.face_changers:
+            seat_flag("face_changers", seat)
+        if view.special_round is not None:
+            put("special_round", SPECIAL_NAMES.index(view.special_round), 1)
+        seat_flag("special_player", view.special_player)
+        for name in view.offers:
+            put("offers", ALL_DECLARATIONS.index(name), 1)
+        put("must_declare", 0, int(view.must_declare))
+        first = self.actions.first_bid
+        for position, placed in enumerate(view.bids, start=1):
+            slot = self.actions.encode(placed.bid) - first
+            put("bids", slot * n + (placed.player - me) % n, position)
+        for number in self.actions.encode_all(view.legal_actions):
+            put("legal", number, 1)
+        result = view.last_result
+        if result is not None:
+            put("last", 0, 1)
+            put("last_call", 0 if result.call == "dudo" else 1, 1)
+            self.actions.encode(result.bid)  # refuses a bid without a number
+            put("last_quantity", 0, result.bid.quantity)
+            put("last_face", result.bid.face - 1, 1)
+            put("last_pressure", 0, int(result.bid.pressure))
+            seat_flag("last_caller", result.caller)
+            seat_flag("last_bidder", result.bidder)
+            put("last_count", 0, result.count)
+            for order, seat in enumerate(result.revealed, start=1):
+                put("last_revealed", (seat - me) % n, order)
+            for seat, hand in enumerate(result.hands):
+                rel = (seat - me) % n
+                if hand is None:
+                    put("last_hidden", rel, 1)
+                    continue
+                for face in hand:
+                    out[f["last_hands"].start + 6 * rel + face - 1] += 1
+            put("last_wild", 0, int(result.wild_ones))
+            seat_flag("last_loser", result.loser)
+            seat_flag("last_gainer", result.gainer)
+            put("last_points", 0, result.points)
+            seat_flag("last_eliminated", result.eliminated)
+        for seat in view.winners:
+            seat_flag("winners", seat)
+        return out
+
+    # --- decoding -------------------------------------------------------------------------
+
+    def decode(self, vector: Sequence[Any], names: Sequence[str] | None = None) -> PlayerView:
+        """The :class:`~perudo.PlayerView` that :meth:`encode` turned into ``vector``.
+
+        ``names`` gives the players' names (default: ``"Player 1"``, ``"Player 2"`` ...,
+        as :func:`perudo.new_game` names them).
+
+        Raises:
+            EncodingError: ``vector`` has the wrong length, or a value outside its field.
+        """
+        values = self._checked(vector)
+        n, variant = self.players, self.variant
+        names = tuple(names) if names is not None else tuple(f"Player {s + 1}" for s in range(n))
+        if len(names) != n:
+            raise EncodingError(f"{len(names)} names for {n} players")
+        f = self._by_name
+
+        def get(name: str) -> list[int]:
+            return values[f[name].start : f[name].stop]
+
+        seat_ones = [s for s, v in enumerate(get("seat")) if v]
+        if len(seat_ones) != 1:
+            raise EncodingError(f"field 'seat' must hold exactly one 1, not {get('seat')}")
+        me = seat_ones[0]
+
+        def absolute(rel: int) -> int:
+            return (rel + me) % n
+
+        def seats_of(name: str) -> tuple[int, ...]:
+            return tuple(sorted(absolute(r) for r, v in enumerate(get(name)) if v))
+
+        def one_seat(name: str) -> int | None:
+            seats = seats_of(name)
+            if len(seats) > 1:
+                raise EncodingError(f"field {name!r} holds more than one seat")
+            return seats[0] if seats else None
+
+        def per_seat(name: str) -> list[int]:
+            rel = get(name) or [0] * n  # a field this edition leaves out
+            return [rel[(s - me) % n] for s in range(n)]
+
+        hand = tuple(face for face, k in enumerate(get("hand"), start=1) for _ in range(k))
+        dice, score, pressure = per_seat("dice"), per_seat("score"), per_seat("pressure_left")
+        seats = tuple(
+            SeatView(names[s], dice[s], score[s], pressure[s]) for s in range(n)
+        )  # fmt: skip
+        first = self.actions.first_bid
+        placed = []
+        for index, position in enumerate(get("bids")):
+            if position:
+                slot, rel = divmod(index, n)
+                bid = self.actions.actions[first + slot]
+                placed.append((position, PlacedBid(absolute(rel), bid)))  # type: ignore[arg-type]
+        placed.sort(key=lambda item: item[0])
+        specials = [name for name, v in zip(SPECIAL_NAMES, get("special_round"), strict=True) if v]
+        special_round = specials[0] if specials else None
+        special_player = one_seat("special_player")
+        rules = variant.round_rules()
+        if special_round is not None and special_player is not None:
+            rules = variant.special_round.transform(rules, opener=special_player, one_die_seats=())
+        rules = attrs.evolve(rules, face_changers=frozenset(seats_of("face_changers")))
+        legal = sorted(
+            (self.actions.actions[k] for k, v in enumerate(get("legal")) if v), key=_engine_order
+        )
+        return PlayerView(
+            player=me,
+            variant=variant,
+            round_number=values[f["round"].start],
+            dice=hand,
+            dice_hidden=bool(values[f["hand_hidden"].start]),
+            seats=seats,
+            bids=tuple(p for _, p in placed),
+            to_act=one_seat("to_act"),
+            may_call=seats_of("may_call"),
+            special_round=special_round,
+            special_player=special_player,
+            offers=tuple(
+                name for name, v in zip(ALL_DECLARATIONS, get("offers"), strict=True) if v
+            ),
+            must_declare=bool(values[f["must_declare"].start]),
+            rules=rules,
+            legal_actions=tuple(legal),
+            last_result=self._decode_result(get, one_seat, absolute) if get("last")[0] else None,
+            winners=seats_of("winners"),
+        )
+
+    def _decode_result(self, get: Any, one_seat: Any, absolute: Any) -> Resolution:
+        variant, n = self.variant, self.players
+        call: Literal["dudo", "calza"] = "dudo" if get("last_call")[0] else "calza"
+        faces = [face for face, v in enumerate(get("last_face"), start=1) if v]
+        try:
+            bid = Bid(
+                get("last_quantity")[0], faces[0] if faces else 0, bool(get("last_pressure")[0])
+            )
+        except IllegalActionError as error:
+            raise EncodingError(f"the last call's bid is not a bid: {error}") from None
+        order = sorted((v, absolute(r)) for r, v in enumerate(get("last_revealed")) if v)
+        hidden, counts = get("last_hidden"), get("last_hands")
+        hands: list[tuple[int, ...] | None] = [None] * n
+        for rel in range(n):
+            if not hidden[rel]:
+                row = counts[6 * rel : 6 * rel + 6]
+                hands[absolute(rel)] = tuple(
+                    f for f, k in enumerate(row, start=1) for _ in range(k)
+                )
+        caller, bidder = one_seat("last_caller"), one_seat("last_bidder")
+        if caller is None or bidder is None:
+            raise EncodingError("the last call has no caller or no bidder")
+        return Resolution(
+            call=call,
+            word=variant.words.dudo if call == "dudo" else (variant.words.calza or "Calza"),
+            bid=bid,
+            caller=caller,
+            bidder=bidder,
+            count=get("last_count")[0],
+            revealed=tuple(seat for _, seat in order),
+            hands=tuple(hands),
+            wild_ones=bool(get("last_wild")[0]),
+            loser=one_seat("last_loser"),
+            gainer=one_seat("last_gainer"),
+            points=(get("last_points") or [0])[0],
+            eliminated=one_seat("last_eliminated"),
+        )
+
+    def _checked(self, vector: Sequence[Any]) -> list[int]:
+        if isinstance(vector, str | bytes):
+            raise EncodingError(f"{vector!r} is not a vector of integers")
+        try:
+            values = [int(v) for v in vector]
+        except (TypeError, ValueError):
+            raise EncodingError("the vector does not hold integers only") from None
+        if len(values) != self.size:
+            raise EncodingError(
+                f"a vector of {len(values)} entries does not fit {self!r} ({self.size})"
+            )
+        for fld in self.fields:
+            for index in range(fld.start, fld.stop):
+                if not fld.low <= values[index] <= fld.high or values[index] != vector[index]:
+                    raise EncodingError(
+                        f"entry {index} ({fld.name!r}) is {vector[index]!r}, "
+                        f"not an integer from {fld.low} to {fld.high}"
+                    )
+        return values
+
+
+@functools.cache
+def _observation_encoding(variant: Variant, players: int) -> ObservationEncoding:
+    return ObservationEncoding(variant, players)
+
+
+def observation_encoding(variant: Variant | str, players: int) -> ObservationEncoding:
+    """The :class:`ObservationEncoding` of an edition (a :class:`~perudo.Variant` or its key)
+    at a table of ``players``."""
+    variant = _variant(variant)
+    return _observation_encoding(variant, _check_players(variant, players))

@@ -1,0 +1,231 @@
+"""perudo.encoding: action numbers and observation vectors, for every edition."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given
+
+import perudo
+from perudo import Bid, Calza, Declare, Dudo, EncodingError
+from perudo.encoding import action_encoding, observation_encoding
+from tests.strategies import Table, choose, moves, tables
+
+EDITIONS = perudo.variant_names()
+
+
+def tables_of(key: str) -> list[int]:
+    variant = perudo.load_variant(key)
+    return sorted({variant.players.min, 4, variant.players.max})
+
+
+@pytest.mark.parametrize("key", EDITIONS)
+def test_every_action_number_round_trips(key: str) -> None:
+    for players in tables_of(key):
+        encoding = action_encoding(key, players)
+        assert len(set(encoding.actions)) == encoding.size
+        for number in range(encoding.size):
+            assert encoding.encode(encoding.decode(number)) == number
+        for action in encoding.actions:
+            assert encoding.decode(encoding.encode(action)) == action
+
+
+@pytest.mark.parametrize("key", EDITIONS)
+def test_the_documented_layout(key: str) -> None:
+    variant = perudo.load_variant(key)
+    small, large = action_encoding(key, 2), action_encoding(key, variant.players.max)
+    head = [Dudo()]
+    if variant.has_pressure:
+        head.append(Dudo(pressure=True))
+    if variant.exact_call.kind != "none":
+        head.append(Calza())
+    head += [Declare(name) for name in variant.special_round.declarations]
+    assert list(small.actions[: len(head)]) == head
+    assert small.first_bid == len(head)
+    step = 2 if variant.has_pressure else 1
+    assert small.encode(Bid(3, 4)) == len(head) + step * (2 * 6 + 3)
+    assert small.decode(small.size - 1).quantity == 2 * variant.dice.per_player  # type: ignore[union-attr]
+    # A bid's number does not depend on the table: more players only add bids at the end.
+    assert large.actions[: small.size] == small.actions
+
+
+def test_editions_number_their_own_actions_only() -> None:
+    italian, party, jonti = (
+        action_encoding("italian", 4), action_encoding("wango-party", 4),
+        action_encoding("french-jonti", 4),
+    )  # fmt: skip
+    assert italian.encode(Declare("palifico")) == 1
+    assert italian.encode(Declare("ordinary")) == 2
+    assert jonti.encode(Calza()) == 1
+    assert jonti.encode(Declare("calzone")) == 2
+    assert party.encode(Dudo(pressure=True)) == 1
+    assert party.decode(party.encode(Bid(2, 2, pressure=True))) == Bid(2, 2, pressure=True)
+    with pytest.raises(EncodingError, match=r"calza has no number.*Italian"):
+        italian.encode(Calza())
+    with pytest.raises(EncodingError, match="has no such action"):
+        italian.encode(Bid(2, 2, pressure=True))
+    with pytest.raises(EncodingError, match=r"21x3 has no number.*up to 20 dice"):
+        italian.encode(Bid(21, 3))
+    with pytest.raises(EncodingError, match="'3x3' is not an action"):
+        italian.encode("3x3")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [-1, 123, 10**9, "3", 2.0, True, None])
+def test_bad_action_numbers_are_named(bad: object) -> None:
+    encoding = action_encoding("italian", 4)
+    with pytest.raises(EncodingError, match=repr(bad) if not isinstance(bad, int) else str(bad)):
+        encoding.decode(bad)  # type: ignore[arg-type]
+
+
+def test_numpy_integers_are_numbers() -> None:
+    numpy = pytest.importorskip("numpy")
+    assert action_encoding("italian", 4).decode(numpy.int64(0)) == Dudo()
+
+
+@pytest.mark.parametrize(
+    ("players", "message"), [(1, "2 to 10 players, not 1"), (11, "not 11"), ("4", "not '4'")]
+)
+def test_table_sizes_outside_the_edition_are_refused(players: object, message: str) -> None:
+    with pytest.raises(EncodingError, match=message):
+        action_encoding("italian", players)  # type: ignore[arg-type]
+    with pytest.raises(EncodingError, match=message):
+        observation_encoding("italian", players)  # type: ignore[arg-type]
+
+
+def test_unknown_editions_are_refused() -> None:
+    with pytest.raises(perudo.UnknownVariantError):
+        action_encoding("klingon", 4)
+
+
+def test_masks_flag_exactly_the_actions() -> None:
+    encoding = action_encoding("italian", 3)
+    state = perudo.new_game("italian", 3, seed=2)
+    mask = encoding.mask(state.legal_actions())
+    assert len(mask) == encoding.size
+    assert [encoding.decode(n) for n, flag in enumerate(mask) if flag] == sorted(
+        state.legal_actions(), key=encoding.encode
+    )
+    assert encoding.encode_all(state.legal_actions()) == tuple(n for n, f in enumerate(mask) if f)
+
+
+# --- observations ------------------------------------------------------------------------
+
+
+def random_views(table: Table, rounds: int = 3):  # type: ignore[no-untyped-def]
+    """Every seat's view along a random game (at most ``rounds`` rounds, and its end)."""
+    rng = random.Random(table.seed)
+    state = perudo.new_game(table.edition, table.players, seed=table.seed)
+    while True:
+        for seat in range(table.players):
+            yield state.view(seat)
+        if state.is_over or state.round_number > rounds:
+            return
+        action, seat = choose(rng, moves(state))
+        state = state.apply(action, by=seat)
+
+
+@given(tables())
+def test_every_view_round_trips_and_stays_in_bounds(table: Table) -> None:
+    encoding = observation_encoding(table.edition, table.players)
+    low, high = encoding.low, encoding.high
+    for view in random_views(table):
+        vector = encoding.encode(view)
+        assert len(vector) == encoding.size
+        assert all(lo <= v <= hi for lo, v, hi in zip(low, vector, high, strict=True))
+        names = [seat.name for seat in view.seats]
+        assert encoding.decode(vector, names) == view
+
+
+@pytest.mark.parametrize("key", EDITIONS)
+def test_whole_games_round_trip_to_their_end(key: str) -> None:
+    for seed in range(3):
+        table = Table(key, 3, seed)
+        encoding = observation_encoding(key, 3)
+        views = list(random_views(table, rounds=10**6))
+        assert views[-1].winners  # the game ended
+        for view in views:
+            assert encoding.decode(encoding.encode(view)) == view
+
+
+def test_the_vector_does_not_see_other_hands() -> None:
+    state = perudo.new_game("italian", 3, seed=4, first_player=0)
+    other = state.with_dice([state.players[0].dice, (1, 1, 1, 1, 1), (6, 6, 6, 6, 6)])
+    encoding = observation_encoding("italian", 3)
+    assert encoding.encode(state.view(0)) == encoding.encode(other.view(0))
+    assert encoding.encode(state.view(1)) != encoding.encode(other.view(1))
+
+
+def test_seats_are_relative_to_the_viewer() -> None:
+    state = perudo.new_game("italian", 3, seed=4, first_player=2)
+    encoding = observation_encoding("italian", 3)
+    to_act = encoding.field("to_act")
+    for seat in range(3):
+        vector = encoding.encode(state.view(seat))
+        relative = vector[to_act.start : to_act.stop]
+        assert relative.index(1) == (2 - seat) % 3
+
+
+def test_fields_tile_the_vector() -> None:
+    for key in EDITIONS:
+        encoding = observation_encoding(key, 4)
+        position = 0
+        for field in encoding.fields:
+            assert field.start == position
+            position = field.stop
+        assert position == encoding.size
+    party, classic = observation_encoding("wango-party", 4), observation_encoding("wango", 4)
+    assert party.field("score").length == 4
+    assert classic.field("score").length == 0  # no points move: no constant entries
+    with pytest.raises(EncodingError, match="'scores' is not a field"):
+        classic.field("scores")
+
+
+def test_bad_vectors_are_named() -> None:
+    encoding = observation_encoding("italian", 2)
+    good = encoding.encode(perudo.new_game("italian", 2, seed=1).view(0))
+    with pytest.raises(EncodingError, match="3 entries does not fit"):
+        encoding.decode([0, 1, 0])
+    with pytest.raises(EncodingError, match="not a vector"):
+        encoding.decode("0101")
+    hand = encoding.field("hand").start
+    with pytest.raises(EncodingError, match=f"entry {hand} \\('hand'\\) is 9"):
+        encoding.decode([*good[:hand], 9, *good[hand + 1 :]])
+    with pytest.raises(EncodingError, match=r"is 0\.5"):
+        encoding.decode([*good[:hand], 0.5, *good[hand + 1 :]])
+    with pytest.raises(EncodingError, match="'seat' must hold exactly one 1"):
+        encoding.decode([0, 0, *good[2:]])
+    with pytest.raises(EncodingError, match="2 names for 3 players"):
+        observation_encoding("italian", 3).decode(
+            observation_encoding("italian", 3).encode(perudo.new_game("italian", 3).view(0)),
+            ["A", "B"],
+        )
+
+
+def test_views_of_another_table_are_refused() -> None:
+    view = perudo.new_game("spanish", 3, seed=1).view(0)
+    with pytest.raises(EncodingError, match="a view of spanish with 3 seats"):
+        observation_encoding("spanish", 4).encode(view)
+    with pytest.raises(EncodingError, match="a view of spanish"):
+        observation_encoding("italian", 3).encode(view)
+    with pytest.raises(EncodingError, match="is not a PlayerView"):
+        observation_encoding("italian", 3).encode(perudo.new_game("italian", 3))  # type: ignore[arg-type]
+
+
+def test_bids_beyond_the_table_are_refused() -> None:
+    state = perudo.new_game("italian", 2, seed=1, first_player=0).apply(Bid(11, 3))
+    with pytest.raises(EncodingError, match="11x3 has no number"):
+        observation_encoding("italian", 2).encode(state.view(0))
+
+
+def test_the_round_order_of_bids_survives() -> None:
+    state = perudo.new_game("italian", 3, seed=9, first_player=0)
+    for bid in (Bid(2, 3), Bid(2, 5), Bid(3, 2), Bid(2, 1)):
+        state = state.apply(bid)
+    encoding = observation_encoding("italian", 3)
+    view = encoding.decode(encoding.encode(state.view(1)))
+    assert [(p.player, p.bid) for p in view.bids] == [
+        (0, Bid(2, 3)), (1, Bid(2, 5)), (2, Bid(3, 2)), (0, Bid(2, 1)),
+    ]  # fmt: skip
+    assert attrs.evolve(view, seats=state.view(1).seats) == state.view(1)
