@@ -1,0 +1,7 @@
+"""Adapters to the AI frameworks: :mod:`perudo.interop.pettingzoo`,
+:mod:`perudo.interop.gymnasium` and :mod:`perudo.interop.openspiel`, each behind its own
+extra (``pip install 'perudo[pettingzoo]'``, ``'perudo[gymnasium]'``, ``'perudo[openspiel]'``).
+
+They only encode: every rule stays in the engine. :mod:`perudo.interop.turns`, which they
+share, needs no extra.
+"""

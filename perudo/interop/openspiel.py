@@ -1,0 +1,329 @@
+"""Every edition as an OpenSpiel game, registered as ``python_perudo``.
+
+Needs the extra: ``pip install 'perudo[openspiel]'``. Importing this module registers the
+game::
+
+    import pyspiel
+    import perudo.interop.openspiel  # registers python_perudo
+    game = pyspiel.load_game("python_perudo", {"variant": "french-jonti", "players": 3})
+
+Parameters:
+
+* ``variant``: the edition key (default ``"italian"``);
+* ``players``: how many players (default 2);
+* ``dice``: dice each player starts with, at most the edition's (default 5). Fewer dice
+  stand for dice already lost, as in :func:`perudo.new_game`: a small table for
+  algorithms that must visit many positions, under the edition's rules unchanged.
+
+The game is the whole multi-round game. Chance is explicit: the first chance node is the
+roll-off (one outcome per seat, equally likely), then every round deals each die by a
+chance node of its own (outcomes 0-5 for faces 1-6), seat by seat; the dealt hands go to the
+engine with :meth:`perudo.GameState.with_dice`. Player actions are the numbers of
+:class:`perudo.interop.turns.TurnActions`; in the French Jonti edition, seats that may call
+Jonti out of turn are asked in turn (see :mod:`perudo.interop.turns`).
+
+Returns come at the end (terminal reward model) and sum to 0: by finishing place with
+elimination (-1 for the first out up to +1 for the winner), points in WANGO party mode.
+
+Observations: the observation string is the player's :class:`~perudo.PlayerView` of the
+round in short; the information-state string adds every earlier round as the player saw it
+(perfect recall). Both tensors are the :class:`~perudo.encoding.ObservationEncoding` of the
+view: the round so far and the last call, with earlier rounds summed up by the dice held, so
+the information-state tensor does not have perfect recall over rounds. While dice are being
+dealt, the player's own hand is left empty.
+
+``max_game_length`` counts player actions. Where no game can last forever it is a true
+bound; where an exact call gives a die back (French editions), no bound exists and it is
+2**31 - 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+from perudo.encoding import ROUND_LIMIT, ObservationEncoding, observation_encoding
+from perudo.errors import GameSetupError
+from perudo.interop.turns import TurnActions, Turns
+from perudo.loader import load_variant, variant_names
+from perudo.state import new_game
+from perudo.variant import Variant
+
+__all__ = ["GAME_TYPE", "PerudoGame", "PerudoObserver", "PerudoState"]
+
+_MAX_PLAYERS = max(load_variant(key).players.max for key in variant_names())
+
+#: The registered game type of ``python_perudo``.
+GAME_TYPE = pyspiel.GameType(
+    short_name="python_perudo",
+    long_name="Perudo (perudo library, every edition)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=_MAX_PLAYERS,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"variant": "italian", "players": 2, "dice": 5},
+)
+
+
+class PerudoGame(pyspiel.Game):  # type: ignore[misc]
+    """``python_perudo``: an edition at a table (see the module documentation)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        key = params.get("variant", "italian")
+        players = params.get("players", 2)
+        dice = params.get("dice", 5)
+        variant = load_variant(key)
+        encoding = observation_encoding(variant, players)
+        if type(dice) is not int or not 1 <= dice <= variant.dice.per_player:
+            raise GameSetupError(
+                f"dice={dice!r}: {variant.name} players start with 1 to "
+                f"{variant.dice.per_player} dice"
+            )
+        numbers = TurnActions(encoding.actions)
+        low = float(encoding.field("score").low or -1)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=numbers.size,
+            max_chance_outcomes=max(6, players),
+            num_players=players,
+            min_utility=low,
+            max_utility=-low,
+            utility_sum=0.0,
+            max_game_length=_max_game_length(variant, encoding, players, dice),
+        )
+        super().__init__(GAME_TYPE, info, {"variant": key, "players": players, "dice": dice})
+        self.table = _Table(variant, encoding, numbers, dice)
+
+    def new_initial_state(self) -> PerudoState:
+        """The state before the roll-off."""
+        return PerudoState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> PerudoObserver:
+        """The observer of states (strings and tensors)."""
+        return PerudoObserver(
+            self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
+
+
+def _max_game_length(
+    variant: Variant, encoding: ObservationEncoding, players: int, dice: int
+) -> int:
+    asked = players - 2 if variant.exact_call.out_of_turn else 0
+    per_round = 2 + encoding.actions.bid_count * (1 + asked)  # declare, bids, call
+    scoring = variant.scoring
+    if not scoring.moves_dice:
+        rounds = getattr(scoring, "rounds_per_player", 0) * players
+    elif variant.exact_call.kind == "none":
+        rounds = players * dice - 1
+    else:
+        return ROUND_LIMIT
+    return min(per_round * rounds, ROUND_LIMIT)
+
+
+@attrs.frozen
+class _Table:
+    """What every state of a game shares (states keep it: a cloned state's game object
+    does not carry Python attributes)."""
+
+    variant: Variant
+    encoding: ObservationEncoding
+    numbers: TurnActions
+    start_dice: int
+
+    @property
+    def players(self) -> int:
+        return self.encoding.players
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Table:
+        return self  # immutable: a copy is the value itself
+
+
+class PerudoState(pyspiel.State):  # type: ignore[misc]
+    """A position of ``python_perudo``: a :class:`~perudo.interop.turns.Turns` once the
+    roll-off and the first deal are done, and the dice being dealt."""
+
+    def __init__(self, game: PerudoGame) -> None:
+        super().__init__(game)
+        self._table = table = game.table
+        self.turns: Turns | None = None
+        self._first: int | None = None
+        self._need = [table.start_dice] * table.players  # dice to deal, per seat
+        self._dealt: list[int] = []
+        self._rounds: list[tuple[tuple[int, ...], ...]] = []  # every round's hands
+        self._public: list[list[str]] = [[]]  # what everyone saw, per round
+
+    # --- OpenSpiel API --------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The player to decide, or the chance or terminal marker."""
+        if self.turns is not None and self.turns.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self._dealing:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert self.turns is not None
+        seat = self.turns.seat
+        assert seat is not None
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._dealing or self.turns is None or player != self.turns.seat:
+            return []
+        return list(self._table.numbers.legal(self.turns))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The roll-off's seats, or a die's faces, each equally likely."""
+        if self._first is None:
+            n = self._table.players
+            return [(seat, 1.0 / n) for seat in range(n)]
+        return [(face, 1.0 / 6) for face in range(6)]
+
+    def _apply_action(self, action: int) -> None:
+        if self._first is None:
+            self._first = action
+            self._public[0].append(f"first:{action}")
+        elif self._dealing:
+            self._dealt.append(action + 1)
+            if len(self._dealt) == sum(self._need):
+                self._start_round()
+        else:
+            assert self.turns is not None
+            seat = self.turns.seat
+            before = self.turns.state.round_number
+            self.turns = self.turns.apply(self._table.numbers.decode(action))
+            public = self._public[-1]
+            public.append(f"{seat}:{self._name(action)}")
+            state = self.turns.state
+            if state.round_number != before or state.is_over:
+                result = state.last_result
+                assert result is not None
+                hands = ",".join(
+                    "?" if hand is None else "".join(map(str, hand)) for hand in result.hands
+                )
+                public.append(f"={result.call}:{result.count}[{hands}]")
+                if not state.is_over:
+                    self._need = [len(player.dice) for player in state.players]
+                    self._public.append([])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"first:{action}" if self._first is None else f"roll:{action + 1}"
+        return self._name(action)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.turns is not None and self.turns.is_over
+
+    def returns(self) -> list[float]:
+        """Each player's return: 0 until the end (see the module documentation)."""
+        if not self.is_terminal():
+            return [0.0] * self._table.players
+        assert self.turns is not None
+        return self.turns.returns()
+
+    def __str__(self) -> str:
+        if self.turns is None:
+            return f"first:{self._first} dealt:{self._dealt}"
+        state = self.turns.state
+        hands = " ".join("".join(map(str, p.dice)) or "-" for p in state.players)
+        bids = " ".join(f"{b.player}:{b.bid}" for b in state.bids)
+        dealing = f" dealing:{self._dealt}" if self._dealing else ""
+        seat = self.turns.seat
+        return f"round {state.round_number} hands {hands} bids [{bids}] seat {seat}{dealing}"
+
+    # --- inside ---------------------------------------------------------------------------
+
+    @property
+    def _dealing(self) -> bool:
+        return self._first is None or len(self._dealt) < sum(self._need)
+
+    def _name(self, action: int) -> str:
+        decision = self._table.numbers.decode(action)
+        return "pass" if decision is None else str(decision)
+
+    def _start_round(self) -> None:
+        faces, hands = iter(self._dealt), []
+        for count in self._need:
+            hands.append(tuple(next(faces) for _ in range(count)))
+        self._dealt, self._need = [], [0] * len(self._need)
+        if self.turns is None:
+            table = self._table
+            state = new_game(
+                table.variant, table.players, seed=0, dice=hands, first_player=self._first
+            )
+            self.turns = Turns.start(state)
+        else:
+            turns = self.turns
+            self.turns = Turns(turns.state.with_dice(hands), turns.asking, turns.out)
+        self._rounds.append(tuple(player.dice for player in self.turns.state.players))
+
+
+class PerudoObserver:
+    """Strings and tensors of ``python_perudo`` states, for one kind of observation
+    (OpenSpiel's ``IIGObservationType``): the information state when ``perfect_recall`` is
+    set, else the observation. Public-only observers (``private_info`` none) leave every
+    hand out; observing every player's private information is not offered."""
+
+    def __init__(self, game: PerudoGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"python_perudo observers take no parameters, not {params!r}")
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("python_perudo observes one player's dice, not every player's")
+        self._table = table = game.table
+        self._recall = bool(iig_obs_type.perfect_recall)
+        self._private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.tensor = np.zeros(table.encoding.size, np.float32)
+        self.dict = {
+            f.name: self.tensor[f.start : f.stop] for f in table.encoding.fields if f.length
+        }
+
+    def set_from(self, state: PerudoState, player: int) -> None:
+        """Fill :attr:`tensor` with ``state`` as ``player`` sees it."""
+        self.tensor.fill(0)
+        if state.turns is None:
+            return
+        self.tensor[:] = self._table.encoding.encode(state.turns.state.view(player))
+        if state._dealing or not self._private:
+            self.dict["hand"].fill(0)
+
+    def string_from(self, state: PerudoState, player: int) -> str:
+        """``state`` as ``player`` sees it, as text."""
+        if state.turns is None:
+            return f"p{player} " + " ".join(state._public[0])
+        game_state = state.turns.state
+        view = game_state.view(player)
+        hand = "?" if state._dealing or not view.dice or not self._private else _faces(view.dice)
+        counts = " ".join(str(seat.dice_count) for seat in view.seats)
+        scores = ""
+        if not game_state.variant.scoring.moves_dice:
+            scores = " scores " + " ".join(str(seat.score) for seat in view.seats)
+        now = f"hand {hand} dice {counts}{scores} | " + " ".join(state._public[-1])
+        if not self._recall:
+            return f"p{player} round {view.round_number} {now}"
+        earlier = []
+        for number, (hands, public) in enumerate(
+            zip(state._rounds, state._public, strict=False), start=1
+        ):
+            if number == len(state._public):
+                break
+            shown = _faces(hands[player]) if self._private else "?"
+            earlier.append(f"r{number} hand {shown} | " + " ".join(public))
+        return f"p{player} " + " / ".join([*earlier, f"r{len(state._public)} {now}"])
+
+
+def _faces(hand: tuple[int, ...]) -> str:
+    return "".join(map(str, hand)) or "-"
+
+
+pyspiel.register_game(GAME_TYPE, PerudoGame)

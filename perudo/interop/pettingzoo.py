@@ -1,0 +1,202 @@
+"""A PettingZoo AEC environment for every edition: :func:`perudo_env`.
+
+Needs the extra: ``pip install 'perudo[pettingzoo]'``.
+
+* Agents are ``"player_0"`` to ``"player_{n-1}"``, one per seat.
+* An action is a number of :class:`perudo.interop.turns.TurnActions`: the edition's
+  :class:`~perudo.encoding.ActionEncoding`, plus a last number, *pass*, in editions with an
+  out-of-turn exact call.
+* An observation is a dict: ``"observation"``, the
+  :class:`~perudo.encoding.ObservationEncoding` of the agent's
+  :class:`~perudo.PlayerView` (``int64``), and ``"action_mask"``, 1 for each number the
+  agent may play now (all 0 when it is not the agent's decision) (``int8``).
+* Out-of-turn Jonti (French Jonti edition): after each bid, every seat that may call Jonti
+  out of turn is selected in turn, clockwise from the left of the player to act, and
+  answers Jonti or pass (see :mod:`perudo.interop.turns`); then the player to act moves.
+* Rewards follow the edition's scoring. Elimination: a player who goes out gets its
+  placing at once (-1 for the first out, evenly spaced up to +1 for the winner, see
+  :func:`~perudo.interop.turns.placing_returns`) and is terminated; the winner gets +1 at
+  the end. WANGO party mode: each call's points go to the players it moves them between,
+  as it happens. The rewards of a game sum to 0.
+* ``reset(seed=...)`` makes the game's dice and roll-off from the seed: equal seeds play
+  equal games.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from perudo.encoding import observation_encoding
+from perudo.interop.turns import TurnActions, Turns
+from perudo.loader import load_variant
+from perudo.state import new_game
+from perudo.variant import Variant
+
+__all__ = ["PerudoEnv", "perudo_env"]
+
+
+def perudo_env(
+    variant: Variant | str = "italian", players: int = 4, render_mode: str | None = None
+) -> AECEnv[str, dict[str, Any], int]:
+    """The AEC environment of an edition at a table of ``players``, wrapped in PettingZoo's
+    order-enforcing wrapper.
+
+    >>> from perudo.interop.pettingzoo import perudo_env
+    >>> env = perudo_env("french-jonti", players=3)
+    >>> env.reset(seed=1)
+    >>> env.agent_selection, int(env.action_space("player_0").n)
+    ('player_0', 94)
+    """
+    return wrappers.OrderEnforcingWrapper(PerudoEnv(variant, players, render_mode))
+
+
+class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+    """The unwrapped environment (see the module documentation); prefer :func:`perudo_env`.
+
+    Args:
+        variant: A :class:`~perudo.Variant` or an edition key.
+        players: How many players.
+        render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the text) or ``"human"``
+            (it prints it).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "perudo_v0",
+        "render_modes": ["human", "ansi"],
+        "render_fps": 1,
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self, variant: Variant | str = "italian", players: int = 4, render_mode: str | None = None
+    ) -> None:
+        super().__init__()
+        self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
+        self.encoding = observation_encoding(self.variant, players)
+        self.numbers = TurnActions(self.encoding.actions)
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode {render_mode!r} is not None, 'human' or 'ansi'")
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        low = np.array(self.encoding.low, dtype=np.int64)
+        high = np.array(self.encoding.high, dtype=np.int64)
+        self.observation_spaces = {
+            agent: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(low, high, dtype=np.int64),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (self.numbers.size,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: gymnasium.spaces.Discrete(self.numbers.size) for agent in self.possible_agents
+        }
+        self.turns: Turns | None = None
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space of ``agent``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The action space of ``agent``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game, from ``seed`` when given."""
+        if seed is None:
+            seed = secrets.randbits(63)
+        players = len(self.possible_agents)
+        self.turns = Turns.start(new_game(self.variant, players, seed=seed))
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._returns = [0.0] * players
+        self._select()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The observation of ``agent`` now."""
+        turns = self._turns()
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self.numbers.size, dtype=np.int8)
+        if seat == turns.seat:
+            mask[list(self.numbers.legal(turns))] = 1
+        return {
+            "observation": np.array(self.encoding.encode(turns.state.view(seat)), dtype=np.int64),
+            "action_mask": mask,
+        }
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` (a number) for the selected agent; ``None`` for an agent that is
+        done, as PettingZoo requires.
+
+        Raises:
+            perudo.IllegalActionError: the action is not legal for the agent now.
+            perudo.EncodingError: ``action`` is not a number of the action space.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is still playing: None is not an action")
+        turns = self._turns().apply(self.numbers.decode(int(action)))
+        self.turns = turns
+        self._cumulative_rewards[agent] = 0.0
+        returns = turns.returns()
+        for seat, name in enumerate(self.possible_agents):
+            if name in self.rewards:
+                self.rewards[name] = returns[seat] - self._returns[seat]
+        self._returns = returns
+        over = turns.is_over
+        for seat, name in enumerate(self.possible_agents):
+            if name in self.terminations:
+                self.terminations[name] = over or not turns.state.players[seat].dice
+        self._accumulate_rewards()
+        self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The position as text: printed in ``"human"`` mode, returned in ``"ansi"`` mode."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode does nothing")
+            return None
+        text = _describe(self._turns())
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _turns(self) -> Turns:
+        if self.turns is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.turns
+
+    def _select(self) -> None:
+        seat = self._turns().seat
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        self._deads_step_first()
+
+
+def _describe(turns: Turns) -> str:
+    state = turns.state
+    dice = " ".join(f"{p.name}:{len(p.dice)}" for p in state.players)
+    bids = " ".join(f"{b.player}:{b.bid}" for b in state.bids) or "-"
+    head = f"round {state.round_number}  dice {dice}  bids {bids}"
+    if state.is_over:
+        return f"{head}  over, winners {list(state.winners)}"
+    return f"{head}  deciding: seat {turns.seat}"

@@ -1,0 +1,214 @@
+"""A game as a strict sequence of decisions, one seat at a time, for frameworks that have
+no out-of-turn moves.
+
+Perudo is turn-based except for one thing: in the French online room the exact call
+(Jonti) may be made out of turn. :class:`Turns` turns that into turns of their own: after
+each new bid, every seat that may make the exact call out of turn is *asked*, clockwise
+from the left of the player to act, and answers with the call or a pass (``None``); only
+then does the player to act move. A seat that passed is not asked again about the same bid.
+
+It also keeps the order in which players went out, which the returns need.
+
+>>> import perudo
+>>> from perudo.interop.turns import Turns
+>>> hands = [(1, 2), (3, 4, 5), (1,), (2, 2)]
+>>> turns = Turns.start(perudo.new_game("french-jonti", 4, seed=3, dice=hands, first_player=0))
+>>> turns = turns.apply(perudo.Bid(3, 4))
+>>> turns.seat, turns.asking, turns.state.to_act
+(2, (2,), 1)
+>>> turns.legal_actions()
+(Calza(), None)
+>>> numbers = TurnActions.of(turns.state.variant, 4)
+>>> numbers.legal(turns), numbers.size
+((1, 123), 124)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from perudo.actions import CALZA, Action
+from perudo.encoding import ActionEncoding, action_encoding
+from perudo.errors import EncodingError, IllegalActionError
+
+if TYPE_CHECKING:
+    from perudo.state import GameState
+    from perudo.variant import Variant
+
+__all__ = ["TurnActions", "Turns", "placing_returns"]
+
+
+def placing_returns(players: int, out: tuple[int, ...], winners: tuple[int, ...]) -> list[float]:
+    """Returns by finishing place: the first player out gets -1, the winner +1, the places
+    between are evenly spaced (so the returns sum to 0). Seats not yet placed get 0.
+
+    >>> placing_returns(4, (2, 0), ())
+    [-0.3333333333333333, 0.0, -1.0, 0.0]
+    """
+    returns = [0.0] * players
+    if players < 2:
+        return returns
+    for place, seat in enumerate(out):
+        returns[seat] = (2 * place - (players - 1)) / (players - 1)
+    for seat in winners:
+        returns[seat] = 1.0
+    return returns
+
+
+@attrs.frozen
+class Turns:
+    """A :class:`~perudo.GameState` with out-of-turn calls made into turns.
+
+    Attributes:
+        state: The game.
+        asking: Seats still to be asked whether they make the exact call out of turn on the
+            standing bid, in the order they are asked.
+        out: The seats that went out, in the order they went out (elimination editions).
+    """
+
+    state: GameState
+    asking: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Turns:
+        return self  # immutable: a copy is the value itself
+
+    @classmethod
+    def start(cls, state: GameState) -> Turns:
+        """The turns from ``state`` on (seats already out count as out in seat order)."""
+        out = tuple(seat for seat, player in enumerate(state.players) if not player.dice)
+        if not state.variant.scoring.moves_dice:
+            out = ()
+        return cls(state, _asked(state), out)
+
+    @property
+    def seat(self) -> int | None:
+        """The seat that decides now; ``None`` once the game is over."""
+        return self.asking[0] if self.asking else self.state.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.is_over
+
+    def legal_actions(self) -> tuple[Action | None, ...]:
+        """What the deciding seat may do: the exact call or a pass (``None``) when it is
+        asked, else its legal actions."""
+        if self.asking:
+            return (CALZA, None)
+        return self.state.legal_actions()
+
+    def apply(self, action: Action | None) -> Turns:
+        """The turns after the deciding seat takes ``action`` (``None``: pass when asked).
+
+        Raises:
+            IllegalActionError: the action is not open to the deciding seat.
+        """
+        if self.asking:
+            if action is None:
+                return attrs.evolve(self, asking=self.asking[1:])
+            if action != CALZA:
+                raise IllegalActionError(
+                    "not-your-turn",
+                    f"{action}: seat {self.asking[0]} is only asked whether it makes the exact "
+                    "call out of turn (Calza() or None to pass)",
+                    action=action,
+                    player=self.asking[0],
+                )
+            return self._after(self.state.apply(action, by=self.asking[0]))
+        if action is None:
+            raise IllegalActionError(
+                "malformed-action",
+                "None (a pass) is only open to a seat asked about an out-of-turn call",
+                player=self.state.to_act,
+            )
+        return self._after(self.state.apply(action))
+
+    def _after(self, state: GameState) -> Turns:
+        out = self.out
+        if state.variant.scoring.moves_dice:
+            gone = [
+                seat
+                for seat, (old, new) in enumerate(
+                    zip(self.state.players, state.players, strict=True)
+                )
+                if old.dice and not new.dice
+            ]
+            out += tuple(gone)
+        return Turns(state, _asked(state), out)
+
+    def returns(self) -> list[float]:
+        """Each seat's return so far: by finishing place with elimination
+        (:func:`placing_returns`), points in party mode. Final once the game is over."""
+        state = self.state
+        if not state.variant.scoring.moves_dice:
+            return [float(player.score) for player in state.players]
+        return placing_returns(len(state.players), self.out, state.winners)
+
+
+def _asked(state: GameState) -> tuple[int, ...]:
+    """The seats asked about an out-of-turn exact call on a new standing bid."""
+    to_act = state.to_act
+    if to_act is None or not state.bids or not state.variant.exact_call.out_of_turn:
+        return ()
+    n = len(state.players)
+    order = ((to_act + step) % n for step in range(1, n))
+    return tuple(seat for seat in order if state.is_legal(CALZA, by=seat))
+
+
+@attrs.frozen
+class TurnActions:
+    """The numbers of :class:`Turns` decisions: those of an
+    :class:`~perudo.encoding.ActionEncoding`, plus one more, the last, for a pass when the
+    edition has out-of-turn calls (Jonti).
+
+    Attributes:
+        encoding: The action encoding.
+    """
+
+    encoding: ActionEncoding
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TurnActions:
+        return self  # immutable: a copy is the value itself
+
+    @classmethod
+    def of(cls, variant: Variant | str, players: int) -> TurnActions:
+        """The decision numbers of an edition at a table of ``players``."""
+        return cls(action_encoding(variant, players))
+
+    @property
+    def pass_number(self) -> int | None:
+        """The number of a pass, or ``None`` when the edition never asks (no out-of-turn call)."""
+        return self.encoding.size if self.encoding.variant.exact_call.out_of_turn else None
+
+    @property
+    def size(self) -> int:
+        """How many numbers there are."""
+        return self.encoding.size + (self.pass_number is not None)
+
+    def encode(self, action: Action | None) -> int:
+        """The number of ``action`` (``None``: a pass)."""
+        if action is None:
+            if self.pass_number is None:
+                raise EncodingError(f"{self.encoding.variant.name} has no pass: nobody is asked")
+            return self.pass_number
+        return self.encoding.encode(action)
+
+    def decode(self, number: int) -> Action | None:
+        """The decision numbered ``number`` (``None``: a pass)."""
+        if number == self.pass_number and type(number) is not bool:
+            return None
+        return self.encoding.decode(number)
+
+    def legal(self, turns: Turns) -> tuple[int, ...]:
+        """The numbers of the deciding seat's legal decisions, in increasing order."""
+        return tuple(sorted(self.encode(action) for action in turns.legal_actions()))
+
+    def mask(self, turns: Turns) -> list[int]:
+        """:attr:`size` flags, 1 for each legal decision of the deciding seat."""
+        flags = [0] * self.size
+        for number in self.legal(turns):
+            flags[number] = 1
+        return flags

@@ -1,0 +1,156 @@
+"""The OpenSpiel game python_perudo: OpenSpiel's random simulation test, chance, views."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pyspiel
+import pytest
+
+import perudo
+from perudo.interop.openspiel import PerudoState
+
+EDITIONS = perudo.variant_names()
+
+
+def load(key: str = "italian", players: int = 2, **more: int) -> pyspiel.Game:
+    return pyspiel.load_game("python_perudo", {"variant": key, "players": players, **more})
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("key", EDITIONS)
+def test_openspiel_random_simulation_test(key: str, players: int) -> None:
+    # Clones, serialization, legal action masks, tensor sizes, returns within bounds,
+    # rewards summing to returns, game length within max_game_length.
+    pyspiel.random_sim_test(load(key, players), num_sims=2, serialize=True, verbose=False)
+
+
+def playout(game: pyspiel.Game, seed: int) -> pyspiel.State:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_chance_deals_the_engines_dice() -> None:
+    game = load("italian", 3)
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(0, pytest.approx(1 / 3))] * 1 + [
+        (1, pytest.approx(1 / 3)), (2, pytest.approx(1 / 3)),
+    ]  # fmt: skip
+    state.apply_action(2)  # the roll-off: seat 2 opens
+    faces = [6, 1, 3, 3, 2, 5, 5, 5, 5, 5, 1, 2, 3, 4, 6]
+    for face in faces:
+        assert state.is_chance_node()
+        assert [a for a, _ in state.chance_outcomes()] == [0, 1, 2, 3, 4, 5]
+        state.apply_action(face - 1)
+    assert state.current_player() == 2
+    engine = state.turns.state
+    assert [p.dice for p in engine.players] == [(1, 2, 3, 3, 6), (5, 5, 5, 5, 5), (1, 2, 3, 4, 6)]
+    assert engine.log.first_player == 2
+
+
+def test_rounds_after_the_first_are_dealt_by_chance() -> None:
+    game = load("wango", 2, dice=1)
+    state = game.new_initial_state()
+    for action in (0, 3, 4):  # seat 0 opens; hands (4,) and (5,)
+        state.apply_action(action)
+    numbers = game.table.numbers
+    state.apply_action(numbers.encode(perudo.Bid(2, 4)))
+    state.apply_action(numbers.encode(perudo.Dudo()))  # one 4 only: seat 0 is out...
+    assert state.is_terminal()
+    assert state.returns() == [-1.0, 1.0]
+    game = load("wango", 2, dice=2)
+    state = game.new_initial_state()
+    for action in (0, 3, 3, 4, 4):
+        state.apply_action(action)
+    state.apply_action(numbers.encode(perudo.Bid(3, 6)))
+    state.apply_action(numbers.encode(perudo.Dudo()))
+    assert state.is_chance_node()  # round 2 is dealt: seat 0 holds 1 die, seat 1 holds 2
+    for _ in range(3):
+        state.apply_action(0)
+    assert [p.dice for p in state.turns.state.players] == [(1,), (1, 1)]
+    assert state.current_player() == 0
+
+
+def test_information_states_hide_other_hands_and_recall_rounds() -> None:
+    game = load("italian", 2, dice=2)
+    strings = []
+    for hands in ((0, 1, 2, 3), (0, 1, 5, 5)):  # seat 1's dice differ
+        state = game.new_initial_state()
+        for action in (0, *hands):
+            state.apply_action(action)
+        strings.append(
+            (state.information_state_string(0), state.observation_string(0),
+             state.information_state_tensor(0), state.information_state_string(1))
+        )  # fmt: skip
+    assert strings[0][:3] == strings[1][:3]
+    assert strings[0][3] != strings[1][3]
+    assert "hand 12" in strings[0][0]
+    state = playout(game, 3)
+    recall = state.information_state_string(0)
+    assert recall.count("/ r") == state.turns.state.round_number - 1
+    assert "first:" in recall
+
+
+def test_states_serialize_and_pickle() -> None:
+    game = load("french-jonti", 4)
+    state = playout(game, 1)
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state)
+    assert again.returns() == state.returns()
+    assert pickle.loads(pickle.dumps(state)).history() == state.history()
+
+
+def test_clones_are_independent() -> None:
+    game = load("italian", 2)
+    state = game.new_initial_state()
+    for action in (0, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3):
+        state.apply_action(action)
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert state.history() != clone.history()
+    assert state.turns.state.bids == ()
+    assert isinstance(clone, PerudoState)
+
+
+def test_parameters_are_checked() -> None:
+    with pytest.raises(perudo.GameSetupError, match="dice=6"):
+        load("italian", 2, dice=6)
+    with pytest.raises(perudo.UnknownVariantError, match="klingon"):
+        load("klingon", 2)
+    with pytest.raises(perudo.EncodingError, match="not 7"):
+        load("wango", 7)
+
+
+def test_public_observers_leave_hands_out() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = load("italian", 2)
+    state = playout(game, 2)
+    public = make_observation(
+        game, pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True,
+            private_info=pyspiel.PrivateInfoType.NONE,
+        ),
+    )  # fmt: skip
+    public.set_from(state, 0)
+    assert not public.dict["hand"].any()
+    assert "hand ?" in public.string_from(state, 0)
+
+
+def test_game_lengths() -> None:
+    # Italian, 2 players of 5 dice: at most 9 rounds of a declaration, 60 bids and a call.
+    assert load("italian", 2).max_game_length() == 9 * 62
+    # WANGO party: 2N rounds, pressure doubles the bids.
+    assert load("wango-party", 2).max_game_length() == 4 * (2 + 120)
+    # A Calza gives a die back: no game has a longest length.
+    assert load("french-calza", 2).max_game_length() == 2**31 - 1
+    assert load("italian", 2).num_distinct_actions() == 63
+    assert load("french-jonti", 4).num_distinct_actions() == 124  # with the pass

@@ -1,0 +1,132 @@
+"""The PettingZoo AEC environment: PettingZoo's own checks, rewards, out-of-turn Jonti."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import perudo
+from perudo.interop.pettingzoo import PerudoEnv, perudo_env
+
+EDITIONS = perudo.variant_names()
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("key", EDITIONS)
+def test_pettingzoo_api_and_seed_tests(key: str, players: int) -> None:
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error")  # any other warning fails the test
+        # PettingZoo warns that dict observations (observation + action_mask) are not
+        # arrays; its own classic games do the same.
+        warnings.filterwarnings("ignore", "Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", "Observation space for each agent probably")
+        api_test(perudo_env(key, players), num_cycles=300)
+        seed_test(lambda: perudo_env(key, players), num_cycles=300)
+
+
+def play_out(env, rng: np.random.Generator) -> tuple[dict[str, float], int]:  # type: ignore[no-untyped-def]
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    passes = 0
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        action = None
+        if not (terminated or truncated):
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            passes += action == env.unwrapped.numbers.pass_number
+        env.step(action)
+    return totals, passes
+
+
+@pytest.mark.parametrize("key", EDITIONS)
+def test_rewards_follow_the_scoring_and_sum_to_zero(key: str) -> None:
+    env = perudo_env(key, 4)
+    for seed in range(4):
+        env.reset(seed=seed)
+        totals, _ = play_out(env, np.random.default_rng(seed))
+        state = env.unwrapped.turns.state
+        assert state.is_over
+        assert sum(totals.values()) == pytest.approx(0.0)
+        if state.variant.scoring.moves_dice:
+            assert sorted(totals.values()) == pytest.approx([-1.0, -1 / 3, 1 / 3, 1.0])
+            (winner,) = state.winners
+            assert totals[f"player_{winner}"] == 1.0
+        else:
+            assert [totals[a] for a in env.possible_agents] == [p.score for p in state.players]
+        assert env.agents == []
+
+
+def test_jonti_is_offered_out_of_turn() -> None:
+    env = perudo_env("french-jonti", 6)
+    asked = 0
+    for seed in range(6):
+        env.reset(seed=seed)
+        asked += play_out(env, np.random.default_rng(seed))[1]
+    assert asked > 0
+    raw: PerudoEnv = env.unwrapped
+    assert raw.action_space("player_0").n == raw.numbers.encoding.size + 1
+
+
+def test_an_asked_seat_sees_call_and_pass_only() -> None:
+    env = perudo_env("french-jonti", 4)
+    env.reset(seed=0)
+    raw: PerudoEnv = env.unwrapped
+    for _ in range(2000):
+        turns = raw.turns
+        assert turns is not None
+        if turns.asking:
+            observation = env.observe(env.agent_selection)
+            legal = np.flatnonzero(observation["action_mask"]).tolist()
+            assert legal == [1, raw.numbers.pass_number]  # Jonti and pass
+            assert env.agent_selection == f"player_{turns.asking[0]}"
+            assert turns.state.to_act != turns.asking[0]
+            return
+        if turns.is_over:
+            env.reset(seed=len(raw.turns.state.log.moves) + 1)
+            continue
+        observation = env.observe(env.agent_selection)
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[len(legal) // 2]))  # mid-table bids keep rounds going
+    pytest.fail("no seat was asked about Jonti")
+
+
+def test_observations_are_the_encoded_views() -> None:
+    env = perudo_env("italian", 3)
+    env.reset(seed=5)
+    raw: PerudoEnv = env.unwrapped
+    assert raw.turns is not None
+    for seat, agent in enumerate(env.possible_agents):
+        observation = env.observe(agent)
+        view = raw.encoding.decode(observation["observation"].tolist())
+        assert view == raw.turns.state.view(seat)
+        assert observation["action_mask"].any() == (seat == raw.turns.seat)
+
+
+def test_illegal_actions_are_refused() -> None:
+    env = perudo_env("italian", 3)
+    env.reset(seed=5)
+    dudo = 0  # no bid yet
+    with pytest.raises(perudo.IllegalActionError) as error:
+        env.step(dudo)
+    assert error.value.reason == "nothing-to-challenge"
+    with pytest.raises(perudo.EncodingError, match="not 0 to"):
+        env.step(10**6)
+    with pytest.raises(ValueError, match="None is not an action"):
+        env.step(None)
+
+
+def test_render_and_bad_arguments() -> None:
+    env = PerudoEnv("italian", 2, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert text is not None
+    assert text.startswith("round 1")
+    with pytest.raises(ValueError, match="render_mode 'video'"):
+        PerudoEnv("italian", 2, render_mode="video")
+    with pytest.raises(perudo.EncodingError, match="not 11"):
+        PerudoEnv("italian", 11)
+    with pytest.raises(RuntimeError, match="reset"):
+        PerudoEnv("italian", 2).observe("player_0")
