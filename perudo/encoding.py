@@ -115,7 +115,7 @@ class ActionEncoding:
 
     @property
     def max_quantity(self) -> int:
-        """The largest quantity with a number: every die at the table."""
+        """The largest quantity that has a number (every die at the table)."""
         return self.players * self.variant.dice.per_player
 
     @property
@@ -236,8 +236,8 @@ class ObservationEncoding:
     number of players.
 
     Seat fields are *relative*: entry 0 is the viewing player, entry 1 the seat on their
-    left, and so on clockwise. The fields, in order (:attr:`fields` gives each slice and
-    its bounds):
+    left, and so on clockwise. The fields, in order (``fields`` holds each one's slice and
+    bounds as a :class:`Field`):
 
     ========================= ============================================================
     ``seat``                  the viewer's own seat, one-hot (absolute, not relative)

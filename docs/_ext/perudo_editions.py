@@ -117,6 +117,35 @@ def schema_page() -> str:
     return "\n".join(lines) + "\n"
 
 
+def encoding_page() -> str:
+    """The action numbers and vector sizes of every edition, from :mod:`perudo.encoding`."""
+    from perudo.encoding import action_encoding, observation_encoding
+    from perudo.interop.turns import TurnActions
+
+    lines = [
+        "# Action numbers by edition",
+        "",
+        "The numbers of {class}`perudo.encoding.ActionEncoding`, generated from the code.",
+        "Bids follow the actions listed: `Bid(1, 1)` has the first bid number, then every",
+        "face of quantity 1, then quantity 2, and so on (each bid followed by its pressured",
+        "form in WANGO party mode). A *pass* (adapters only, {mod}`perudo.interop.turns`)",
+        "takes the number after the last bid in the editions that ask seats about an",
+        "out-of-turn call.",
+        "",
+        "| edition | numbers before the bids | first bid | pass | actions (2 / 4 / 6 players)"
+        " | observation entries (2 / 4 / 6 players) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for key in perudo.variant_names():
+        small = action_encoding(key, 2)
+        head = ", ".join(f"{n} `{a}`" for n, a in enumerate(small.actions[: small.first_bid]))
+        passes = "last" if TurnActions(small).pass_number is not None else "none"
+        sizes = " / ".join(str(TurnActions.of(key, n).size) for n in (2, 4, 6))
+        vectors = " / ".join(str(observation_encoding(key, n).size) for n in (2, 4, 6))
+        lines.append(f"| {key} | {head} | {small.first_bid} | {passes} | {sizes} | {vectors} |")
+    return "\n".join(lines) + "\n"
+
+
 def write_pages(app: Any) -> None:
     out = Path(app.srcdir) / "editions" / "generated"
     out.mkdir(parents=True, exist_ok=True)
@@ -124,6 +153,7 @@ def write_pages(app: Any) -> None:
     pages["matrix.md"] = matrix_page()
     pages["reasons.md"] = reasons_page()
     pages["schema.md"] = schema_page()
+    pages["encoding.md"] = encoding_page()
     for name, text in pages.items():
         path = out / name
         if not path.exists() or path.read_text(encoding="utf-8") != text:
@@ -136,7 +166,12 @@ def check_documented(app: Any, env: Any) -> None:
 
     documented = set(env.get_domain("py").objects)
     tails = {name.rsplit(".", 1)[-1] for name in documented}
-    for module in ("perudo", "perudo.rules", "perudo.bots", "perudo.odds", "perudo.comparison"):
+    modules = (
+        "perudo", "perudo.rules", "perudo.bots", "perudo.odds", "perudo.comparison",
+        "perudo.encoding", "perudo.interop.turns", "perudo.interop.pettingzoo",
+        "perudo.interop.gymnasium", "perudo.interop.openspiel",
+    )  # fmt: skip
+    for module in modules:
         for name in __import__(module, fromlist=["__all__"]).__all__:
             if name.startswith("_") or f"{module}.{name}" in documented or name in tails:
                 continue

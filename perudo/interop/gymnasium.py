@@ -29,8 +29,13 @@ from __future__ import annotations
 import random
 from typing import Any, SupportsInt
 
-import gymnasium
-import numpy as np
+try:
+    import gymnasium
+    import numpy as np
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise ImportError(
+        f"perudo.interop.gymnasium needs {error.name}: pip install 'perudo[gymnasium]'"
+    ) from error
 
 from perudo.bots import BOTS, Bot, make_bot
 from perudo.encoding import observation_encoding

@@ -42,8 +42,14 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-import numpy as np
-import pyspiel
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise ImportError(
+        f"perudo.interop.openspiel needs {error.name}: pip install 'perudo[openspiel]'"
+    ) from error
 
 from perudo.encoding import ROUND_LIMIT, ObservationEncoding, observation_encoding
 from perudo.errors import GameSetupError
@@ -289,7 +295,8 @@ class PerudoObserver:
         }
 
     def set_from(self, state: PerudoState, player: int) -> None:
-        """Fill :attr:`tensor` with ``state`` as ``player`` sees it."""
+        """Fill ``tensor`` (and its named views in ``dict``) with ``state`` as ``player``
+        sees it."""
         self.tensor.fill(0)
         if state.turns is None:
             return

@@ -27,10 +27,15 @@ from __future__ import annotations
 import secrets
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+try:
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise ImportError(
+        f"perudo.interop.pettingzoo needs {error.name}: pip install 'perudo[pettingzoo]'"
+    ) from error
 
 from perudo.encoding import observation_encoding
 from perudo.interop.turns import TurnActions, Turns
