@@ -16,9 +16,8 @@ Bid(2, 3)
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, cast
 
 import attrs
 
@@ -45,8 +44,14 @@ __all__ = [
 ROUND_LIMIT = 2**31 - 1
 
 
-def _variant(variant: Variant | str) -> Variant:
-    return variant if isinstance(variant, Variant) else load_variant(variant)
+_Encoding = TypeVar("_Encoding", "ActionEncoding", "ObservationEncoding")
+
+
+def _table(variant: Variant | str, players: Any) -> tuple[Variant, int]:
+    """The edition and the checked number of players."""
+    if not isinstance(variant, Variant):
+        variant = load_variant(variant)
+    return variant, _check_players(variant, players)
 
 
 def _check_players(variant: Variant, players: Any) -> int:
@@ -54,6 +59,17 @@ def _check_players(variant: Variant, players: Any) -> int:
     if type(players) is not int or not low <= players <= high:
         raise EncodingError(f"{variant.name} is played by {low} to {high} players, not {players!r}")
     return players
+
+
+_BUILT: dict[tuple[str, Variant, int], Any] = {}
+
+
+def _built(kind: type[_Encoding], variant: Variant, players: int) -> _Encoding:
+    """One shared encoding per kind, edition and table size."""
+    key = (kind.__name__, variant, players)
+    if key not in _BUILT:
+        _BUILT[key] = kind(variant, players)
+    return cast(_Encoding, _BUILT[key])
 
 
 # --- actions ------------------------------------------------------------------------------
@@ -180,16 +196,10 @@ class ActionEncoding:
         return tuple(flags)
 
 
-@functools.cache
-def _action_encoding(variant: Variant, players: int) -> ActionEncoding:
-    return ActionEncoding(variant, players)
-
-
 def action_encoding(variant: Variant | str, players: int) -> ActionEncoding:
     """The :class:`ActionEncoding` of an edition (a :class:`~perudo.Variant` or its key)
     at a table of ``players``."""
-    variant = _variant(variant)
-    return _action_encoding(variant, _check_players(variant, players))
+    return _built(ActionEncoding, *_table(variant, players))
 
 
 # --- observations -------------------------------------------------------------------------
@@ -594,13 +604,7 @@ class ObservationEncoding:
         return values
 
 
-@functools.cache
-def _observation_encoding(variant: Variant, players: int) -> ObservationEncoding:
-    return ObservationEncoding(variant, players)
-
-
 def observation_encoding(variant: Variant | str, players: int) -> ObservationEncoding:
     """The :class:`ObservationEncoding` of an edition (a :class:`~perudo.Variant` or its key)
     at a table of ``players``."""
-    variant = _variant(variant)
-    return _observation_encoding(variant, _check_players(variant, players))
+    return _built(ObservationEncoding, *_table(variant, players))
