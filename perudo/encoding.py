@@ -17,7 +17,7 @@ Bid(2, 3)
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, Literal, SupportsIndex, TypeVar, cast
 
 import attrs
 
@@ -45,6 +45,19 @@ ROUND_LIMIT = 2**31 - 1
 
 
 _Encoding = TypeVar("_Encoding", "ActionEncoding", "ObservationEncoding")
+
+
+def whole_number(value: Any, what: str) -> int:
+    """``value`` as an ``int`` if it is a whole number (NumPy's included, ``bool`` not).
+
+    Raises:
+        EncodingError: naming ``what`` and the value.
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise EncodingError(f"{what} {value!r} is not an integer")
+    return int(value.__index__())
 
 
 def _table(variant: Variant | str, players: Any) -> tuple[Variant, int]:
@@ -170,16 +183,13 @@ class ActionEncoding:
             )
         return number
 
-    def decode(self, number: int) -> Action:
+    def decode(self, number: SupportsIndex) -> Action:
         """The action numbered ``number``.
 
         Raises:
             EncodingError: ``number`` is not a whole number from 0 to ``size - 1``.
         """
-        if type(number) is not int:
-            if isinstance(number, bool) or not hasattr(number, "__index__"):
-                raise EncodingError(f"action number {number!r} is not an integer")
-            number = int(number.__index__())  # NumPy integers
+        number = whole_number(number, "action number")
         if not 0 <= number < len(self.actions):
             raise EncodingError(f"action number {number} is not 0 to {len(self.actions) - 1}")
         return self.actions[number]

@@ -84,6 +84,8 @@ def test_illegal_actions_can_raise_instead() -> None:
     assert env.turns is before
     with pytest.raises(perudo.EncodingError):
         env.step(env.action_space.n)
+    with pytest.raises(perudo.EncodingError, match=r"2\.0 is not an integer"):
+        env.step(2.0)  # type: ignore[arg-type]
 
 
 def test_bad_arguments_are_named() -> None:

@@ -120,6 +120,15 @@ def test_clones_are_independent() -> None:
     assert isinstance(clone, PerudoState)
 
 
+def test_chance_outcomes_are_checked() -> None:
+    state = load("italian", 3).new_initial_state()
+    with pytest.raises(perudo.EncodingError, match="chance outcome 3 is not a seat"):
+        state.apply_action(3)
+    state.apply_action(0)
+    with pytest.raises(perudo.EncodingError, match="chance outcome 6 is not a face"):
+        state.apply_action(6)
+
+
 def test_parameters_are_checked() -> None:
     with pytest.raises(perudo.GameSetupError, match="dice=6"):
         load("italian", 2, dice=6)
@@ -154,3 +163,25 @@ def test_game_lengths() -> None:
     assert load("french-calza", 2).max_game_length() == 2**31 - 1
     assert load("italian", 2).num_distinct_actions() == 63
     assert load("french-jonti", 4).num_distinct_actions() == 124  # with the pass
+
+
+def test_the_italian_one_die_choice_is_made_without_seeing_the_die() -> None:
+    game = load("italian", 2, dice=2)
+    numbers = game.table.numbers
+    state = game.new_initial_state()
+    for action in (0, 1, 1, 2, 2):  # seat 0 opens; hands (2, 2) and (3, 3)
+        state.apply_action(action)
+    state.apply_action(numbers.encode(perudo.Bid(4, 6)))
+    state.apply_action(numbers.encode(perudo.Dudo()))  # no 6s: seat 0 drops to one die
+    for action in (4, 0, 0):  # round 2: seat 0 holds a 5, seat 1 two 1s
+        state.apply_action(action)
+    assert state.current_player() == 0
+    assert [numbers.decode(a) for a in state.legal_actions()] == [
+        perudo.Declare("palifico"), perudo.Declare("ordinary"),
+    ]  # fmt: skip
+    assert "r2 hand ?" in state.information_state_string(0)
+    observer_hand = game.table.encoding.field("hand")
+    tensor = state.information_state_tensor(0)
+    assert not any(tensor[observer_hand.start : observer_hand.stop])
+    state.apply_action(numbers.encode(perudo.Declare("palifico")))
+    assert "r2 hand 5" in state.information_state_string(0)

@@ -114,6 +114,11 @@ def test_illegal_actions_are_refused() -> None:
     assert error.value.reason == "nothing-to-challenge"
     with pytest.raises(perudo.EncodingError, match="not 0 to"):
         env.step(10**6)
+    # Regression: a float was truncated to a number (3.7 played action 3).
+    with pytest.raises(perudo.EncodingError, match=r"action number 3\.7 is not an integer"):
+        env.step(3.7)  # type: ignore[arg-type]
+    env.step(np.int64(env.unwrapped.numbers.encode(perudo.Bid(1, 2))))  # NumPy integers work
+    assert env.unwrapped.turns.state.bid == perudo.Bid(1, 2)
     with pytest.raises(ValueError, match="None is not an action"):
         env.step(None)
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given
 
 import perudo
 from perudo import Bid, Calza, Dudo, EncodingError, IllegalActionError
 from perudo.interop.turns import TurnActions, Turns, placing_returns
+from tests.strategies import Table, tables
 
 HANDS = [(1, 2), (3, 4, 5), (1,), (2, 2)]
 
@@ -76,6 +80,9 @@ def test_pass_numbers() -> None:
         TurnActions.of("italian", 4).encode(None)
     with pytest.raises(EncodingError, match="True"):
         numbers.decode(True)
+    # Regression: a float equal to the pass number decoded as a pass.
+    with pytest.raises(EncodingError, match=r"123\.0 is not an integer"):
+        numbers.decode(123.0)  # type: ignore[arg-type]
 
 
 def test_placing_returns() -> None:
@@ -101,3 +108,25 @@ def test_party_returns_are_points() -> None:
     turns = turns.apply(Bid(2, 2, pressure=True)).apply(Dudo())  # 5 twos: the caller loses
     assert turns.returns() == [2.0, -2.0]  # pressure moves 3 points
     assert turns.out == ()
+
+
+@given(tables())
+def test_random_games_decision_by_decision(table: Table) -> None:
+    """Every legal number applies; the deciding seat holds dice; asked seats may call;
+    at the end everyone but the winners is placed, and the returns sum to 0."""
+    rng = random.Random(table.seed)
+    numbers = TurnActions.of(table.edition, table.players)
+    turns = Turns.start(perudo.new_game(table.edition, table.players, seed=table.seed))
+    while not turns.is_over:
+        seat = turns.seat
+        assert seat is not None
+        assert turns.state.players[seat].dice
+        for asked in turns.asking:
+            assert turns.state.is_legal(Calza(), by=asked)
+        legal = numbers.legal(turns)
+        assert legal
+        turns = turns.apply(numbers.decode(rng.choice(legal)))
+    assert sum(turns.returns()) == pytest.approx(0.0)
+    if turns.state.variant.scoring.moves_dice:
+        assert sorted([*turns.out, *turns.state.winners]) == list(range(table.players))
+        assert max(turns.returns()) == 1.0

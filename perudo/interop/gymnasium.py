@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, SupportsInt
+from typing import Any
 
 try:
     import gymnasium
@@ -105,7 +105,8 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Start a new game; the game and the bots draw from ``seed`` when given."""
+        """Start a new game; the game and the bots draw from ``seed`` when given
+        (``options`` is accepted, as Gymnasium requires, and not used)."""
         super().reset(seed=seed)
         draw = random.Random(int(self.np_random.integers(2**63)))
         self._bots = [make_bot(self.opponents, draw.getrandbits(63)) for _ in range(self.players)]
@@ -115,7 +116,9 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._returned = 0.0
         return self._observation(), {}
 
-    def step(self, action: SupportsInt) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """Play the agent's ``action`` (a number), then the bots until the agent decides
         again or the episode ends.
 
@@ -126,7 +129,7 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         turns = self._turns()
         if self._done(turns):
             raise RuntimeError("the episode is over: call reset()")
-        decision = self.numbers.decode(int(action))
+        decision = self.numbers.decode(action)
         try:
             turns = turns.apply(decision)
         except IllegalActionError as error:

@@ -52,7 +52,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
     ) from error
 
 from perudo.encoding import ROUND_LIMIT, ObservationEncoding, observation_encoding
-from perudo.errors import GameSetupError
+from perudo.errors import EncodingError, GameSetupError
 from perudo.interop.turns import TurnActions, Turns
 from perudo.loader import load_variant, variant_names
 from perudo.state import new_game
@@ -196,6 +196,11 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         return [(face, 1.0 / 6) for face in range(6)]
 
     def _apply_action(self, action: int) -> None:
+        if self._dealing:
+            outcomes = self._table.players if self._first is None else 6
+            if not 0 <= action < outcomes:
+                what = "a seat of the roll-off" if self._first is None else "a face (0-5: 1-6)"
+                raise EncodingError(f"chance outcome {action} is not {what}")
         if self._first is None:
             self._first = action
             self._public[0].append(f"first:{action}")
@@ -214,9 +219,7 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
             if state.round_number != before or state.is_over:
                 result = state.last_result
                 assert result is not None
-                hands = ",".join(
-                    "?" if hand is None else "".join(map(str, hand)) for hand in result.hands
-                )
+                hands = ",".join("?" if hand is None else _faces(hand) for hand in result.hands)
                 public.append(f"={result.call}:{result.count}[{hands}]")
                 if not state.is_over:
                     self._need = [len(player.dice) for player in state.players]
@@ -310,7 +313,8 @@ class PerudoObserver:
             return f"p{player} " + " ".join(state._public[0])
         game_state = state.turns.state
         view = game_state.view(player)
-        hand = "?" if state._dealing or not view.dice or not self._private else _faces(view.dice)
+        unseen = state._dealing or view.dice_hidden or not self._private
+        hand = "?" if unseen else _faces(view.dice)
         counts = " ".join(str(seat.dice_count) for seat in view.seats)
         scores = ""
         if not game_state.variant.scoring.moves_dice:

@@ -114,7 +114,8 @@ class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game, from ``seed`` when given."""
+        """Start a new game, from ``seed`` when given (``options`` is accepted, as PettingZoo
+        requires, and not used)."""
         if seed is None:
             seed = secrets.randbits(63)
         players = len(self.possible_agents)
@@ -154,7 +155,7 @@ class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is still playing: None is not an action")
-        turns = self._turns().apply(self.numbers.decode(int(action)))
+        turns = self._turns().apply(self.numbers.decode(action))
         self.turns = turns
         self._cumulative_rewards[agent] = 0.0
         returns = turns.returns()

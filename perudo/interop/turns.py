@@ -25,12 +25,12 @@ It also keeps the order in which players went out, which the returns need.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, SupportsIndex
 
 import attrs
 
 from perudo.actions import CALZA, Action
-from perudo.encoding import ActionEncoding, action_encoding
+from perudo.encoding import ActionEncoding, action_encoding, whole_number
 from perudo.errors import EncodingError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -196,9 +196,14 @@ class TurnActions:
             return self.pass_number
         return self.encoding.encode(action)
 
-    def decode(self, number: int) -> Action | None:
-        """The decision numbered ``number`` (``None``: a pass)."""
-        if number == self.pass_number and type(number) is not bool:
+    def decode(self, number: SupportsIndex) -> Action | None:
+        """The decision numbered ``number`` (``None``: a pass).
+
+        Raises:
+            EncodingError: ``number`` is not a whole number from 0 to ``size - 1``.
+        """
+        number = whole_number(number, "action number")
+        if number == self.pass_number:
             return None
         return self.encoding.decode(number)
 
