@@ -229,3 +229,37 @@ def test_the_round_order_of_bids_survives() -> None:
         (0, Bid(2, 3)), (1, Bid(2, 5)), (2, Bid(3, 2)), (0, Bid(2, 1)),
     ]  # fmt: skip
     assert attrs.evolve(view, seats=state.view(1).seats) == state.view(1)
+
+
+# Pinned: the numbering is a published interface (docs/editions/generated/encoding.md);
+# changing it breaks trained agents, so it must show up here first.
+PINNED = {
+    "french-calza": ((62, 122, 182), 2),
+    "french-jonti": ((63, 123, 183), 3),
+    "italian": ((63, 123, 183), 3),
+    "spanish": ((61, 121, 181), 1),
+    "wango": ((61, 121, 181), 1),
+    "wango-party": ((122, 242, 362), 2),
+}
+
+
+@pytest.mark.parametrize("key", EDITIONS)
+def test_the_numbering_is_pinned(key: str) -> None:
+    sizes, first_bid = PINNED[key]
+    assert tuple(action_encoding(key, n).size for n in (2, 4, 6)) == sizes
+    assert action_encoding(key, 2).first_bid == first_bid
+
+
+def test_the_observation_layout_is_pinned() -> None:
+    encoding = observation_encoding("wango-party", 2)
+    assert [(f.name, f.length) for f in encoding.fields] == [
+        ("seat", 2), ("round", 1), ("hand", 6), ("hand_hidden", 1), ("dice", 2),
+        ("score", 2), ("pressure_left", 2), ("to_act", 2), ("may_call", 2),
+        ("face_changers", 2), ("special_round", 3), ("special_player", 2), ("offers", 4),
+        ("must_declare", 1), ("bids", 240), ("legal", 122), ("last", 1), ("last_call", 2),
+        ("last_quantity", 1), ("last_face", 6), ("last_pressure", 1), ("last_caller", 2),
+        ("last_bidder", 2), ("last_count", 1), ("last_revealed", 2), ("last_hidden", 2),
+        ("last_hands", 12), ("last_wild", 1), ("last_loser", 2), ("last_gainer", 2),
+        ("last_points", 1), ("last_eliminated", 2), ("winners", 2),
+    ]  # fmt: skip
+    assert encoding.size == 436
