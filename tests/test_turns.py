@@ -9,7 +9,7 @@ from hypothesis import given
 
 import perudo
 from perudo import Bid, Calza, Dudo, EncodingError, IllegalActionError
-from perudo.interop.turns import TurnActions, Turns, placing_returns
+from perudo.interop.turns import TurnActions, Turns, lowest_return, placing_returns
 from tests.strategies import Table, tables
 
 HANDS = [(1, 2), (3, 4, 5), (1,), (2, 2)]
@@ -90,6 +90,12 @@ def test_placing_returns() -> None:
     assert placing_returns(3, (2, 0), (1,)) == [0.0, 1.0, -1.0]
     assert placing_returns(5, (4, 3, 2, 1), (0,)) == [1.0, 0.5, 0.0, -0.5, -1.0]
     assert placing_returns(4, (), ()) == [0.0] * 4
+
+
+def test_lowest_returns() -> None:
+    assert lowest_return(perudo.load_variant("italian"), 4) == -1.0
+    # WANGO party, 2 players: 4 rounds, each losing 3 points under pressure.
+    assert lowest_return(perudo.load_variant("wango-party"), 2) == -12.0
 
 
 def test_elimination_order_is_kept() -> None:

@@ -40,7 +40,8 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from perudo.bots import BOTS, Bot, make_bot
 from perudo.encoding import observation_encoding
 from perudo.errors import IllegalActionError
-from perudo.interop.turns import TurnActions, Turns
+from perudo.interop._spaces import RENDER_MODES, check_render_mode, observation_space, observe
+from perudo.interop.turns import TurnActions, Turns, lowest_return
 from perudo.loader import load_variant
 from perudo.state import new_game
 from perudo.variant import Variant
@@ -61,7 +62,7 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -80,24 +81,14 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"seat {seat!r} is not a seat (0 to {players - 1})")
         if opponents not in BOTS:
             raise ValueError(f"unknown bot {opponents!r}: the bots are {', '.join(BOTS)}")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode {render_mode!r} is not None, 'human' or 'ansi'")
+        check_render_mode(render_mode)
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal={illegal!r} is not 'lose' or 'raise'")
         self.players, self.seat, self.opponents = players, seat, opponents
         self.illegal = illegal
-        self.lowest_return = float(self.encoding.field("score").low or -1)
+        self.lowest_return = lowest_return(self.variant, players)
         self.render_mode = render_mode
-        self.observation_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(
-                    np.array(self.encoding.low, dtype=np.int64),
-                    np.array(self.encoding.high, dtype=np.int64),
-                    dtype=np.int64,
-                ),
-                "action_mask": gymnasium.spaces.Box(0, 1, (self.numbers.size,), dtype=np.int8),
-            }
-        )
+        self.observation_space = observation_space(self.encoding, self.numbers)
         self.action_space = gymnasium.spaces.Discrete(self.numbers.size)
         self.turns: Turns | None = None
         self._bots: list[Bot] = []
@@ -179,12 +170,6 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return turns
 
     def _observation(self) -> dict[str, Any]:
-        turns = self._turns()
-        mask = np.zeros(self.numbers.size, dtype=np.int8)
-        if turns.seat == self.seat and not self._forfeit:
-            mask[list(self.numbers.legal(turns))] = 1
-        view = turns.state.view(self.seat)
-        return {
-            "observation": np.array(self.encoding.encode(view), dtype=np.int64),
-            "action_mask": mask,
-        }
+        return observe(
+            self.encoding, self.numbers, self._turns(), self.seat, may_act=not self._forfeit
+        )

@@ -53,7 +53,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from perudo.encoding import ROUND_LIMIT, ObservationEncoding, observation_encoding
 from perudo.errors import EncodingError, GameSetupError
-from perudo.interop.turns import TurnActions, Turns
+from perudo.interop.turns import TurnActions, Turns, lowest_return
 from perudo.loader import load_variant, variant_names
 from perudo.state import new_game
 from perudo.variant import Variant
@@ -97,7 +97,7 @@ class PerudoGame(pyspiel.Game):  # type: ignore[misc]
                 f"{variant.dice.per_player} dice"
             )
         numbers = TurnActions(encoding.actions)
-        low = float(encoding.field("score").low or -1)
+        low = lowest_return(variant, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=numbers.size,
             max_chance_outcomes=max(6, players),

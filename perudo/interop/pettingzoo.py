@@ -29,7 +29,6 @@ from typing import Any, ClassVar
 
 try:
     import gymnasium
-    import numpy as np
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as error:  # pragma: no cover - depends on what is installed
@@ -38,6 +37,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
     ) from error
 
 from perudo.encoding import observation_encoding
+from perudo.interop._spaces import RENDER_MODES, check_render_mode, observation_space, observe
 from perudo.interop.turns import TurnActions, Turns
 from perudo.loader import load_variant
 from perudo.state import new_game
@@ -73,7 +73,7 @@ class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "perudo_v0",
-        "render_modes": ["human", "ansi"],
+        "render_modes": list(RENDER_MODES),
         "render_fps": 1,
         "is_parallelizable": False,
     }
@@ -85,20 +85,11 @@ class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
         self.encoding = observation_encoding(self.variant, players)
         self.numbers = TurnActions(self.encoding.actions)
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode {render_mode!r} is not None, 'human' or 'ansi'")
+        check_render_mode(render_mode)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        low = np.array(self.encoding.low, dtype=np.int64)
-        high = np.array(self.encoding.high, dtype=np.int64)
         self.observation_spaces = {
-            agent: gymnasium.spaces.Dict(
-                {
-                    "observation": gymnasium.spaces.Box(low, high, dtype=np.int64),
-                    "action_mask": gymnasium.spaces.Box(0, 1, (self.numbers.size,), dtype=np.int8),
-                }
-            )
-            for agent in self.possible_agents
+            agent: observation_space(self.encoding, self.numbers) for agent in self.possible_agents
         }
         self.action_spaces = {
             agent: gymnasium.spaces.Discrete(self.numbers.size) for agent in self.possible_agents
@@ -131,15 +122,8 @@ class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent`` now."""
-        turns = self._turns()
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.numbers.size, dtype=np.int8)
-        if seat == turns.seat:
-            mask[list(self.numbers.legal(turns))] = 1
-        return {
-            "observation": np.array(self.encoding.encode(turns.state.view(seat)), dtype=np.int64),
-            "action_mask": mask,
-        }
+        return observe(self.encoding, self.numbers, self._turns(), seat, may_act=True)
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (a number) for the selected agent; ``None`` for an agent that is

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from perudo.state import GameState
     from perudo.variant import Variant
 
-__all__ = ["TurnActions", "Turns", "placing_returns"]
+__all__ = ["TurnActions", "Turns", "lowest_return", "placing_returns"]
 
 
 def placing_returns(players: int, out: tuple[int, ...], winners: tuple[int, ...]) -> list[float]:
@@ -55,6 +55,16 @@ def placing_returns(players: int, out: tuple[int, ...], winners: tuple[int, ...]
     for seat in winners:
         returns[seat] = 1.0
     return returns
+
+
+def lowest_return(variant: Variant, players: int) -> float:
+    """The least return a seat can end with: -1 with elimination; in party mode, losing
+    every round under pressure."""
+    scoring = variant.scoring
+    if scoring.moves_dice:
+        return -1.0
+    rounds = getattr(scoring, "rounds_per_player", 0) * players
+    return -float(scoring.points_for(pressured=True) * rounds)
 
 
 @attrs.frozen
@@ -79,8 +89,6 @@ class Turns:
     def start(cls, state: GameState) -> Turns:
         """The turns from ``state`` on (seats already out count as out in seat order)."""
         out = tuple(seat for seat, player in enumerate(state.players) if not player.dice)
-        if not state.variant.scoring.moves_dice:
-            out = ()
         return cls(state, _asked(state), out)
 
     @property
@@ -128,15 +136,13 @@ class Turns:
 
     def _after(self, state: GameState) -> Turns:
         out = self.out
-        if state.variant.scoring.moves_dice:
-            gone = [
-                seat
-                for seat, (old, new) in enumerate(
-                    zip(self.state.players, state.players, strict=True)
-                )
-                if old.dice and not new.dice
-            ]
-            out += tuple(gone)
+        result = state.last_result
+        if (
+            result is not None
+            and result is not self.state.last_result
+            and result.eliminated is not None
+        ):
+            out += (result.eliminated,)  # a call just ended the round and put a seat out
         return Turns(state, _asked(state), out)
 
     def returns(self) -> list[float]:
