@@ -24,7 +24,7 @@ from perudo.errors import (
 )
 from perudo.loader import load_variant, variant_from_mapping, variant_from_toml, variant_names
 from perudo.notation import parse_action
-from perudo.players import PlacedBid, Player
+from perudo.players import TO_ACT, PlacedBid, Player, Seat
 from perudo.record import GameRecord
 from perudo.resolution import Resolution
 from perudo.rules import Provenance, RoundRules, Violation
@@ -38,6 +38,7 @@ __all__ = [
     "AXES",
     "DECLARATIONS",
     "REASONS",
+    "TO_ACT",
     "Action",
     "Bid",
     "Calza",
@@ -57,6 +58,7 @@ __all__ = [
     "RecordError",
     "Resolution",
     "RoundRules",
+    "Seat",
     "SeatView",
     "UnknownVariantError",
     "Variant",

@@ -12,7 +12,12 @@ import attrs
 
 from perudo.errors import IllegalActionError
 
-__all__ = ["DECLARATIONS", "MAX_QUANTITY", "Action", "Bid", "Calza", "Declare", "Dudo"]
+__all__ = [
+    "DECLARATIONS",
+    "MAX_DICE_PER_PLAYER",
+    "MAX_PLAYERS",
+    "MAX_QUANTITY",
+    "MAX_TABLE_DICE", "Action", "Bid", "Calza", "Declare", "Dudo"]
 
 #: The largest quantity a bid may name (more dice than any table holds).
 MAX_QUANTITY = 9999
@@ -133,23 +138,22 @@ Action: TypeAlias = Bid | Dudo | Calza | Declare
 ACTION_TYPES = (Bid, Dudo, Calza, Declare)
 
 
-# Interned bids, indexed [pressure][face][quantity]: legal_actions hands out slices of these
-# lists instead of building new values. Index 0 of each row is a placeholder never read.
-BID_ROWS: list[list[list[Bid]]] = [
-    [[Bid(1, max(face, 1), pressure)] for face in range(7)] for pressure in (False, True)
-]
+#: The most players a declaration may seat, and the most dice each may start with.
+MAX_PLAYERS = 20
+MAX_DICE_PER_PLAYER = 20
+#: The most dice any table holds: legal bids are listed up to the dice in play.
+MAX_TABLE_DICE = MAX_PLAYERS * MAX_DICE_PER_PLAYER
 
-
-def grow_bid_rows(top: int) -> None:
-    """Make :data:`BID_ROWS` reach quantity ``top`` (callers must not mutate the rows)."""
-    for pressure, rows in zip((False, True), BID_ROWS, strict=True):
-        for face in range(1, 7):
-            row = rows[face]
-            while len(row) <= top:
-                row.append(Bid(len(row), face, pressure))
-
-
-grow_bid_rows(60)
+# Interned bids, indexed [pressure][face][quantity], built once up to every table's size:
+# legal_actions hands out slices of these rows instead of building new values. Tuples, so
+# no thread can see a row half-grown. Index 0 of each row is a placeholder never read.
+BID_ROWS: tuple[tuple[tuple[Bid, ...], ...], ...] = tuple(
+    tuple(
+        tuple(Bid(max(quantity, 1), max(face, 1), pressure) for quantity in range(MAX_TABLE_DICE + 1))
+        for face in range(7)
+    )
+    for pressure in (False, True)
+)
 
 
 DECLARE = {name: Declare(name) for name in DECLARATIONS}

@@ -19,6 +19,7 @@ import attrs
 from perudo.actions import Action, Bid, Calza
 from perudo.errors import PerudoError
 from perudo.loader import load_variant
+from perudo.players import TO_ACT, Seat
 from perudo.prose import describe
 from perudo.record import GameRecord
 from perudo.rules import Provenance
@@ -190,7 +191,7 @@ def _outcome(before: GameState, after: GameState) -> str | None:
     return text
 
 
-def _verdict(state: GameState, action: Action, by: int | None) -> Verdict:
+def _verdict(state: GameState, action: Action, by: Seat) -> Verdict:
     key = state.variant.key
     try:
         violation = state.check(action, by)
@@ -202,9 +203,10 @@ def _verdict(state: GameState, action: Action, by: int | None) -> Verdict:
 
 
 def verdicts(
-    state: GameState, action: Action, variants: Sequence[Variant | str], *, by: int | None = None
+    state: GameState, action: Action, variants: Sequence[Variant | str], *, by: Seat = TO_ACT
 ) -> tuple[Verdict, ...]:
-    """Which editions allow ``action`` (by seat ``by``) in ``state``'s position.
+    """Which editions allow ``action`` (by seat ``by``, default the player to act) in
+    ``state``'s position.
 
     The position is rebuilt in each edition from the state's record (same seed, names,
     dice and moves); where the moves that lead to it are not all legal, the verdict says
@@ -223,8 +225,7 @@ def verdicts(
         if isinstance(rebuilt, Verdict):
             out.append(rebuilt)
             continue
-        seat = rebuilt.to_act if by is None else by
-        out.append(_verdict(rebuilt, action, seat))
+        out.append(_verdict(rebuilt, action, by))
     return tuple(out)
 
 

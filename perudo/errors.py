@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from perudo.actions import Action
@@ -16,7 +16,36 @@ __all__ = [
     "PerudoError",
     "RecordError",
     "UnknownVariantError",
+    "shown",
 ]
+
+#: The most characters of a caller's value that a message quotes.
+SHOWN_LIMIT = 60
+
+
+def shown(value: Any, limit: int = SHOWN_LIMIT) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters: messages never repeat
+    unbounded input (a 10 MB string, an integer of a million digits).
+
+    >>> shown("dudo"), shown("x" * 100)
+    ("'dudo'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)")
+    >>> shown(10**5000)
+    'an integer of 16610 bits'
+    """
+    if type(value) is int and value.bit_length() > 128:
+        return f"an integer of {value.bit_length()} bits"
+    if isinstance(value, str | bytes | bytearray) and len(value) > 4 * limit:
+        text = repr(value[: 4 * limit])  # enough to fill the limit, without copying it all
+        size = f"{len(value)}+ characters"
+    else:
+        try:
+            text = repr(value)
+        except Exception:  # a hostile __repr__, or an int past sys.get_int_max_str_digits
+            return f"a value of type {type(value).__name__}"
+        size = f"{len(text)} characters"
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 2]}... ({size})"
 
 #: Every reason an :class:`IllegalActionError` can carry, with the rule behind it.
 #: The keys are stable: programs may match on them.
@@ -47,7 +76,13 @@ REASONS: dict[str, str] = {
 
 
 class PerudoError(Exception):
-    """Base class of every error perudo raises on purpose."""
+    """Base class of every error perudo raises on purpose.
+
+    Every perudo error pickles with its attributes, so it crosses process pools intact.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.args, self.__dict__))
 
 
 class IllegalActionError(PerudoError, ValueError):
@@ -89,8 +124,29 @@ class UnknownVariantError(PerudoError, LookupError):
 
 
 class RecordError(PerudoError, ValueError):
-    """A game record or state dictionary that cannot be read or replayed; the message names
-    the line or the move."""
+    """A game record or state dictionary that cannot be read, verified or replayed; the
+    message names the line or the move.
+
+    Attributes:
+        reason: When a move of the record is refused, the refusal's reason code
+            (:data:`~perudo.errors.REASONS`); ``None`` otherwise. The
+            :class:`IllegalActionError` is the ``__cause__``.
+        move: The number of the refused move (from 1), or ``None``.
+        player: The seat of the refused move, or ``None``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        reason: str | None = None,
+        move: int | None = None,
+        player: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.move = move
+        self.player = player
 
 
 class GameSetupError(PerudoError, ValueError):
@@ -100,3 +156,11 @@ class GameSetupError(PerudoError, ValueError):
 class EncodingError(PerudoError, ValueError):
     """An action, index, view or vector outside an encoding of :mod:`perudo.encoding`; the
     message names the value."""
+
+
+def _rebuild(cls: type[PerudoError], args: tuple[Any, ...], state: dict[str, Any]) -> PerudoError:
+    """Unpickle a perudo error without calling its ``__init__`` (whose arguments differ)."""
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error

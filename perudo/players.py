@@ -2,11 +2,57 @@
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Iterable
+from typing import Any, Final, Literal, TypeAlias
+
 import attrs
 
 from perudo.actions import Bid
 
-__all__ = ["PlacedBid", "Player", "RoundFacts"]
+__all__ = [
+    "MAX_NAME",
+    "TO_ACT",
+    "BidChain",
+    "PlacedBid", "Player", "RoundFacts", "Seat", "name_problem"]
+
+#: The longest player name, in characters.
+MAX_NAME = 40
+
+
+class _ToAct(enum.Enum):
+    TO_ACT = "the player to act"
+
+    def __repr__(self) -> str:
+        return "perudo.TO_ACT"
+
+
+#: Pass as ``by=`` (or to :meth:`~perudo.GameState.view`) to mean "the player to act",
+#: the default of ``apply``, ``check``, ``is_legal`` and ``legal_actions``. ``None`` is never
+#: read as a seat: a server whose seat lookup returns ``None`` gets a refusal, not a hand.
+TO_ACT: Final = _ToAct.TO_ACT
+
+#: A seat number, or :data:`TO_ACT`.
+Seat: TypeAlias = int | Literal[_ToAct.TO_ACT]
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name, or ``None`` when it can: a name is a
+    printable string of 1 to :data:`MAX_NAME` characters with no space at either end, so
+    it reads back from every record.
+
+    >>> name_problem("Ana"), name_problem(" Ana"), name_problem("A\u2028B")
+    (None, 'has a space at an end', 'holds a character that is not printable')
+    """
+    if not isinstance(name, str):
+        return f"is a {type(name).__name__}, not a string"
+    if not name or len(name) > MAX_NAME:
+        return f"has {len(name)} characters, not 1 to {MAX_NAME}"
+    if name != name.strip():
+        return "has a space at an end"
+    if not name.isprintable():
+        return "holds a character that is not printable"
+    return None
 
 
 @attrs.frozen
@@ -39,6 +85,44 @@ class PlacedBid:
 
     player: int
     bid: Bid
+
+
+class BidChain:
+    """The bids of a round as a chain, each link pointing to the one before: placing a bid
+    costs the same however many came before (a tuple copy per bid made a long record's
+    replay quadratic). :meth:`as_tuple` gives the bids in order."""
+
+    __slots__ = ("last", "previous", "size")
+
+    def __init__(self, previous: BidChain | None, last: PlacedBid) -> None:
+        self.previous = previous
+        self.last = last
+        self.size = 1 if previous is None else previous.size + 1
+
+    @classmethod
+    def of(cls, bids: Iterable[PlacedBid]) -> BidChain | None:
+        """The chain of ``bids`` in order (``None`` for none)."""
+        chain = None
+        for placed in bids:
+            chain = cls(chain, placed)
+        return chain
+
+    def as_tuple(self) -> tuple[PlacedBid, ...]:
+        """The bids, first to last."""
+        bids = []
+        link: BidChain | None = self
+        while link is not None:
+            bids.append(link.last)
+            link = link.previous
+        return tuple(reversed(bids))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # flat, so any length pickles and deep-copies
+        return (BidChain.of, (self.as_tuple(),))
+
+
+def chain_key(chain: BidChain | None) -> tuple[PlacedBid, ...]:
+    """What a state's equality and hash see of its bid chain: the bids."""
+    return () if chain is None else chain.as_tuple()
 
 
 class RoundFacts:

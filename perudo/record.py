@@ -72,6 +72,22 @@ class GameLog:
         """This log with one more move."""
         return GameLog(self.first_player, self.dice, self, (player, action))
 
+    @classmethod
+    def of(
+        cls,
+        first_player: int | None,
+        dice: tuple[tuple[int, Hands], ...],
+        moves: tuple[tuple[int, Action], ...],
+    ) -> GameLog:
+        """The log of ``moves`` (built link by link, never recursively)."""
+        log = cls(first_player, dice)
+        for move in moves:
+            log = cls(first_player, dice, log, move)
+        return log
+
+    def __reduce__(self) -> tuple[Any, ...]:  # flat, so a game of any length pickles
+        return (GameLog.of, (self.first_player, self.dice, self.moves))
+
     def with_dice(self, round_number: int, hands: Hands) -> GameLog:
         """This log with the dice of ``round_number`` set by hand."""
         return GameLog(

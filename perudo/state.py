@@ -25,9 +25,18 @@ from perudo.actions import (
     Dudo,
 )
 from perudo.dice import deal, roll_off
-from perudo.errors import GameSetupError, IllegalActionError, RecordError
+from perudo.errors import GameSetupError, IllegalActionError, RecordError, shown
 from perudo.loader import load_variant
-from perudo.players import PlacedBid, Player, RoundFacts
+from perudo.players import (
+    TO_ACT,
+    BidChain,
+    PlacedBid,
+    Player,
+    RoundFacts,
+    Seat,
+    chain_key,
+    name_problem,
+)
 from perudo.record import GameLog, GameRecord
 from perudo.resolution import Resolution, resolve_dudo, resolve_exact_call
 from perudo.rules import OneDieRound, RoundRules, Violation
@@ -51,7 +60,7 @@ class GameState(RoundFacts):
         players: The seats, clockwise.
         round_number: The round being played, from 1.
         to_act: The seat whose turn it is, ``None`` once the game is over.
-        bids: The bids of this round, in order.
+        bids: The bids of this round, in order (a tuple, built on demand).
         rules: The bidding rules in force this round (after any special round).
         special_round: ``None``, or ``"palifico"``, ``"palafico"``, ``"calzone"``.
         special_player: The seat whose special round this is, if any.
@@ -67,8 +76,8 @@ class GameState(RoundFacts):
     players: tuple[Player, ...]
     round_number: int
     to_act: int | None
-    bids: tuple[PlacedBid, ...]
-    rules: RoundRules
+    _chain: BidChain | None = attrs.field(eq=chain_key, repr=False)
+    rules: RoundRules = attrs.field()
     special_round: str | None = None
     special_player: int | None = None
     offers: tuple[str, ...] = ()
@@ -80,6 +89,7 @@ class GameState(RoundFacts):
     _dice_in_play: int = attrs.field(init=False, default=-1, eq=False, repr=False)
     _players_in: int = attrs.field(init=False, default=-1, eq=False, repr=False)
     _legal: tuple[Action, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    _bids: tuple[PlacedBid, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     # --- what a position is ----------------------------------------------------------------
 
@@ -89,6 +99,23 @@ class GameState(RoundFacts):
             f"<GameState {self.variant.key} round {self.round_number}, to act {self.to_act}, "
             f"bid {self.bid}, dice {counts}>"
         )
+
+    @property
+    def bids(self) -> tuple[PlacedBid, ...]:  # type: ignore[override]
+        """The bids of this round, in order."""
+        if self._bids is None:
+            object.__setattr__(self, "_bids", chain_key(self._chain))
+        return self._bids  # type: ignore[return-value]
+
+    @property
+    def bid(self) -> Bid | None:
+        """The standing bid, or ``None`` before the round's first bid."""
+        return None if self._chain is None else self._chain.last.bid
+
+    @property
+    def bidder(self) -> int | None:
+        """The seat that made the standing bid."""
+        return None if self._chain is None else self._chain.last.player
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -133,20 +160,21 @@ class GameState(RoundFacts):
 
     # --- asking --------------------------------------------------------------------------
 
-    def check(self, action: Action, by: int | None = None) -> Violation | None:
-        """``None`` if ``action`` by seat ``by`` (default: the player to act) is legal, else
-        the :class:`~perudo.rules.Violation` saying why not."""
+    def check(self, action: Action, by: Seat = TO_ACT) -> Violation | None:
+        """``None`` if ``action`` by seat ``by`` (default :data:`~perudo.TO_ACT`, the player
+        to act) is legal, else the :class:`~perudo.rules.Violation` saying why not."""
         _require_action(action)
         if self.to_act is None:
             return Violation("game-over", "the game is over")
         return self._violation(action, self._seat(by))
 
-    def is_legal(self, action: Action, by: int | None = None) -> bool:
-        """Whether ``action`` by seat ``by`` (default: the player to act) is legal now."""
+    def is_legal(self, action: Action, by: Seat = TO_ACT) -> bool:
+        """Whether ``action`` by seat ``by`` (default :data:`~perudo.TO_ACT`) is legal now."""
         return self.check(action, by) is None
 
-    def legal_actions(self, by: int | None = None) -> tuple[Action, ...]:
-        """Every legal action of seat ``by`` (default: the player to act).
+    def legal_actions(self, by: Seat = TO_ACT) -> tuple[Action, ...]:
+        """Every legal action of seat ``by`` (default :data:`~perudo.TO_ACT`, the player to
+        act; ``None`` is refused, never read as the player to act).
 
         In order: declarations; bids by face (ones to sixes), each by rising quantity,
         pressured bids after their face's plain ones; Dudo; the exact call. Bids are listed
@@ -156,7 +184,7 @@ class GameState(RoundFacts):
         """
         if self.to_act is None:
             return ()
-        if by is None or (by == self.to_act and type(by) is int):
+        if by is TO_ACT or (by == self.to_act and type(by) is int):
             if self._legal is None:
                 object.__setattr__(self, "_legal", self._legal_actions(self.to_act))
             return self._legal  # type: ignore[return-value]
@@ -172,7 +200,7 @@ class GameState(RoundFacts):
         variant, rules, standing = (
             self.variant,
             self.rules,
-            self.bids[-1].bid if self.bids else None,
+            self.bid,
         )
         pressure = variant.has_pressure and self.players[seat].pressure_left > 0
         bids = legal_bids(
@@ -188,8 +216,12 @@ class GameState(RoundFacts):
 
     # --- moving --------------------------------------------------------------------------
 
-    def apply(self, action: Action, by: int | None = None) -> GameState:
-        """The state after seat ``by`` (default: the player to act) takes ``action``.
+    def apply(self, action: Action, by: Seat = TO_ACT) -> GameState:
+        """The state after seat ``by`` takes ``action``.
+
+        ``by`` defaults to :data:`~perudo.TO_ACT`: the seat whose turn it is, whoever that
+        is. A server acting for a client passes the client's own seat, so a move sent out
+        of turn is refused (``not-your-turn``); ``None`` is refused (``unknown-seat``).
 
         Raises:
             IllegalActionError: the action is not legal now; ``reason`` says why. This state
@@ -198,7 +230,10 @@ class GameState(RoundFacts):
         _require_action(action)
         if self.to_act is None:
             raise IllegalActionError(
-                "game-over", f"{action}: the game is over", action=action, player=by
+                "game-over",
+                f"{action}: the game is over",
+                action=action,
+                player=by if type(by) is int else None,
             )
         seat = self._seat(by)
         violation = self._violation(action, seat)
@@ -225,7 +260,7 @@ class GameState(RoundFacts):
         """
         if self.to_act is None:
             raise GameSetupError("with_dice: the game is over")
-        if self.bids:
+        if self._chain is not None:
             raise GameSetupError(f"with_dice: the round already has a bid ({self.bid})")
         hands = _check_hands(dice, len(self.players), self.variant.dice.per_player, fewest=0)
         for seat, (player, hand) in enumerate(zip(self.players, hands, strict=True)):
@@ -241,8 +276,12 @@ class GameState(RoundFacts):
 
     # --- what a player sees, and records ---------------------------------------------------
 
-    def view(self, player: int) -> PlayerView:
-        """All that seat ``player`` may know now (see :class:`~perudo.view.PlayerView`)."""
+    def view(self, player: Seat) -> PlayerView:
+        """All that seat ``player`` may know now (see :class:`~perudo.view.PlayerView`).
+
+        ``player`` is a seat number, or :data:`~perudo.TO_ACT` for the player to act;
+        ``None`` is refused (``unknown-seat``): a spectator gets :meth:`public_view`.
+        """
         seat = self._seat(player)
         hidden = self.must_declare and seat == self.to_act
         playing = self.to_act is not None
@@ -266,6 +305,34 @@ class GameState(RoundFacts):
             must_declare=self.must_declare,
             rules=self.rules,
             legal_actions=self.legal_actions(by=seat),
+            last_result=self.last_result,
+            winners=self.winners,
+        )
+
+    def public_view(self) -> PlayerView:
+        """What a spectator may know: :meth:`view` with no hand and no legal action
+        (``player`` is ``None``). Every die in it is one the table has seen revealed."""
+        playing = self.to_act is not None
+        return PlayerView(
+            player=None,
+            variant=self.variant,
+            round_number=self.round_number,
+            dice=(),
+            dice_hidden=False,
+            seats=tuple(
+                SeatView(p.name, len(p.dice), p.score, p.pressure_left) for p in self.players
+            ),
+            bids=self.bids,
+            to_act=self.to_act,
+            may_call=tuple(
+                s for s in self.seats_in if playing and self._exact_call_violation(s) is None
+            ),
+            special_round=self.special_round,
+            special_player=self.special_player,
+            offers=self.offers,
+            must_declare=self.must_declare,
+            rules=self.rules,
+            legal_actions=(),
             last_result=self.last_result,
             winners=self.winners,
         )
@@ -336,14 +403,17 @@ class GameState(RoundFacts):
 
     # --- inside --------------------------------------------------------------------------
 
-    def _seat(self, by: int | None) -> int:
-        if by is None:
-            assert self.to_act is not None
+    def _seat(self, by: Seat) -> int:
+        if by is TO_ACT:
+            if self.to_act is None:
+                raise IllegalActionError("game-over", "the game is over: no player is to act")
             return self.to_act
         if type(by) is not int or not 0 <= by < len(self.players):
+            hint = " (for the player to act, pass perudo.TO_ACT)" if by is None else ""
             raise IllegalActionError(
                 "unknown-seat",
-                f"seat {by!r} is not a seat of this game (0 to {len(self.players) - 1})",
+                f"seat {shown(by)} is not a seat of this game (0 to {len(self.players) - 1})"
+                + hint,
             )
         return by
 
@@ -370,7 +440,7 @@ class GameState(RoundFacts):
             if self.players[seat].pressure_left <= 0:
                 return Violation("pressure-used-up", f"{action}: you have no pressure left")
         if isinstance(action, Dudo):
-            if self.bids:
+            if self._chain is not None:
                 return None
             return Violation(
                 "nothing-to-challenge", f"there is no bid yet to call {self.variant.words.dudo} on"
@@ -385,9 +455,9 @@ class GameState(RoundFacts):
                 players_in=0, dice_held=0, full=0, word="Calza",
             )  # fmt: skip
         word = self.variant.words.calza or "Calza"
-        if not self.bids:
+        if self._chain is None:
             return Violation("nothing-to-challenge", f"there is no bid yet to call {word} on")
-        bidder = self.bids[-1].player
+        bidder = self._chain.last.player
         assert self.to_act is not None
         return call.check(
             player=seat,
@@ -407,20 +477,18 @@ class GameState(RoundFacts):
 
     def _bid(self, bid: Bid, seat: int, log: GameLog) -> GameState:
         state = GameState(
-            self.variant,
-            self.seed,
-            self._spend_pressure(seat) if bid.pressure else self.players,
-            self.round_number,
-            self.left_of(seat),
-            (*self.bids, PlacedBid(seat, bid)),
-            self.rules,
-            self.special_round,
-            self.special_player,
-            (),
-            False,
-            self.pressured or bid.pressure,
-            self.last_result,
-            log,
+            variant=self.variant,
+            seed=self.seed,
+            players=self._spend_pressure(seat) if bid.pressure else self.players,
+            round_number=self.round_number,
+            to_act=self.left_of(seat),
+            chain=BidChain(self._chain, PlacedBid(seat, bid)),
+            rules=self.rules,
+            special_round=self.special_round,
+            special_player=self.special_player,
+            pressured=self.pressured or bid.pressure,
+            last_result=self.last_result,
+            log=log,
         )
         object.__setattr__(state, "_dice_in_play", self._dice_in_play)  # the same hands
         object.__setattr__(state, "_players_in", self._players_in)
@@ -458,7 +526,8 @@ class GameState(RoundFacts):
         pressured: bool,
         log: GameLog,
     ) -> GameState:
-        placed = self.bids[-1]
+        assert self._chain is not None  # a call needs a standing bid
+        placed = self._chain.last
         hands = [player.dice for player in self.players]
         n = len(hands)
         seats = [(caller + step) % n for step in range(1, n + 1)]
@@ -496,7 +565,7 @@ class GameState(RoundFacts):
                 for player, count, score in zip(players, counts, scores, strict=True)
             )
             return attrs.evolve(
-                self, players=final, to_act=None, bids=(), offers=(), must_declare=False,
+                self, players=final, to_act=None, chain=None, offers=(), must_declare=False,
                 pressured=False, last_result=result, log=log,
             )  # fmt: skip
         number = self.round_number + 1
@@ -537,7 +606,7 @@ class GameState(RoundFacts):
             players=players,
             round_number=number,
             to_act=opener,
-            bids=(),
+            chain=None,
             rules=rules,
             special_round=start.special,
             special_player=special_player,
@@ -594,25 +663,32 @@ def _check_hands(
 
 
 def _names(players: int | Sequence[str], variant: Variant) -> tuple[str, ...]:
-    if isinstance(players, bool):
-        raise GameSetupError(f"players {players!r} is not a count or a list of names")
-    if isinstance(players, int):
-        names = tuple(f"Player {seat + 1}" for seat in range(players))
-    elif isinstance(players, Sequence) and not isinstance(players, str | bytes):
-        names = tuple(players)
-        for name in names:
-            if not isinstance(name, str) or not name.strip():
-                raise GameSetupError(f"player name {name!r} is not a non-empty string")
-        if len(set(names)) != len(names):
-            raise GameSetupError(f"player names {names!r} are not all different")
-    else:
-        raise GameSetupError(f"players {players!r} is not a count or a list of names")
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int | Sequence)
+        or isinstance(players, str | bytes)
+    ):
+        raise GameSetupError(f"players {shown(players)} is not a count or a list of names")
     low, high = variant.players.min, variant.players.max
-    if not low <= len(names) <= high:
+    count = players if isinstance(players, int) else len(players)
+    if not low <= count <= high:  # checked before anything is built
         raise GameSetupError(
-            f"{variant.name} is played by {low} to {high} players, not {len(names)}"
+            f"{variant.name} is played by {low} to {high} players, not {shown(count)}"
         )
+    if isinstance(players, int):
+        return tuple(f"Player {seat + 1}" for seat in range(players))
+    names = tuple(players)
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            raise GameSetupError(f"player name {shown(name)} {problem}")
+    if len(set(names)) != len(names):
+        raise GameSetupError(f"player names {shown(names)} are not all different")
     return names
+
+
+#: Seeds are whole numbers of at most 64 bits, either sign.
+SEED_LIMIT = 2**64
 
 
 def new_game(
@@ -628,8 +704,10 @@ def new_game(
     Args:
         variant: A :class:`~perudo.Variant` or an edition key such as ``"italian"``.
         players: How many players, or their names in seat order (clockwise).
-        seed: The seed of every round's dice and of the roll-off; a random one when ``None``
-            (kept in ``state.seed``, so the game can be replayed).
+        seed: The seed of every round's dice and of the roll-off, a whole number of at most
+            64 bits. ``None`` (the default) draws one from :mod:`secrets`: use it for a game
+            with real stakes, since every die of the game follows from the seed. It is kept
+            in ``state.seed`` and the referee's record, so the game can be replayed.
         dice: The hands of round 1, one per player. A hand shorter than the edition's dice
             per player stands for dice already lost.
         first_player: The seat that opens round 1; ``None`` holds the edition's roll-off.
@@ -643,8 +721,8 @@ def new_game(
     names = _names(players, variant)
     if seed is None:
         seed = secrets.randbits(63)
-    elif type(seed) is not int:
-        raise GameSetupError(f"seed {seed!r} is not an integer")
+    elif type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise GameSetupError(f"seed {shown(seed)} is not an integer of at most 64 bits")
     per_player = variant.dice.per_player
     if dice is None:
         hands = deal(seed, 1, [per_player] * len(names))
@@ -665,7 +743,7 @@ def new_game(
         ),
         round_number=1,
         to_act=first_player,
-        bids=(),
+        chain=None,
         rules=variant.round_rules(),
         log=log,
     )

@@ -82,10 +82,6 @@ KINDS: dict[str, dict[str, type[Any]]] = {
 }
 
 
-_ROUND_RULES: dict[Variant, RoundRules] = {}
-_FINGERPRINTS: dict[Variant, str] = {}
-
-
 @attrs.frozen
 class Words:
     """What an edition calls things, used wherever a person reads them.
@@ -128,6 +124,24 @@ class Variant:
     first_player: RollOff
     scoring: Scoring
     provenance: tuple[Provenance, ...] = attrs.field(repr=False)
+    # Computed once when the edition is made, and gone with it: never a module-level table.
+    _round_rules: RoundRules = attrs.field(init=False, eq=False, repr=False)
+    _fingerprint: str = attrs.field(init=False, eq=False, repr=False)
+
+    @_round_rules.default
+    def _make_round_rules(self) -> RoundRules:
+        return RoundRules(
+            wild_ones=self.wilds.wild_ones,
+            raising=self.raising,
+            conversion=self.conversion,
+            opening=self.opening.ones,
+            cap=self.cap.caps,
+        )
+
+    @_fingerprint.default
+    def _make_fingerprint(self) -> str:
+        text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+        return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.key})"
@@ -183,12 +197,7 @@ class Variant:
 
         Records carry it, so a game replays only under the rules it was played with.
         """
-        known = _FINGERPRINTS.get(self)
-        if known is None:
-            text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
-            known = "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-            _FINGERPRINTS[self] = known
-        return known
+        return self._fingerprint
 
     def provenance_of(self, axis: str) -> Provenance:
         """Where this edition's setting on ``axis`` comes from."""
@@ -202,16 +211,7 @@ class Variant:
 
     def round_rules(self) -> RoundRules:
         """The bidding rules of an ordinary round of this edition (one shared value)."""
-        rules = _ROUND_RULES.get(self)
-        if rules is None:
-            rules = _ROUND_RULES[self] = RoundRules(
-                wild_ones=self.wilds.wild_ones,
-                raising=self.raising,
-                conversion=self.conversion,
-                opening=self.opening.ones,
-                cap=self.cap.caps,
-            )
-        return rules
+        return self._round_rules
 
     @property
     def has_pressure(self) -> bool:

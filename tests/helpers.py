@@ -37,7 +37,7 @@ def play(state: GameState, *moves: str) -> GameState:
     """Apply ``moves`` in turn; ``"calza@3"`` makes seat 3 act out of turn."""
     for move in moves:
         text, _, seat = move.partition("@")
-        state = state.apply(act(text), by=int(seat) if seat else None)
+        state = state.apply(act(text), by=int(seat) if seat else perudo.TO_ACT)
     return state
 
 

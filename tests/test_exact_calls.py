@@ -12,7 +12,7 @@ from perudo import Calza, IllegalActionError
 HANDS = [[4, 4], [4, 2, 2, 3, 3], [4, 2, 3, 5, 6], [4, 2, 3, 5, 5], [4, 2, 5, 6, 6]]
 
 
-def refusal(state: perudo.GameState, by: int | None = None) -> IllegalActionError:
+def refusal(state: perudo.GameState, by: perudo.Seat = perudo.TO_ACT) -> IllegalActionError:
     with pytest.raises(IllegalActionError) as caught:
         state.apply(Calza(), by=by)
     return caught.value

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+
+import perudo
 from helpers import game, play
 
 from perudo import Bid, Calza, IllegalActionError
@@ -10,7 +12,7 @@ from perudo import Bid, Calza, IllegalActionError
 FIVE = [2, 3, 4, 5, 6]
 
 
-def sentence(state: object, action: object, by: int | None = None) -> tuple[str, str]:
+def sentence(state: object, action: object, by: perudo.Seat = perudo.TO_ACT) -> tuple[str, str]:
     with pytest.raises(IllegalActionError) as caught:
         state.apply(action, by=by)  # type: ignore[attr-defined]
     return caught.value.reason, str(caught.value)

@@ -26,7 +26,7 @@ def drop_to_one(
     return play(state, "9x6", "dudo")
 
 
-def refusal(state: perudo.GameState, action: perudo.Action, by: int | None = None) -> str:
+def refusal(state: perudo.GameState, action: perudo.Action, by: perudo.Seat = perudo.TO_ACT) -> str:
     with pytest.raises(IllegalActionError) as caught:
         state.apply(action, by=by)
     return caught.value.reason

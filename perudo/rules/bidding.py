@@ -12,7 +12,7 @@ from typing import ClassVar, TypeAlias
 
 import attrs
 
-from perudo.actions import BID_ROWS, Bid, grow_bid_rows
+from perudo.actions import BID_ROWS, Bid
 from perudo.rules.base import Violation, param
 
 __all__ = [
@@ -259,17 +259,15 @@ def legal_bids(
     """Every legal bid up to quantity ``top``, by face then quantity; with ``pressure``,
     each face's pressured bids follow its plain ones. Interned values from
     :data:`perudo.actions.BID_ROWS`, from the same :func:`lowest_quantities`."""
-    if len(BID_ROWS[0][1]) <= top:
-        grow_bid_rows(top)
     plain, pressed = BID_ROWS
     lows = lowest_quantities(rules, standing, may_change_face)
     bids: list[Bid] = []
     for face in range(1, 7):
         low = lows[face]
         if low is not None and low <= top:
-            bids += plain[face][low : top + 1]
+            bids.extend(plain[face][low : top + 1])
             if pressure:
-                bids += pressed[face][low : top + 1]
+                bids.extend(pressed[face][low : top + 1])
     return tuple(bids)
 
 

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 import attrs
 
+from perudo.actions import MAX_DICE_PER_PLAYER, MAX_PLAYERS
 from perudo.rules.base import param
 
 __all__ = ["IF_OUT", "Dice", "LoserStarts", "PlayerCount", "RollOff"]
@@ -19,8 +20,8 @@ class PlayerCount:
     """How many players may sit at the table."""
 
     kind: ClassVar[str] = "range"
-    min: int = param(int, minimum=2, maximum=20)
-    max: int = param(int, minimum=2, maximum=20)
+    min: int = param(int, minimum=2, maximum=MAX_PLAYERS)
+    max: int = param(int, minimum=2, maximum=MAX_PLAYERS)
 
 
 @attrs.frozen
@@ -28,7 +29,7 @@ class Dice:
     """Six-sided dice, ``per_player`` of them in each hand at the start."""
 
     kind: ClassVar[str] = "standard"
-    per_player: int = param(int, minimum=1, maximum=20)
+    per_player: int = param(int, minimum=1, maximum=MAX_DICE_PER_PLAYER)
 
 
 @attrs.frozen
