@@ -17,7 +17,13 @@ __all__ = [
     "MAX_DICE_PER_PLAYER",
     "MAX_PLAYERS",
     "MAX_QUANTITY",
-    "MAX_TABLE_DICE", "Action", "Bid", "Calza", "Declare", "Dudo"]
+    "MAX_TABLE_DICE",
+    "Action",
+    "Bid",
+    "Calza",
+    "Declare",
+    "Dudo",
+]
 
 #: The largest quantity a bid may name (more dice than any table holds).
 MAX_QUANTITY = 9999
@@ -149,7 +155,9 @@ MAX_TABLE_DICE = MAX_PLAYERS * MAX_DICE_PER_PLAYER
 # no thread can see a row half-grown. Index 0 of each row is a placeholder never read.
 BID_ROWS: tuple[tuple[tuple[Bid, ...], ...], ...] = tuple(
     tuple(
-        tuple(Bid(max(quantity, 1), max(face, 1), pressure) for quantity in range(MAX_TABLE_DICE + 1))
+        tuple(
+            Bid(max(quantity, 1), max(face, 1), pressure) for quantity in range(MAX_TABLE_DICE + 1)
+        )
         for face in range(7)
     )
     for pressure in (False, True)

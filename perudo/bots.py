@@ -103,6 +103,7 @@ class OddsBot:
         )
         if standing is not None and best < self.doubt:
             return DUDO
+        assert view.player is not None  # a bot plays a seat, never a spectator's view
         pressure_left = view.seats[view.player].pressure_left > 0
         if best > 0.9 and pressure_left and self._random.random() < 0.5:
             return Bid(choice.quantity, choice.face, pressure=True)

@@ -11,7 +11,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Sequence
 
-__all__ = ["count", "deal", "roll_off"]
+__all__ = ["SEED_LIMIT", "count", "deal", "roll_off"]
+
+#: Seeds are whole numbers strictly between ``-SEED_LIMIT`` and ``SEED_LIMIT`` (64 bits).
+SEED_LIMIT = 2**64
 
 FACES = 6
 _ACCEPT = 256 - 256 % FACES  # bytes at or above this would bias the faces: skip them

@@ -398,6 +398,8 @@ class ObservationEncoding:
                 f"a view of {view.variant.key} with {len(view.seats)} seats does not fit {self!r}"
             )
         n, me = self.players, view.player
+        if me is None:
+            raise EncodingError("a spectator's view (public_view) has no seat to encode from")
         out = [0] * self.size
         f = self._by_name
 

@@ -47,6 +47,7 @@ def shown(value: Any, limit: int = SHOWN_LIMIT) -> str:
         return text
     return f"{text[: limit - 2]}... ({size})"
 
+
 #: Every reason an :class:`IllegalActionError` can carry, with the rule behind it.
 #: The keys are stable: programs may match on them.
 REASONS: dict[str, str] = {

@@ -94,7 +94,9 @@ def load_variant(variant: str | os.PathLike[str]) -> Variant:
     if isinstance(variant, os.PathLike):
         return _load_path(Path(variant))
     if not is_edition_key(variant):
-        hint = ": to read a declaration file, pass a pathlib.Path" if isinstance(variant, str) else ""
+        hint = (
+            ": to read a declaration file, pass a pathlib.Path" if isinstance(variant, str) else ""
+        )
         raise UnknownVariantError(
             f"{shown(variant)} is not an edition key ({', '.join(variant_names())}){hint}"
         )
@@ -175,8 +177,8 @@ def _check_shape(text: str, where: str) -> None:
 
     if len(text) > MAX_DECLARATION_BYTES:
         raise fail(f"larger than {MAX_DECLARATION_BYTES} characters")
-    for number, line in enumerate(text.split("\n"), start=1):
-        if len(line) > _MAX_LINE:
+    for number, row in enumerate(text.split("\n"), start=1):
+        if len(row) > _MAX_LINE:
             raise fail(f"line {number} is longer than {_MAX_LINE} characters")
     i, size, line, depth, dots, digits = 0, len(text), 1, 0, 0, 0
     while i < size:

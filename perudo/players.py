@@ -14,7 +14,12 @@ __all__ = [
     "MAX_NAME",
     "TO_ACT",
     "BidChain",
-    "PlacedBid", "Player", "RoundFacts", "Seat", "name_problem"]
+    "PlacedBid",
+    "Player",
+    "RoundFacts",
+    "Seat",
+    "name_problem",
+]
 
 #: The longest player name, in characters.
 MAX_NAME = 40
@@ -92,12 +97,11 @@ class BidChain:
     costs the same however many came before (a tuple copy per bid made a long record's
     replay quadratic). :meth:`as_tuple` gives the bids in order."""
 
-    __slots__ = ("last", "previous", "size")
+    __slots__ = ("last", "previous")
 
     def __init__(self, previous: BidChain | None, last: PlacedBid) -> None:
         self.previous = previous
         self.last = last
-        self.size = 1 if previous is None else previous.size + 1
 
     @classmethod
     def of(cls, bids: Iterable[PlacedBid]) -> BidChain | None:

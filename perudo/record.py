@@ -17,31 +17,69 @@ each with the seat that made it. The text form, one item a line::
 
 ``first-player`` is present only when the game's first player was given rather than
 rolled off; each ``dice R hands`` line is a round whose dice were set by hand (with
-``new_game(dice=...)`` for round 1 or :meth:`~perudo.GameState.with_dice`). Move lines are
-``number seat action`` in :mod:`perudo.notation`; ``end N`` closes the record, so a
-truncated file is refused.
+``new_game(dice=...)`` for round 1 or :meth:`~perudo.GameState.with_dice`), at most once a
+round, in round order. Move lines are ``number seat action`` in :mod:`perudo.notation`;
+``end N`` closes the record, so a truncated file is refused. A record written with a key
+ends with ``signature hmac-sha256:HEX``, the HMAC-SHA256 of every line before it.
+
+A record holds the seed, and every die of the game follows from it: it is the referee's.
+A player gets :meth:`GameRecord.for_player`, what that player saw.
+
+Records are read within limits, checked before any parsing: :data:`MAX_RECORD_CHARS`
+characters and :data:`MAX_MOVES` moves. Replaying is linear in the number of moves.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
-from collections.abc import Mapping
+import re
+from collections import deque
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from perudo.actions import Action
-from perudo.errors import GameSetupError, IllegalActionError, PerudoError, RecordError
+from perudo.actions import MAX_DICE_PER_PLAYER, MAX_PLAYERS, Action
+from perudo.dice import SEED_LIMIT
+from perudo.errors import (
+    GameSetupError,
+    IllegalActionError,
+    PerudoError,
+    RecordError,
+    UnknownVariantError,
+    shown,
+)
+from perudo.loader import is_edition_key, load_variant
 from perudo.notation import parse_action
+from perudo.players import name_problem
+from perudo.resolution import Resolution
 
 if TYPE_CHECKING:
     from perudo.state import GameState
     from perudo.variant import Variant
 
-__all__ = ["FORMAT_VERSION", "GameLog", "GameRecord", "Hands"]
+__all__ = [
+    "FORMAT_VERSION",
+    "MAX_MOVES",
+    "MAX_RECORD_CHARS",
+    "GameLog",
+    "GameRecord",
+    "Hands",
+    "PlayerRecord",
+    "PlayerRound",
+]
 
 FORMAT_VERSION = 1
 Hands = tuple[tuple[int, ...], ...]
+
+#: The longest record read, in characters (text or JSON), checked before parsing.
+MAX_RECORD_CHARS = 4 * 1024 * 1024
+#: The most moves a record may hold (a ten-player game takes about 1,000).
+MAX_MOVES = 200_000
+_SIGNATURE = "hmac-sha256:"
+_FINGERPRINT = re.compile(r"sha256:[0-9a-f]{16}", re.ASCII)
 
 
 @attrs.frozen(eq=False)
@@ -89,10 +127,12 @@ class GameLog:
         return (GameLog.of, (self.first_player, self.dice, self.moves))
 
     def with_dice(self, round_number: int, hands: Hands) -> GameLog:
-        """This log with the dice of ``round_number`` set by hand."""
-        return GameLog(
-            self.first_player, (*self.dice, (round_number, hands)), self.previous, self.last
-        )
+        """This log with the dice of ``round_number`` set by hand (replacing any set
+        before in the same round: a record holds one dice line a round)."""
+        dice = self.dice
+        if dice and dice[-1][0] == round_number:
+            dice = dice[:-1]
+        return GameLog(self.first_player, (*dice, (round_number, hands)), self.previous, self.last)
 
 
 @attrs.frozen
@@ -123,25 +163,17 @@ class GameRecord:
         """The state after every move, replayed under the record's edition.
 
         Args:
-            variant: The edition, for one that is not shipped (a house rule); by default
-                the shipped edition named by the record.
+            variant: The edition, for one that is not shipped (a house rule): the caller
+                supplies it, and its key and fingerprint must match the record's. By
+                default, the shipped edition whose key the record names; the key is never
+                read as a path.
 
         Raises:
-            RecordError: the edition does not match the fingerprint, or a move is illegal
-                (the message names the move number and the reason).
+            RecordError: the edition is not shipped and was not given, does not match the
+                fingerprint, or a move is illegal (``reason``, ``move`` and ``player`` say
+                which; the :class:`~perudo.IllegalActionError` is the ``__cause__``).
         """
-        from perudo.loader import load_variant
-
-        if variant is None:
-            variant = load_variant(self.variant)
-        if variant.key != self.variant:
-            raise RecordError(f"the record is of {self.variant!r}, not {variant.key!r}")
-        if variant.fingerprint != self.fingerprint:
-            raise RecordError(
-                f"the declaration of {self.variant!r} has changed since the game was recorded "
-                f"(fingerprint {variant.fingerprint}, record {self.fingerprint})"
-            )
-        return self.replay_as(variant)
+        return self.replay_as(self._edition(variant))
 
     def replay_as(self, variant: Variant) -> GameState:
         """The same seed, names, dice and moves replayed under ``variant``, any edition:
@@ -150,10 +182,73 @@ class GameRecord:
         Raises:
             RecordError: the table or a move is not legal in ``variant`` (named).
         """
+        (state,) = deque(self._states(variant), maxlen=1)  # the last, keeping no other
+        return state
+
+    def for_player(self, player: int, variant: Variant | None = None) -> PlayerRecord:
+        """What seat ``player`` saw of the game: its own hand each round, every move, and
+        each call as the table saw it. No seed and no other hidden die: the record to hand
+        to that player.
+
+        Raises:
+            RecordError: as :meth:`replay`, or ``player`` is not a seat of the game.
+        """
+        if type(player) is not int or not 0 <= player < len(self.players):
+            raise RecordError(f"player {shown(player)} is not a seat of this game")
+        edition = self._edition(variant)
+        states = self._states(edition)
+        start = last = next(states)
+        assert start.to_act is not None  # a game that starts has a player to act
+        rounds: list[PlayerRound] = []
+        moves: list[tuple[int, Action]] = []
+        for state in states:
+            assert state.log.last is not None
+            moves.append(state.log.last)
+            if state.round_number != start.round_number or state.is_over:
+                opener, hand = start.to_act, start.players[player].dice
+                assert opener is not None  # a round that had moves had a player to act
+                rounds.append(
+                    PlayerRound(start.round_number, hand, opener, tuple(moves), state.last_result)
+                )
+                start, moves = state, []
+            last = state
+        if not last.is_over:  # the round in progress, with the hand as the player sees it now
+            assert start.to_act is not None
+            hand = last.view(player).dice
+            rounds.append(PlayerRound(start.round_number, hand, start.to_act, tuple(moves), None))
+        return PlayerRecord(
+            variant=self.variant,
+            fingerprint=self.fingerprint,
+            players=self.players,
+            player=player,
+            rounds=tuple(rounds),
+            winners=last.winners,
+        )
+
+    def _edition(self, variant: Variant | None) -> Variant:
+        if variant is None:
+            try:
+                variant = load_variant(self.variant)
+            except UnknownVariantError:
+                raise RecordError(
+                    f"the record is of {self.variant!r}, which is not a shipped edition: "
+                    "pass its Variant to replay it"
+                ) from None
+        if variant.key != self.variant:
+            raise RecordError(f"the record is of {self.variant!r}, not {variant.key!r}")
+        if variant.fingerprint != self.fingerprint:
+            raise RecordError(
+                f"the declaration of {self.variant!r} has changed since the game was recorded "
+                f"(fingerprint {variant.fingerprint}, record {self.fingerprint})"
+            )
+        return variant
+
+    def _states(self, variant: Variant) -> Iterator[GameState]:
+        """The state at the start, then after each move (with the next round's dice set)."""
         from perudo.state import new_game
 
-        pending = list(self.dice)
-        first_dice = pending.pop(0)[1] if pending and pending[0][0] == 1 else None
+        pending = deque(self.dice)
+        first_dice = pending.popleft()[1] if pending and pending[0][0] == 1 else None
         try:
             state = new_game(
                 variant,
@@ -165,22 +260,27 @@ class GameRecord:
         except GameSetupError as error:
             raise RecordError(f"the header does not start a game: {error}") from None
         state = _set_dice(state, pending)
+        yield state
         for number, (seat, action) in enumerate(self.moves, start=1):
             try:
                 state = state.apply(action, by=seat)
             except IllegalActionError as error:
                 raise RecordError(
-                    f"move {number} (seat {seat}, {action}) is illegal: {error.reason}: {error}"
-                ) from None
+                    f"move {number} (seat {seat}, {action}) is illegal: {error.reason}: {error}",
+                    reason=error.reason,
+                    move=number,
+                    player=seat,
+                ) from error
             state = _set_dice(state, pending)
+            yield state
         if pending:
             raise RecordError(f"dice for round {pending[0][0]} were never used")
-        return state
 
     # --- text ----------------------------------------------------------------------------
 
-    def to_text(self) -> str:
-        """The record in the text notation described above."""
+    def to_text(self, *, key: bytes | None = None) -> str:
+        """The record in the text notation described above; with ``key``, signed
+        (HMAC-SHA256) so that :meth:`from_text` with the same key refuses any change."""
         lines = [
             f"perudo-record {FORMAT_VERSION}",
             f"variant {self.variant}",
@@ -195,19 +295,35 @@ class GameRecord:
             f"{number} {seat} {action}" for number, (seat, action) in enumerate(self.moves, start=1)
         ]
         lines.append(f"end {len(self.moves)}")
-        return "\n".join(lines) + "\n"
+        text = "\n".join(lines) + "\n"
+        if key is not None:
+            text += f"signature {_sign(text, key)}\n"
+        return text
 
     @classmethod
-    def from_text(cls, text: str) -> GameRecord:
+    def from_text(cls, text: str, *, key: bytes | None = None) -> GameRecord:
         """Read a record written by :meth:`to_text`.
 
+        Args:
+            key: The key the record was signed with: the signature must be there and match,
+                else the record is refused. Without a key, a signature line is not checked.
+
         Raises:
-            RecordError: a malformed line (named by number), a missing header item, or a
-                truncated record.
+            RecordError: a record over the limits, a malformed line (named by number), a
+                missing header item, a truncated record, or a missing or wrong signature.
         """
         if not isinstance(text, str):
             raise RecordError(f"a record is text, not {type(text).__name__}")
-        lines = text.splitlines()
+        _check_size(text)
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        lines = [line.removesuffix("\r") for line in lines]
+        signature = None
+        if lines and lines[-1].startswith("signature "):
+            signature = lines.pop().removeprefix("signature ")
+        if key is not None:
+            _verify(text[: text.rfind("signature ")] if signature else text, signature, key)
         if not lines or lines[0] != f"perudo-record {FORMAT_VERSION}":
             raise RecordError(f"line 1: expected 'perudo-record {FORMAT_VERSION}'")
         header: dict[str, Any] = {}
@@ -218,29 +334,29 @@ class GameRecord:
             where = f"line {number}"
             if ended:
                 raise RecordError(f"{where}: text after 'end'")
-            key, _, rest = line.partition(" ")
-            if key in ("variant", "fingerprint", "seed", "players", "first-player"):
-                if key in header:
-                    raise RecordError(f"{where}: {key} given twice")
-                header[key] = _header_value(key, rest, where)
-            elif key == "dice":
+            key_word, _, rest = line.partition(" ")
+            if key_word in ("variant", "fingerprint", "seed", "players", "first-player"):
+                if key_word in header:
+                    raise RecordError(f"{where}: {key_word} given twice")
+                header[key_word] = _header_value(key_word, rest, where)
+            elif key_word == "dice":
                 round_text, _, hands_text = rest.partition(" ")
-                dice.append((_natural(round_text, where), _hands(hands_text, where)))
-            elif key == "end":
+                _add_dice(dice, _natural(round_text, where), _hands(hands_text, where), where)
+            elif key_word == "end":
                 if _natural(rest, where, zero=True) != len(moves):
                     raise RecordError(
-                        f"{where}: 'end {rest}' but the record has {len(moves)} moves"
+                        f"{where}: 'end {shown(rest)}' but the record has {len(moves)} moves"
                     )
                 ended = True
-            elif _is_natural(key):
-                moves.append(_move_line(key, rest, len(moves) + 1, where))
+            elif _is_natural(key_word):
+                moves.append(_move_line(key_word, rest, len(moves) + 1, where))
             else:
-                raise RecordError(f"{where}: cannot read {line[:60]!r}")
+                raise RecordError(f"{where}: cannot read {shown(line)}")
         if not ended:
             raise RecordError("the record is truncated: no 'end' line")
-        for key in ("variant", "fingerprint", "seed", "players"):
-            if key not in header:
-                raise RecordError(f"the header has no {key}")
+        for key_word in ("variant", "fingerprint", "seed", "players"):
+            if key_word not in header:
+                raise RecordError(f"the header has no {key_word}")
         return cls(
             variant=header["variant"],
             fingerprint=header["fingerprint"],
@@ -253,9 +369,10 @@ class GameRecord:
 
     # --- JSON ----------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-ready data (actions in :mod:`perudo.notation`)."""
-        return {
+    def to_dict(self, *, key: bytes | None = None) -> dict[str, Any]:
+        """The record as JSON-ready data (actions in :mod:`perudo.notation`); with ``key``,
+        a ``signature`` field signs the rest (HMAC-SHA256 of its canonical JSON)."""
+        data: dict[str, Any] = {
             "format": "perudo-record",
             "version": FORMAT_VERSION,
             "variant": self.variant,
@@ -266,68 +383,158 @@ class GameRecord:
             "dice": [{"round": number, "hands": _lists(hands)} for number, hands in self.dice],
             "moves": [{"player": seat, "action": str(action)} for seat, action in self.moves],
         }
+        if key is not None:
+            data["signature"] = _sign(_canonical(data), key)
+        return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
+    def from_dict(cls, data: Mapping[str, Any], *, key: bytes | None = None) -> GameRecord:
         """Read :meth:`to_dict`'s data back, checking every field.
 
+        Args:
+            key: As for :meth:`from_text`: the ``signature`` field must be there and match.
+
         Raises:
-            RecordError: a missing or malformed field, named.
+            RecordError: a missing, malformed or oversized field, named; a missing or wrong
+                signature.
         """
         if not isinstance(data, Mapping):
             raise RecordError("a record is a JSON object")
         expected = {"format", "version", "variant", "fingerprint", "seed", "players"}
         expected |= {"first_player", "dice", "moves"}
-        if set(data) != expected:
-            missing, extra = expected - set(data), set(data) - expected
-            raise RecordError(f"record fields: missing {sorted(missing)}, unknown {sorted(extra)}")
+        given = set(data) - {"signature"}
+        if given != expected:
+            missing, extra = expected - given, given - expected
+            raise RecordError(
+                f"record fields: missing {sorted(missing)}, "
+                f"unknown {shown(sorted(map(str, extra)))}"
+            )
+        if key is not None:
+            signature = data.get("signature")
+            if signature is not None and not isinstance(signature, str):
+                raise RecordError("the signature is not text")
+            _verify(_canonical({k: data[k] for k in expected}), signature, key)
         if data["format"] != "perudo-record" or data["version"] != FORMAT_VERSION:
             raise RecordError(f"not a perudo-record version {FORMAT_VERSION}")
         first = data["first_player"]
-        if first is not None and not _is_int(first):
-            raise RecordError(f"first_player {first!r} is not a seat")
+        if first is not None and (not _is_int(first) or not 0 <= first < MAX_PLAYERS):
+            raise RecordError(f"first_player {shown(first)} is not a seat")
         dice = data["dice"]
         moves = data["moves"]
         if not isinstance(dice, list) or not isinstance(moves, list):
             raise RecordError("dice and moves are lists")
+        if len(moves) > MAX_MOVES or len(dice) > MAX_MOVES + 1:
+            raise RecordError(f"the record has more than {MAX_MOVES} moves")
         read_dice: list[tuple[int, Hands]] = []
         for entry in dice:
             if not isinstance(entry, Mapping) or set(entry) != {"round", "hands"}:
-                raise RecordError(f"dice entry {entry!r} is not {{round, hands}}")
-            if not _is_int(entry["round"]) or entry["round"] < 1:
-                raise RecordError(f"dice round {entry['round']!r} is not a round number")
-            read_dice.append((entry["round"], _hand_tuple(entry["hands"], "dice")))
+                raise RecordError(f"dice entry {shown(entry)} is not {{round, hands}}")
+            if not _is_int(entry["round"]) or not 1 <= entry["round"] <= MAX_MOVES + 1:
+                raise RecordError(f"dice round {shown(entry['round'])} is not a round number")
+            where = f"dice of round {entry['round']}"
+            _add_dice(read_dice, entry["round"], _hand_tuple(entry["hands"], where), where)
         read_moves: list[tuple[int, Action]] = []
         for number, entry in enumerate(moves, start=1):
             if not isinstance(entry, Mapping) or set(entry) != {"player", "action"}:
-                raise RecordError(f"move {number}: {entry!r} is not {{player, action}}")
-            if not _is_int(entry["player"]) or entry["player"] < 0:
-                raise RecordError(f"move {number}: player {entry['player']!r} is not a seat")
+                raise RecordError(f"move {number}: {shown(entry)} is not {{player, action}}")
+            if not _is_int(entry["player"]) or not 0 <= entry["player"] < MAX_PLAYERS:
+                raise RecordError(f"move {number}: player {shown(entry['player'])} is not a seat")
             read_moves.append((entry["player"], _action(entry["action"], f"move {number}")))
         return cls(
-            variant=_checked_text(data["variant"], "variant"),
-            fingerprint=_checked_text(data["fingerprint"], "fingerprint"),
-            seed=_checked_seed(data["seed"]),
-            players=_checked_names(data["players"]),
+            variant=_checked_key(data["variant"], "variant"),
+            fingerprint=_checked_fingerprint(data["fingerprint"], "fingerprint"),
+            seed=_checked_seed(data["seed"], "seed"),
+            players=_checked_names(data["players"], "players"),
             first_player=first,
             dice=tuple(read_dice),
             moves=tuple(read_moves),
         )
 
-    def to_json(self) -> str:
-        """The record as a JSON document."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+    def to_json(self, *, key: bytes | None = None) -> str:
+        """The record as a JSON document (signed with ``key``, as :meth:`to_dict`)."""
+        return json.dumps(self.to_dict(key=key), ensure_ascii=False, indent=1)
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """Read a record written by :meth:`to_json`."""
+    def from_json(cls, text: str | bytes, *, key: bytes | None = None) -> GameRecord:
+        """Read a record written by :meth:`to_json` (verified with ``key``, as
+        :meth:`from_dict`). The size limit is checked before the JSON is parsed."""
         if not isinstance(text, str | bytes):
             raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+        _check_size(text)
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
             raise RecordError(f"not JSON: {str(error)[:100]}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(data, key=key)
+
+
+@attrs.frozen
+class PlayerRound:
+    """One round as one player saw it.
+
+    Attributes:
+        number: The round, from 1.
+        hand: The player's own hand (``()`` once out).
+        opener: The seat that opened the round.
+        moves: ``(seat, action)`` for each action of the round.
+        result: The call that ended the round, with only the hands the table saw.
+    """
+
+    number: int
+    hand: tuple[int, ...]
+    opener: int
+    moves: tuple[tuple[int, Action], ...]
+    result: Resolution | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return {
+            "round": self.number,
+            "hand": list(self.hand),
+            "opener": self.opener,
+            "moves": [{"player": seat, "action": str(action)} for seat, action in self.moves],
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+
+@attrs.frozen
+class PlayerRecord:
+    """What one player saw of a game: :meth:`GameRecord.for_player`. It holds no seed and
+    no die that player did not see, so it may be handed to them (or published after the
+    game, one per player). It is an account, not a replay: hidden dice are not in it.
+
+    Attributes:
+        variant: The edition key.
+        fingerprint: The fingerprint of the edition's declaration.
+        players: The player names, in seat order.
+        player: The seat whose account this is.
+        rounds: Every round so far, as that player saw it.
+        winners: The winning seats, once the game is over.
+    """
+
+    variant: str
+    fingerprint: str
+    players: tuple[str, ...]
+    player: int
+    rounds: tuple[PlayerRound, ...]
+    winners: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return {
+            "format": "perudo-player-record",
+            "version": FORMAT_VERSION,
+            "variant": self.variant,
+            "fingerprint": self.fingerprint,
+            "players": list(self.players),
+            "player": self.player,
+            "rounds": [played.to_dict() for played in self.rounds],
+            "winners": list(self.winners),
+        }
+
+    def to_json(self) -> str:
+        """The account as a JSON document."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
 
 
 # --- reading helpers ---------------------------------------------------------------------
@@ -344,6 +551,34 @@ def _is_int(value: Any) -> bool:
 _MAX_DIGITS = 40  # seeds are 64-bit; nothing in a record needs more digits
 
 
+def _check_size(text: str | bytes) -> None:
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"the record is longer than {MAX_RECORD_CHARS} characters")
+
+
+def _canonical(data: Mapping[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def _checked_key_bytes(key: Any) -> bytes:
+    if not isinstance(key, bytes | bytearray) or not key:
+        raise RecordError("a signing key is a non-empty bytes value")
+    return bytes(key)
+
+
+def _sign(text: str, key: bytes) -> str:
+    digest = hmac.new(_checked_key_bytes(key), text.encode("utf-8"), hashlib.sha256)
+    return _SIGNATURE + digest.hexdigest()
+
+
+def _verify(text: str, signature: str | None, key: bytes) -> None:
+    expected = _sign(text, key)
+    if signature is None:
+        raise RecordError("the record is not signed")
+    if not hmac.compare_digest(expected.encode(), signature.encode("utf-8", "replace")):
+        raise RecordError("the record's signature does not match: it was changed or forged")
+
+
 def _is_natural(text: str) -> bool:
     return (
         0 < len(text) <= _MAX_DIGITS
@@ -355,7 +590,7 @@ def _is_natural(text: str) -> bool:
 
 def _natural(text: str, where: str, *, zero: bool = False) -> int:
     if not _is_natural(text) or (not zero and text == "0"):
-        raise RecordError(f"{where}: {text!r} is not a number")
+        raise RecordError(f"{where}: {shown(text)} is not a number")
     return int(text)
 
 
@@ -363,50 +598,74 @@ def _json(text: str, where: str) -> Any:
     try:
         return json.loads(text)
     except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
-        raise RecordError(f"{where}: {text[:60]!r} is not JSON") from None
+        raise RecordError(f"{where}: {shown(text)} is not JSON") from None
 
 
-def _checked_text(value: Any, what: str) -> str:
-    if not isinstance(value, str) or not value or not value.isprintable() or " " in value:
-        raise RecordError(f"{what} {value!r} is not a single word")
+def _checked_key(value: Any, where: str) -> str:
+    if not is_edition_key(value):
+        raise RecordError(f"{where}: {shown(value)} is not an edition key")
+    return str(value)
+
+
+def _checked_fingerprint(value: Any, where: str) -> str:
+    if not isinstance(value, str) or _FINGERPRINT.fullmatch(value) is None:
+        raise RecordError(f"{where}: {shown(value)} is not a fingerprint (sha256:16 hex digits)")
     return value
 
 
-def _checked_seed(value: Any) -> int:
-    if not _is_int(value):
-        raise RecordError(f"seed {value!r} is not an integer")
+def _checked_seed(value: Any, where: str) -> int:
+    if not _is_int(value) or not -SEED_LIMIT < value < SEED_LIMIT:
+        raise RecordError(f"{where}: {shown(value)} is not a seed (an integer of 64 bits)")
     return int(value)
 
 
-def _checked_names(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-        raise RecordError(f"players {value!r} is not a list of names")
+def _checked_names(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAYERS:
+        raise RecordError(f"{where}: {shown(value)} is not a list of 1 to {MAX_PLAYERS} names")
+    for name in value:
+        problem = name_problem(name)
+        if problem is not None:
+            raise RecordError(f"{where}: player name {shown(name)} {problem}")
     return tuple(value)
 
 
 def _header_value(key: str, rest: str, where: str) -> Any:
-    if key in ("variant", "fingerprint"):
-        return _checked_text(rest, f"{where}: {key}")
+    if key == "variant":
+        return _checked_key(rest, where)
+    if key == "fingerprint":
+        return _checked_fingerprint(rest, where)
     if key == "seed":
         digits = rest.removeprefix("-")
         if not _is_natural(digits):
-            raise RecordError(f"{where}: seed {rest!r} is not an integer")
-        return int(rest)
+            raise RecordError(f"{where}: seed {shown(rest)} is not an integer")
+        return _checked_seed(int(rest), where)
     if key == "players":
-        try:
-            return _checked_names(_json(rest, where))
-        except RecordError as error:
-            raise RecordError(f"{where}: {error}") from None
-    return _natural(rest, where, zero=True)
+        return _checked_names(_json(rest, where), where)
+    seat = _natural(rest, where, zero=True)
+    if seat >= MAX_PLAYERS:
+        raise RecordError(f"{where}: first-player {seat} is not a seat")
+    return seat
+
+
+def _add_dice(dice: list[tuple[int, Hands]], number: int, hands: Hands, where: str) -> None:
+    """Add a round's dice: once a round, in round order."""
+    if dice and number <= dice[-1][0]:
+        problem = "given twice" if any(n == number for n, _ in dice) else "out of order"
+        raise RecordError(f"{where}: the dice of round {number} are {problem}")
+    dice.append((number, hands))
 
 
 def _hand_tuple(value: Any, where: str) -> Hands:
-    if not isinstance(value, list):
-        raise RecordError(f"{where}: hands {value!r} are not a list")
+    if not isinstance(value, list) or len(value) > MAX_PLAYERS:
+        raise RecordError(f"{where}: hands {shown(value)} are not a list of hands")
     hands = []
     for hand in value:
-        if not isinstance(hand, list) or not all(_is_int(face) for face in hand):
-            raise RecordError(f"{where}: hand {hand!r} is not a list of faces")
+        if (
+            not isinstance(hand, list)
+            or len(hand) > MAX_DICE_PER_PLAYER
+            or not all(_is_int(face) for face in hand)
+        ):
+            raise RecordError(f"{where}: hand {shown(hand)} is not a list of faces")
         hands.append(tuple(hand))
     return tuple(hands)
 
@@ -423,16 +682,21 @@ def _action(text: Any, where: str) -> Action:
 
 
 def _move_line(key: str, rest: str, expected: int, where: str) -> tuple[int, Action]:
+    if expected > MAX_MOVES:
+        raise RecordError(f"{where}: more than {MAX_MOVES} moves")
     if int(key) != expected:
         raise RecordError(f"{where}: move {key} where move {expected} was expected")
     seat_text, _, action_text = rest.partition(" ")
-    return _natural(seat_text, where, zero=True), _action(action_text, where)
+    seat = _natural(seat_text, where, zero=True)
+    if seat >= MAX_PLAYERS:
+        raise RecordError(f"{where}: seat {seat} is not a seat")
+    return seat, _action(action_text, where)
 
 
-def _set_dice(state: GameState, pending: list[tuple[int, Hands]]) -> GameState:
+def _set_dice(state: GameState, pending: deque[tuple[int, Hands]]) -> GameState:
     """Set the dice recorded for the state's round, before its first move."""
-    while pending and pending[0][0] == state.round_number and not state.bids:
-        round_number, hands = pending.pop(0)
+    if pending and pending[0][0] == state.round_number and state.bid is None:
+        round_number, hands = pending.popleft()
         try:
             state = state.with_dice(hands)
         except (GameSetupError, IllegalActionError) as error:

@@ -24,7 +24,7 @@ from perudo.actions import (
     Declare,
     Dudo,
 )
-from perudo.dice import deal, roll_off
+from perudo.dice import SEED_LIMIT, deal, roll_off
 from perudo.errors import GameSetupError, IllegalActionError, RecordError, shown
 from perudo.loader import load_variant
 from perudo.players import (
@@ -89,7 +89,9 @@ class GameState(RoundFacts):
     _dice_in_play: int = attrs.field(init=False, default=-1, eq=False, repr=False)
     _players_in: int = attrs.field(init=False, default=-1, eq=False, repr=False)
     _legal: tuple[Action, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
-    _bids: tuple[PlacedBid, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    _bids: tuple[PlacedBid, ...] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False
+    )
 
     # --- what a position is ----------------------------------------------------------------
 
@@ -349,15 +351,18 @@ class GameState(RoundFacts):
             moves=self.log.moves,
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, key: bytes | None = None) -> dict[str, Any]:
         """The state as JSON-ready data: its record, and the position it leads to.
 
-        :meth:`from_dict` replays the record and checks it gives the same position.
+        :meth:`from_dict` replays the record and checks it gives the same position. Like
+        the record, it holds the seed and so every die: it is the referee's, never a
+        player's (a player gets :meth:`view` or ``record().for_player(seat)``). With
+        ``key``, the record is signed (:meth:`GameRecord.to_dict`).
         """
         return {
             "format": "perudo-state",
             "version": 1,
-            "record": self.record().to_dict(),
+            "record": self.record().to_dict(key=key),
             "position": {
                 "round_number": self.round_number,
                 "to_act": self.to_act,
@@ -382,11 +387,19 @@ class GameState(RoundFacts):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, variant: Variant | None = None) -> GameState:
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        variant: Variant | None = None,
+        key: bytes | None = None,
+    ) -> GameState:
         """The state saved by :meth:`to_dict`.
 
         Args:
-            variant: The edition, for one that is not shipped (a house rule).
+            variant: The edition, for one that is not shipped (a house rule); the data's
+                edition key is only ever looked up among the shipped editions.
+            key: The key the state was signed with; an unsigned or changed state is refused.
 
         Raises:
             RecordError: the data is malformed, its record does not replay, or the position
@@ -396,7 +409,7 @@ class GameState(RoundFacts):
             raise RecordError("a state is an object with format, version, record and position")
         if data["format"] != "perudo-state" or data["version"] != 1:
             raise RecordError("not a perudo-state version 1")
-        state = GameRecord.from_dict(data["record"]).replay(variant)
+        state = GameRecord.from_dict(data["record"], key=key).replay(variant)
         if state.to_dict()["position"] != data["position"]:
             raise RecordError("the position does not match the one its record leads to")
         return state
@@ -685,10 +698,6 @@ def _names(players: int | Sequence[str], variant: Variant) -> tuple[str, ...]:
     if len(set(names)) != len(names):
         raise GameSetupError(f"player names {shown(names)} are not all different")
     return names
-
-
-#: Seeds are whole numbers of at most 64 bits, either sign.
-SEED_LIMIT = 2**64
 
 
 def new_game(

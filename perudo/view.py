@@ -39,7 +39,8 @@ class PlayerView(RoundFacts):
     :meth:`to_dict`, its legal actions) depends on another player's hidden dice.
 
     Attributes:
-        player: The seat this view belongs to.
+        player: The seat this view belongs to; ``None`` for a spectator's
+            (:meth:`perudo.GameState.public_view`: no hand, no legal action).
         variant: The edition.
         round_number: The round, from 1.
         dice: The player's own hand; ``()`` while it is hidden (``dice_hidden``).
@@ -59,7 +60,7 @@ class PlayerView(RoundFacts):
         winners: The winning seats once the game is over.
     """
 
-    player: int
+    player: int | None
     variant: Variant
     round_number: int
     dice: tuple[int, ...]

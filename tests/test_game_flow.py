@@ -113,7 +113,7 @@ def test_with_dice_replaces_the_round_before_its_first_bid() -> None:
         ({"players": ["Ana", 3]}, "not a string"),
         # Names that would not read back from a record (issue 13).
         ({"players": ["Ana", "Ben\u2028Cleo"]}, "not printable"),
-        ({"players": ["Ana", "Ben\x85"]}, "not printable"),
+        ({"players": ["Ana", "Be\x85n"]}, "not printable"),
         ({"players": ["Ana", "Ben\tX"]}, "not printable"),
         ({"players": ["Ana", " Ben"]}, "space at an end"),
         ({"players": ["Ana", "B" * 41]}, "41 characters"),

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-import perudo
 from helpers import game, play
 
+import perudo
 from perudo import Bid, Calza, IllegalActionError
 
 FIVE = [2, 3, 4, 5, 6]

@@ -105,7 +105,7 @@ def test_load_from_a_path(tmp_path: Path) -> None:
     path.write_text(data.replace('key = "wango"', 'key = "house"'), encoding="utf-8")
     variant = perudo.load_variant(path)
     assert variant.key == "house"
-    with pytest.raises(UnknownVariantError, match="pass a pathlib.Path"):
+    with pytest.raises(UnknownVariantError, match=r"pass a pathlib\.Path"):
         perudo.load_variant(str(path))  # a string is a key, never a path (issue 13)
     state = perudo.new_game(variant, 3, seed=1)
     assert state.variant is variant
