@@ -10,7 +10,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from perudo.errors import IllegalActionError
+from perudo.errors import IllegalActionError, shown
 
 __all__ = [
     "DECLARATIONS",
@@ -38,7 +38,7 @@ def _malformed(message: str) -> IllegalActionError:
 
 def _check_flag(name: str, value: Any) -> None:
     if type(value) is not bool:
-        raise _malformed(f"{name}={value!r} is not a flag: use True or False")
+        raise _malformed(f"{name}={shown(value)} is not a flag: use True or False")
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -62,9 +62,9 @@ class Bid:
 
     def __attrs_post_init__(self) -> None:
         if type(self.quantity) is not int:
-            raise _malformed(f"quantity {self.quantity!r} is not a whole number of dice")
+            raise _malformed(f"quantity {shown(self.quantity)} is not a whole number of dice")
         if type(self.face) is not int:
-            raise _malformed(f"face {self.face!r} is not a die face: faces are 1 to 6")
+            raise _malformed(f"face {shown(self.face)} is not a die face: faces are 1 to 6")
         if not 1 <= self.quantity <= MAX_QUANTITY:
             raise _malformed(
                 f"quantity {self.quantity} is not a bid: a bid names 1 to {MAX_QUANTITY} dice"
@@ -130,7 +130,7 @@ class Declare:
     def __attrs_post_init__(self) -> None:
         if self.name not in DECLARATIONS:
             known = ", ".join(DECLARATIONS)
-            raise _malformed(f"{self.name!r} is not a declaration: the names are {known}")
+            raise _malformed(f"{shown(self.name)} is not a declaration: the names are {known}")
 
     def __str__(self) -> str:
         return f"declare {self.name}"

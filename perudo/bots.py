@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from perudo.actions import CALZA, DUDO, DUDO_PRESSED, Action, Bid, Declare
 from perudo.dice import count
+from perudo.errors import shown
 from perudo.odds import chance_of, chance_table, exact_chance_of
 
 if TYPE_CHECKING:
@@ -138,5 +139,5 @@ BOTS: dict[str, type[RandomBot] | type[OddsBot]] = {"random": RandomBot, "odds":
 def make_bot(name: str, seed: int | None = None) -> Bot:
     """A bot by its name in :data:`BOTS`."""
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}: the bots are {', '.join(BOTS)}")
+        raise ValueError(f"unknown bot {shown(name)}: the bots are {', '.join(BOTS)}")
     return BOTS[name](seed)

@@ -23,7 +23,7 @@ import attrs
 
 from perudo.actions import CALZA, DECLARE, DUDO, DUDO_PRESSED, Action, Bid, Calza, Declare, Dudo
 from perudo.actions import DECLARATIONS as ALL_DECLARATIONS
-from perudo.errors import EncodingError, IllegalActionError
+from perudo.errors import EncodingError, IllegalActionError, shown
 from perudo.loader import load_variant
 from perudo.players import PlacedBid
 from perudo.resolution import Resolution
@@ -56,7 +56,7 @@ def whole_number(value: Any, what: str) -> int:
     if type(value) is int:
         return value
     if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise EncodingError(f"{what} {value!r} is not an integer")
+        raise EncodingError(f"{what} {shown(value)} is not an integer")
     return int(value.__index__())
 
 
@@ -70,7 +70,9 @@ def _table(variant: Variant | str, players: Any) -> tuple[Variant, int]:
 def _check_players(variant: Variant, players: Any) -> int:
     low, high = variant.players.min, variant.players.max
     if type(players) is not int or not low <= players <= high:
-        raise EncodingError(f"{variant.name} is played by {low} to {high} players, not {players!r}")
+        raise EncodingError(
+            f"{variant.name} is played by {low} to {high} players, not {shown(players)}"
+        )
     return players
 
 
@@ -172,7 +174,7 @@ class ActionEncoding:
         number = self._numbers.get(action)
         if number is None:
             if not isinstance(action, Bid | Dudo | Calza | Declare):
-                raise EncodingError(f"{action!r} is not an action")
+                raise EncodingError(f"{shown(action)} is not an action")
             raise EncodingError(
                 f"{action} has no number in {self!r}: "
                 + (
@@ -379,7 +381,7 @@ class ObservationEncoding:
             return self._by_name[name]
         except KeyError:
             raise EncodingError(
-                f"{name!r} is not a field: the fields are {', '.join(self._by_name)}"
+                f"{shown(name)} is not a field: the fields are {', '.join(self._by_name)}"
             ) from None
 
     # --- encoding -------------------------------------------------------------------------
@@ -392,7 +394,7 @@ class ObservationEncoding:
                 bid above :attr:`ActionEncoding.max_quantity`.
         """
         if not isinstance(view, PlayerView):
-            raise EncodingError(f"{view!r} is not a PlayerView")
+            raise EncodingError(f"{shown(view)} is not a PlayerView")
         if view.variant != self.variant or len(view.seats) != self.players:
             raise EncodingError(
                 f"a view of {view.variant.key} with {len(view.seats)} seats does not fit {self!r}"
@@ -597,7 +599,7 @@ class ObservationEncoding:
 
     def _checked(self, vector: Sequence[Any]) -> list[int]:
         if isinstance(vector, str | bytes):
-            raise EncodingError(f"{vector!r} is not a vector of integers")
+            raise EncodingError(f"{shown(vector)} is not a vector of integers")
         try:
             values = [int(v) for v in vector]
         except (TypeError, ValueError):
@@ -610,7 +612,7 @@ class ObservationEncoding:
             for index in range(fld.start, fld.stop):
                 if not fld.low <= values[index] <= fld.high or values[index] != vector[index]:
                     raise EncodingError(
-                        f"entry {index} ({fld.name!r}) is {vector[index]!r}, "
+                        f"entry {index} ({shown(fld.name)}) is {shown(vector[index])}, "
                         f"not an integer from {fld.low} to {fld.high}"
                     )
         return values

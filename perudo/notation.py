@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from perudo.actions import DECLARATIONS, Action, Bid, Calza, Declare, Dudo
-from perudo.errors import IllegalActionError
+from perudo.errors import IllegalActionError, shown
 
 __all__ = ["CALL_ALIASES", "parse_action"]
 
@@ -49,7 +49,9 @@ def parse_action(text: str) -> Action:
         IllegalActionError: ``reason="malformed-action"``, naming the text.
     """
     if not isinstance(text, str):
-        raise IllegalActionError("malformed-action", f"{text!r} is not action notation (a str)")
+        raise IllegalActionError(
+            "malformed-action", f"{shown(text)} is not action notation (a str)"
+        )
     match = _BID.fullmatch(text)
     if match is not None:
         return Bid(int(match[1]), int(match[2]), pressure=bool(match[3]))
@@ -64,5 +66,6 @@ def parse_action(text: str) -> Action:
         return Declare(name)
     raise IllegalActionError(
         "malformed-action",
-        f"{text!r} is not action notation: write 3x4, 3x4!, dudo, dudo!, calza or declare <name>",
+        f"{shown(text)} is not action notation: "
+        "write 3x4, 3x4!, dudo, dudo!, calza or declare <name>",
     )

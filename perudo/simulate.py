@@ -17,7 +17,7 @@ import attrs
 
 from perudo.actions import Declare
 from perudo.bots import BOTS, choose_move, make_bot
-from perudo.errors import PerudoError
+from perudo.errors import PerudoError, shown
 from perudo.loader import load_variant
 from perudo.state import new_game
 from perudo.variant import Variant
@@ -178,10 +178,10 @@ def simulate(
     if not isinstance(variant, Variant):
         variant = load_variant(variant)
     if type(games) is not int or games < 0:
-        raise ValueError(f"games {games!r} is not a count of games")
+        raise ValueError(f"games {shown(games)} is not a count of games")
     for name in bots:
         if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}: the bots are {', '.join(BOTS)}")
+            raise ValueError(f"unknown bot {shown(name)}: the bots are {', '.join(BOTS)}")
     if not bots:
         raise ValueError("bots names no bot")
     seats = tuple(bots[seat % len(bots)] for seat in range(players))

@@ -647,7 +647,7 @@ def _require_action(action: Any) -> None:
     if not isinstance(action, ACTION_TYPES):
         raise IllegalActionError(
             "malformed-action",
-            f"{action!r} is not an action: "
+            f"{shown(action)} is not an action: "
             "use Bid(quantity, face), Dudo(), Calza() or Declare(name)",
         )
 
@@ -656,21 +656,23 @@ def _check_hands(
     dice: Sequence[Sequence[int]], players: int, per_player: int, *, fewest: int = 1
 ) -> tuple[tuple[int, ...], ...]:
     if isinstance(dice, str | bytes) or not isinstance(dice, Sequence):
-        raise GameSetupError(f"dice {dice!r} is not a sequence of hands, one per player")
+        raise GameSetupError(f"dice {shown(dice)} is not a sequence of hands, one per player")
     if len(dice) != players:
         raise GameSetupError(f"dice gives {len(dice)} hands for {players} players")
     hands = []
     for seat, hand in enumerate(dice):
         if isinstance(hand, str | bytes) or not isinstance(hand, Sequence):
-            raise GameSetupError(f"hand {hand!r} of seat {seat} is not a sequence of faces")
+            raise GameSetupError(f"hand {shown(hand)} of seat {seat} is not a sequence of faces")
         if not fewest <= len(hand) <= per_player:
             raise GameSetupError(
-                f"hand {tuple(hand)!r} of seat {seat} holds {len(hand)} dice: "
+                f"hand {shown(tuple(hand))} of seat {seat} holds {len(hand)} dice: "
                 f"{fewest} to {per_player}"
             )
         for face in hand:
             if type(face) is not int or not 1 <= face <= 6:
-                raise GameSetupError(f"{face!r} in the hand of seat {seat} is not a face 1 to 6")
+                raise GameSetupError(
+                    f"{shown(face)} in the hand of seat {seat} is not a face 1 to 6"
+                )
         hands.append(tuple(sorted(hand)))
     return tuple(hands)
 
@@ -741,7 +743,9 @@ def new_game(
     if first_player is None:
         first_player, _ = roll_off(seed, range(len(names)))
     elif type(first_player) is not int or not 0 <= first_player < len(names):
-        raise GameSetupError(f"first_player {first_player!r} is not a seat (0 to {len(names) - 1})")
+        raise GameSetupError(
+            f"first_player {shown(first_player)} is not a seat (0 to {len(names) - 1})"
+        )
     pressure = variant.scoring.pressure_uses
     return GameState(
         variant=variant,

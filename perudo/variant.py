@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from perudo.errors import shown
 from perudo.rules import (
     Cap,
     Challenge,
@@ -206,7 +207,7 @@ class Variant:
     def component(self, axis: str) -> Any:
         """The component on ``axis``."""
         if axis not in AXES:
-            raise KeyError(f"{axis!r} is not an axis: the axes are {', '.join(AXES)}")
+            raise KeyError(f"{shown(axis)} is not an axis: the axes are {', '.join(AXES)}")
         return getattr(self, axis)
 
     def round_rules(self) -> RoundRules:

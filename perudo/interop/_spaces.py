@@ -9,6 +9,7 @@ import gymnasium
 import numpy as np
 
 from perudo.encoding import ObservationEncoding
+from perudo.errors import shown
 from perudo.interop.turns import TurnActions, Turns
 
 RENDER_MODES = ("human", "ansi")
@@ -17,7 +18,7 @@ RENDER_MODES = ("human", "ansi")
 def check_render_mode(render_mode: str | None) -> None:
     """Refuse a render mode the environments do not have."""
     if render_mode not in (None, *RENDER_MODES):
-        raise ValueError(f"render_mode {render_mode!r} is not None, 'human' or 'ansi'")
+        raise ValueError(f"render_mode {shown(render_mode)} is not None, 'human' or 'ansi'")
 
 
 def observation_space(encoding: ObservationEncoding, numbers: TurnActions) -> gymnasium.spaces.Dict:

@@ -39,7 +39,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from perudo.bots import BOTS, Bot, make_bot
 from perudo.encoding import observation_encoding
-from perudo.errors import IllegalActionError
+from perudo.errors import IllegalActionError, shown
 from perudo.interop._spaces import RENDER_MODES, check_render_mode, observation_space, observe
 from perudo.interop.turns import TurnActions, Turns, lowest_return
 from perudo.loader import load_variant
@@ -78,12 +78,12 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.encoding = observation_encoding(self.variant, players)
         self.numbers = TurnActions(self.encoding.actions)
         if type(seat) is not int or not 0 <= seat < players:
-            raise ValueError(f"seat {seat!r} is not a seat (0 to {players - 1})")
+            raise ValueError(f"seat {shown(seat)} is not a seat (0 to {players - 1})")
         if opponents not in BOTS:
-            raise ValueError(f"unknown bot {opponents!r}: the bots are {', '.join(BOTS)}")
+            raise ValueError(f"unknown bot {shown(opponents)}: the bots are {', '.join(BOTS)}")
         check_render_mode(render_mode)
         if illegal not in ("lose", "raise"):
-            raise ValueError(f"illegal={illegal!r} is not 'lose' or 'raise'")
+            raise ValueError(f"illegal={shown(illegal)} is not 'lose' or 'raise'")
         self.players, self.seat, self.opponents = players, seat, opponents
         self.illegal = illegal
         self.lowest_return = lowest_return(self.variant, players)

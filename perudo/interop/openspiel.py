@@ -52,7 +52,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
     ) from error
 
 from perudo.encoding import ROUND_LIMIT, ObservationEncoding, observation_encoding
-from perudo.errors import EncodingError, GameSetupError
+from perudo.errors import EncodingError, GameSetupError, shown
 from perudo.interop.turns import TurnActions, Turns, lowest_return
 from perudo.loader import load_variant, variant_names
 from perudo.state import new_game
@@ -93,7 +93,7 @@ class PerudoGame(pyspiel.Game):  # type: ignore[misc]
         encoding = observation_encoding(variant, players)
         if type(dice) is not int or not 1 <= dice <= variant.dice.per_player:
             raise GameSetupError(
-                f"dice={dice!r}: {variant.name} players start with 1 to "
+                f"dice={shown(dice)}: {variant.name} players start with 1 to "
                 f"{variant.dice.per_player} dice"
             )
         numbers = TurnActions(encoding.actions)
@@ -286,7 +286,7 @@ class PerudoObserver:
 
     def __init__(self, game: PerudoGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
-            raise ValueError(f"python_perudo observers take no parameters, not {params!r}")
+            raise ValueError(f"python_perudo observers take no parameters, not {shown(params)}")
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("python_perudo observes one player's dice, not every player's")
         self._table = table = game.table
