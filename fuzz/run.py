@@ -31,7 +31,9 @@ def main() -> None:
     corpus = Path(tempfile.mkdtemp(prefix=f"perudo-fuzz-{name}-"))
     for number, data in enumerate(seed_corpus()[name]):
         (corpus / f"seed-{number}").write_bytes(data)
-    args = [sys.argv[0], str(corpus), f"-max_total_time={seconds}", "-rss_limit_mb=4096"]
+    # A reader that takes over 2 s or 1 GiB on one input is a finding too.
+    args = [sys.argv[0], str(corpus), f"-max_total_time={seconds}", "-rss_limit_mb=1024"]
+    args += ["-timeout=2", "-max_len=4096"]
     args += [f"-artifact_prefix={Path.cwd()}/{name}-", "-print_final_stats=1"]
     atheris.Setup(args, target)
     atheris.Fuzz()

@@ -4,34 +4,75 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
-from collections.abc import Sequence
-from typing import Any, TextIO
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
 
+from perudo.actions import MAX_PLAYERS
 from perudo.bots import BOTS
 from perudo.comparison import Comparison, compare
 from perudo.demo import run_demo
-from perudo.errors import PerudoError
+from perudo.errors import GameSetupError, PerudoError, shown
 from perudo.loader import load_variant, variant_names
 from perudo.prose import AXIS_TITLES, label, rules_text
-from perudo.simulate import SimulationResult, simulate
-from perudo.variant import AXES
+from perudo.simulate import MAX_GAMES, MAX_WORKERS, SimulationResult, simulate
+from perudo.variant import AXES, Variant
 
 __all__ = ["main"]
 
 WIDTH = 80
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage error said in one line (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        digits = text.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
+            raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number")
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
+        return value
+
+    return parse
+
+
+_SEED = _whole(-(2**63), 2**63)  # game i of a run uses seed + i: keep within 64 bits
+
+
+def _edition(text: str) -> Variant:
+    """An edition named on the command line: a shipped key, or the path of a declaration
+    file (the person at the terminal names it; nothing else ever reads a path)."""
+    if text.endswith(".toml") or os.sep in text:
+        return load_variant(Path(text))
+    return load_variant(text)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from perudo import __version__
+
+    parser = _Parser(
         prog="perudo", description="Perudo in its regional editions: play, compare, simulate."
     )
+    parser.add_argument("--version", action="version", version=f"perudo {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="watch bots play a game, told in the edition's words")
     demo.add_argument("--variant", default="italian", help="edition key (default: italian)")
-    demo.add_argument("--players", type=int, default=4, help="how many bots (default: 4)")
-    demo.add_argument("--seed", type=int, default=None, help="seed of the dice and the bots")
+    demo.add_argument(
+        "--players", type=_whole(1, MAX_PLAYERS), default=4, help="how many bots (default: 4)"
+    )
+    demo.add_argument("--seed", type=_SEED, default=None, help="seed of the dice and the bots")
     variants = commands.add_parser("variants", help="list the editions")
     variants.add_argument("--json", action="store_true", help="print JSON")
     rules = commands.add_parser("rules", help="an edition's rules as prose")
@@ -43,42 +84,62 @@ def _parser() -> argparse.ArgumentParser:
     comp.add_argument("variants", nargs="*", help="two edition keys (none: the full matrix)")
     comp.add_argument("--json", action="store_true", help="print JSON")
     sim = commands.add_parser("simulate", help="play many games between bots and tally them")
-    sim.add_argument("--variant", default="italian", help="edition key (default: italian)")
+    sim.add_argument("--variant", default=None, help="edition key (default: italian)")
     sim.add_argument("--compare", nargs=2, metavar=("A", "B"), help="run both on the same seeds")
-    sim.add_argument("--players", type=int, default=4, help="players per game (default: 4)")
-    sim.add_argument("--games", type=int, default=1000, help="games (default: 1000)")
+    sim.add_argument(
+        "--players", type=_whole(1, MAX_PLAYERS), default=4, help="players per game (default: 4)"
+    )
+    sim.add_argument(
+        "--games", type=_whole(0, MAX_GAMES), default=1000, help="games (default: 1000)"
+    )
     sim.add_argument(
         "--bots", default="odds", help=f"comma-separated bots by seat ({', '.join(BOTS)})"
     )
-    sim.add_argument("--seed", type=int, default=0, help="seed of game 0 (default: 0)")
-    sim.add_argument("--workers", type=int, default=1, help="processes (default: 1)")
+    sim.add_argument("--seed", type=_SEED, default=0, help="seed of game 0 (default: 0)")
+    sim.add_argument(
+        "--workers", type=_whole(1, MAX_WORKERS), default=1, help="processes (default: 1)"
+    )
     sim.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
 
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status: 0, 2 for a refused argument or
+    edition, 130 when interrupted (Ctrl-C), 141 when the output pipe closed early."""
     out = sys.stdout if out is None else out
     args = _parser().parse_args(argv)
     try:
-        if args.command == "demo":
-            run_demo(args.variant, args.players, seed=args.seed, out=out)
-        elif args.command == "variants":
-            _variants(args.json, out)
-        elif args.command == "rules":
-            variant = load_variant(args.variant)
-            if args.json:
-                _json(variant.to_dict(), out)
-            else:
-                out.write(_wrap_paragraphs(rules_text(variant)))
-        elif args.command == "compare":
-            _compare(args.variants, args.json, out)
-        else:
-            _simulate(args, out)
-    except (PerudoError, ValueError) as error:
+        _command(args, out)
+        out.flush()
+    except PerudoError as error:
         print(f"perudo: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("perudo: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # a reader such as `head` stopped reading: end quietly
+        if out is sys.stdout:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit fails no more
+        return 141
     return 0
+
+
+def _command(args: argparse.Namespace, out: TextIO) -> None:
+    if args.command == "demo":
+        run_demo(_edition(args.variant), args.players, seed=args.seed, out=out)
+    elif args.command == "variants":
+        _variants(args.json, out)
+    elif args.command == "rules":
+        variant = _edition(args.variant)
+        if args.json:
+            _json(variant.to_dict(), out)
+        else:
+            out.write(_wrap_paragraphs(rules_text(variant)))
+    elif args.command == "compare":
+        _compare(args.variants, args.json, out)
+    else:
+        _simulate(args, out)
 
 
 def _json(data: Any, out: TextIO) -> None:
@@ -112,8 +173,8 @@ def _compare(keys: Sequence[str], as_json: bool, out: TextIO) -> None:
         _matrix(as_json, out)
         return
     if len(keys) != 2:
-        raise ValueError("compare takes two edition keys, or none for the full matrix")
-    comparison = compare(keys[0], keys[1])
+        raise GameSetupError("compare takes two edition keys, or none for the full matrix")
+    comparison = compare(_edition(keys[0]), _edition(keys[1]))
     if as_json:
         _json(comparison.to_dict(), out)
     else:
@@ -203,7 +264,9 @@ def _progress(done: int, total: int) -> None:
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> None:
     bots = tuple(name.strip() for name in args.bots.split(","))
-    keys = args.compare or [args.variant]
+    if args.compare and args.variant is not None:
+        raise GameSetupError("--variant and --compare name editions twice: give one of them")
+    keys = [_edition(key) for key in args.compare or [args.variant or "italian"]]
     progress = _progress if sys.stderr.isatty() and not args.json else None
     results = [
         simulate(

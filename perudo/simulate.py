@@ -7,9 +7,10 @@ be compared on the same seeds.
 
 from __future__ import annotations
 
+import signal
 from collections import Counter
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from fractions import Fraction
 from typing import Any
 
@@ -17,12 +18,16 @@ import attrs
 
 from perudo.actions import Declare
 from perudo.bots import BOTS, choose_move, make_bot
-from perudo.errors import PerudoError, shown
+from perudo.errors import GameSetupError, PerudoError, shown
 from perudo.loader import load_variant
 from perudo.state import new_game
 from perudo.variant import Variant
 
-__all__ = ["SimulationResult", "simulate"]
+__all__ = ["MAX_GAMES", "MAX_WORKERS", "SimulationResult", "simulate"]
+
+#: The most games one run plays, and the most worker processes it starts.
+MAX_GAMES = 10**9
+MAX_WORKERS = 256
 
 
 @attrs.frozen
@@ -166,45 +171,46 @@ def simulate(
     """Play ``games`` games of ``players`` bots and tally them.
 
     Args:
-        variant: The edition, or its key.
+        variant: The edition, or its key (a key only: never read as a path).
         players: Players per game.
-        games: How many games.
+        games: How many games, 0 to :data:`MAX_GAMES`.
         bots: Bot names from :data:`perudo.bots.BOTS`, given to the seats in turn (one name
-            gives every seat the same bot).
+            gives every seat the same bot); no more names than players.
         seed: The seed of game 0; game ``i`` uses ``seed + i``.
-        workers: Processes to share the games; the result does not depend on it.
+        workers: Processes to share the games, 1 to :data:`MAX_WORKERS`; the result does not
+            depend on it.
         progress: Called with (games done, games) as chunks finish.
+
+    Raises:
+        GameSetupError: a count, a bot or the player count is not one the edition allows.
     """
     if not isinstance(variant, Variant):
         variant = load_variant(variant)
-    if type(games) is not int or games < 0:
-        raise ValueError(f"games {shown(games)} is not a count of games")
+    if type(games) is not int or not 0 <= games <= MAX_GAMES:
+        raise GameSetupError(f"games {shown(games)} is not a count of games (0 to {MAX_GAMES})")
+    if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
+        raise GameSetupError(f"workers {shown(workers)} is not 1 to {MAX_WORKERS} processes")
+    if isinstance(bots, str) or not bots:
+        raise GameSetupError(f"bots {shown(bots)} is not a list of bot names")
     for name in bots:
         if name not in BOTS:
-            raise ValueError(f"unknown bot {shown(name)}: the bots are {', '.join(BOTS)}")
-    if not bots:
-        raise ValueError("bots names no bot")
-    seats = tuple(bots[seat % len(bots)] for seat in range(players))
+            raise GameSetupError(f"unknown bot {shown(name)}: the bots are {', '.join(BOTS)}")
     new_game(variant, players, seed=seed)  # refuses a player count the edition does not allow
+    if len(bots) > players:
+        raise GameSetupError(f"{len(bots)} bots named for {players} players")
+    seats = tuple(bots[seat % len(bots)] for seat in range(players))
     size = max(1, min(1000, games // (workers * 8) or 1))
-    chunks = [(start, min(size, games - start)) for start in range(0, games, size)]
+    source: str | Variant = variant.key if _is_shipped(variant) else variant
+    jobs = (
+        (source, seats, seed + start, min(size, games - start)) for start in range(0, games, size)
+    )
     tally = _Tally(wins=[Fraction(0)] * players)
     done = 0
-    source: str | Variant = variant.key if _is_shipped(variant) else variant
-    jobs = [(source, seats, seed + start, count) for start, count in chunks]
-    if workers > 1 and len(jobs) > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for part, (_, count) in zip(pool.map(_chunk, jobs), chunks, strict=True):
-                tally.add(part)
-                done += count
-                if progress is not None:
-                    progress(done, games)
-    else:
-        for job, (_, count) in zip(jobs, chunks, strict=True):
-            tally.add(_chunk(job))
-            done += count
-            if progress is not None:
-                progress(done, games)
+    for part, count in _run(jobs, workers if games > size else 1):
+        tally.add(part)
+        done += count
+        if progress is not None:
+            progress(done, games)
     return SimulationResult(
         variant=variant.key,
         players=players,
@@ -218,6 +224,36 @@ def simulate(
         special_rounds=tuple(sorted(tally.special.items())),
         declarations=tuple(sorted(tally.declarations.items())),
     )
+
+
+_Job = tuple[str | Variant, tuple[str, ...], int, int]
+
+
+def _run(jobs: Iterator[_Job], workers: int) -> Iterator[tuple[_Tally, int]]:
+    """Each job's tally and game count, in order; jobs are made as they are needed (a run
+    of a billion games never holds a million jobs), at most two per worker in flight."""
+    if workers == 1:
+        for job in jobs:
+            yield _chunk(job), job[3]
+        return
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
+    pending: list[tuple[Future[_Tally], int]] = []
+    try:
+        for job in jobs:
+            pending.append((pool.submit(_chunk, job), job[3]))
+            if len(pending) >= 2 * workers:
+                future, count = pending.pop(0)
+                yield future.result(), count
+        for future, count in pending:
+            yield future.result(), count
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_signals() -> None:
+    """Ctrl-C at a terminal reaches the workers too: let it end them without a traceback;
+    the parent reports the interruption once."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _is_shipped(variant: Variant) -> bool:

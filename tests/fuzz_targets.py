@@ -7,13 +7,40 @@ findings in ``tests/fuzz_regressions/`` run through them in the test suite.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
+import io
 import json
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import perudo
 from perudo import GameRecord, GameState, PerudoError, Variant
+from perudo.loader import MAX_DECLARATION_BYTES, variants_dir
+
+_SHIPPED = str(variants_dir().resolve())
+
+
+@contextlib.contextmanager
+def _no_file_but_the_shipped() -> Iterator[None]:
+    """Fail at once if the code under test opens any file outside ``variants/``."""
+
+    def guard(opener: Callable[..., Any]) -> Callable[..., Any]:
+        def checked(file: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(file, int) or str(Path(os.fsdecode(file)).resolve()).startswith(_SHIPPED):
+                return opener(file, *args, **kwargs)
+            raise AssertionError(f"opened {str(file)[:80]!r}")
+
+        return checked
+
+    saved = builtins.open, io.open, os.open
+    builtins.open, io.open, os.open = guard(builtins.open), guard(io.open), guard(os.open)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        builtins.open, io.open, os.open = saved  # type: ignore[assignment]
 
 
 def _text(data: bytes) -> str:
@@ -58,6 +85,47 @@ def variant_toml(data: bytes) -> None:
     _guard(lambda: perudo.variant_from_toml(_text(data)))
 
 
+_PATHS = ["/dev/zero", "/dev/stdin", "/etc/passwd", "../variants/italian.toml", "x.toml", "~"]
+
+
+def record_paths(data: bytes) -> None:
+    """A record, a state and a client's edition name whose edition is any text (paths
+    included): each is refused or replayed, and no file but the shipped ones is opened."""
+    text = _text(data)
+    name = _PATHS[data[0] % len(_PATHS)] + text[1:] if data and data[0] < 24 else text
+    record = perudo.new_game("italian", 2, seed=1).apply(perudo.Bid(1, 2)).record()
+    forged = record.to_dict()
+    forged["variant"] = name
+    state = {"format": "perudo-state", "version": 1, "record": forged, "position": {}}
+    with _no_file_but_the_shipped():
+        _guard(lambda: GameRecord.from_dict(forged).replay())
+        _guard(lambda: GameRecord.from_text(record.to_text().replace("italian", name, 1)).replay())
+        _guard(lambda: GameState.from_dict(state))
+        _guard(lambda: perudo.new_game(name, 2))
+        _guard(lambda: perudo.load_variant(name))
+
+
+def toml_shapes(data: bytes) -> None:
+    """Large hostile TOML shapes grown from a few bytes (the fuzzer picks shape and size):
+    long dotted keys, deep arrays and tables, long numbers, many tables, long strings."""
+    if len(data) < 3:
+        return
+    size = int.from_bytes(data[1:3], "big") * 2  # up to 128 kB: over the limit too
+    unit = _text(data[3:]) or "a"
+    shapes = [
+        lambda: "a" + ("." + unit) * (size // (len(unit) + 1)) + " = 1\n",
+        lambda: "x = " + "[" * size + "]" * size,
+        lambda: "x = " + "{a = " * size + "1" + "}" * size,
+        lambda: "x = " + "1" * size,
+        lambda: "".join(f"[t{i}]\n" for i in range(size // 4)),
+        lambda: 'q = """' + unit * (size // len(unit)) + '"""\n',
+        lambda: "[" + ".".join([unit] * (size // (len(unit) + 1))) + "]\n",
+        lambda: ("k = 1\n" * (size // 6)) + unit,
+    ]
+    text = shapes[data[0] % len(shapes)]()[: 2 * MAX_DECLARATION_BYTES]
+    _guard(lambda: perudo.variant_from_toml(text))
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     "notation": notation,
     "record_text": record_text,
@@ -65,6 +133,8 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "state_dict": state_dict,
     "variant_dict": variant_dict,
     "variant_toml": variant_toml,
+    "record_paths": record_paths,
+    "toml_shapes": toml_shapes,
 }
 
 
@@ -82,4 +152,6 @@ def seed_corpus() -> dict[str, list[bytes]]:
         "state_dict": [json.dumps(state.to_dict()).encode()],
         "variant_dict": [json.dumps(perudo.load_variant("wango").to_dict()).encode()],
         "variant_toml": [toml],
+        "record_paths": [b"italian", b"\x00", b"\x01", b"\x03/../italian", b"/proc/self/environ"],
+        "toml_shapes": [bytes([shape, 0x80, 0x00]) + b"a" for shape in range(8)],
     }
