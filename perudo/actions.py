@@ -67,10 +67,11 @@ class Bid:
             raise _malformed(f"face {shown(self.face)} is not a die face: faces are 1 to 6")
         if not 1 <= self.quantity <= MAX_QUANTITY:
             raise _malformed(
-                f"quantity {self.quantity} is not a bid: a bid names 1 to {MAX_QUANTITY} dice"
+                f"quantity {shown(self.quantity)} is not a bid: "
+                f"a bid names 1 to {MAX_QUANTITY} dice"
             )
         if not 1 <= self.face <= 6:
-            raise _malformed(f"face {self.face} is not a die face: faces are 1 to 6")
+            raise _malformed(f"face {shown(self.face)} is not a die face: faces are 1 to 6")
         _check_flag("pressure", self.pressure)
 
     def __str__(self) -> str:
@@ -144,10 +145,11 @@ Action: TypeAlias = Bid | Dudo | Calza | Declare
 ACTION_TYPES = (Bid, Dudo, Calza, Declare)
 
 
-#: The most players a declaration may seat, and the most dice each may start with.
+#: The most players a declaration may seat.
 MAX_PLAYERS = 20
+#: The most dice a declaration may give each player at the start.
 MAX_DICE_PER_PLAYER = 20
-#: The most dice any table holds: legal bids are listed up to the dice in play.
+#: The most dice any table holds (legal bids are listed up to the dice in play).
 MAX_TABLE_DICE = MAX_PLAYERS * MAX_DICE_PER_PLAYER
 
 # Interned bids, indexed [pressure][face][quantity], built once up to every table's size:

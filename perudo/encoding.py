@@ -16,6 +16,7 @@ Bid(2, 3)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, SupportsIndex, TypeVar, cast
 
@@ -76,15 +77,14 @@ def _check_players(variant: Variant, players: Any) -> int:
     return players
 
 
-_BUILT: dict[tuple[str, Variant, int], Any] = {}
-
-
 def _built(kind: type[_Encoding], variant: Variant, players: int) -> _Encoding:
     """One shared encoding per kind, edition and table size."""
-    key = (kind.__name__, variant, players)
-    if key not in _BUILT:
-        _BUILT[key] = kind(variant, players)
-    return cast(_Encoding, _BUILT[key])
+    return cast(_Encoding, _build(kind.__name__, variant, players))
+
+
+@functools.lru_cache(maxsize=256)  # bounded: a server seeing many house rules does not grow
+def _build(kind: str, variant: Variant, players: int) -> ActionEncoding | ObservationEncoding:
+    return (ActionEncoding if kind == "ActionEncoding" else ObservationEncoding)(variant, players)
 
 
 # --- actions ------------------------------------------------------------------------------

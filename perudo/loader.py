@@ -82,8 +82,8 @@ def load_variant(variant: str | os.PathLike[str]) -> Variant:
     A string is only ever an edition key: a string that looks like a path is refused, never
     opened, so a key taken from a record, a client or a game parameter cannot make perudo
     read a file. To read a declaration file, pass a :class:`pathlib.Path`. The file must be
-    a regular file of at most :data:`MAX_DECLARATION_BYTES` bytes, and its ``key`` must
-    match its file name.
+    a regular file of at most :data:`~perudo.loader.MAX_DECLARATION_BYTES` bytes, and its
+    ``key`` must match its file name.
 
     Raises:
         UnknownVariantError: no shipped edition has that key, the value is not a key, or
@@ -132,9 +132,10 @@ def _read_declaration(path: Path) -> str:
     except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
         reason = getattr(error, "strerror", None) or "not a path"
         raise InvalidVariantError(f"{name}: cannot be read ({reason})") from None
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise InvalidVariantError(f"{name}: not a regular file")
     with open(descriptor, "rb") as file:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise InvalidVariantError(f"{name}: not a regular file")
         try:
             data = file.read(MAX_DECLARATION_BYTES + 1)
         except OSError as error:
@@ -150,8 +151,8 @@ def _read_declaration(path: Path) -> str:
 def variant_from_toml(text: str, *, where: str = "<declaration>") -> Variant:
     """Build and check a :class:`Variant` from the text of a TOML declaration.
 
-    The text is checked against the size and shape limits (see :data:`MAX_DECLARATION_BYTES`)
-    before it is parsed.
+    The text is checked against the size and shape limits before it is parsed (see
+    :data:`~perudo.loader.MAX_DECLARATION_BYTES`).
 
     Raises:
         InvalidVariantError: the text is too large or too deep, not TOML, or not a valid

@@ -23,7 +23,7 @@ round, in round order. Move lines are ``number seat action`` in :mod:`perudo.not
 ends with ``signature hmac-sha256:HEX``, the HMAC-SHA256 of every line before it.
 
 A record holds the seed, and every die of the game follows from it: it is the referee's.
-A player gets :meth:`GameRecord.for_player`, what that player saw.
+A player gets :meth:`~perudo.GameRecord.for_player`, what that player saw.
 
 Records are read within limits, checked before any parsing: :data:`MAX_RECORD_CHARS`
 characters and :data:`MAX_MOVES` moves. Replaying is linear in the number of moves.
@@ -499,7 +499,7 @@ class PlayerRound:
 
 @attrs.frozen
 class PlayerRecord:
-    """What one player saw of a game: :meth:`GameRecord.for_player`. It holds no seed and
+    """What one player saw of a game: :meth:`~perudo.GameRecord.for_player`. It holds no seed and
     no die that player did not see, so it may be handed to them (or published after the
     game, one per player). It is an account, not a replay: hidden dice are not in it.
 

@@ -60,7 +60,6 @@ class GameState(RoundFacts):
         players: The seats, clockwise.
         round_number: The round being played, from 1.
         to_act: The seat whose turn it is, ``None`` once the game is over.
-        bids: The bids of this round, in order (a tuple, built on demand).
         rules: The bidding rules in force this round (after any special round).
         special_round: ``None``, or ``"palifico"``, ``"palafico"``, ``"calzone"``.
         special_player: The seat whose special round this is, if any.

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+import perudo
 from perudo.cli import main
 from perudo.simulate import simulate
 
@@ -53,6 +54,18 @@ def test_bad_arguments() -> None:
         simulate("italian", 3, 5, bots=["genius"])
     with pytest.raises(ValueError, match="games"):
         simulate("italian", 3, -1)
+    # Each a GameSetupError naming the value (issue 13).
+    for kwargs, message in [
+        ({"workers": 0}, "workers 0"),
+        ({"workers": 10**6}, "1 to 256"),
+        ({"bots": ["odds"] * 4}, "4 bots named for 3 players"),
+        ({"bots": "odds"}, "not a list of bot names"),
+        ({"bots": []}, "not a list of bot names"),
+    ]:
+        with pytest.raises(perudo.GameSetupError, match=message):
+            simulate("italian", 3, 5, **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(perudo.GameSetupError, match="0 to 1000000000"):
+        simulate("italian", 3, 10**11)  # refused before any game or chunk is made
 
 
 def test_simulate_command() -> None:

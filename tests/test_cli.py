@@ -1,0 +1,81 @@
+"""The ``perudo`` command as a shell runs it: validated counts, pipes, Ctrl-C (issue 13)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import perudo
+
+PERUDO = [sys.executable, "-m", "perudo"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*PERUDO, *args], capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "--workers", "0"], "--workers: 0 is not from 1 to 256"),
+        (["simulate", "--games", str(10**11)], "--games: 100000000000 is not from 0 to"),
+        (["simulate", "--games", "-1"], "--games: -1 is not from 0"),
+        (["simulate", "--players", "-3"], "--players: -3 is not from 1 to 20"),
+        (["simulate", "--seed", "abc"], "--seed: 'abc' is not a whole number"),
+        (["simulate", "--seed", "1" * 5000], "is not a whole number"),
+        (["simulate", "--players", "12", "--games", "1"], "played by 2 to 10 players, not 12"),
+        (["simulate", "--bots", "odds,odds,odds,odds,odds"], "5 bots named for 4 players"),
+        (["simulate", "--bots", "genius"], "unknown bot 'genius'"),
+        (["simulate", "--variant", "spanish", "--compare", "italian", "wango"], "give one"),
+        (["demo", "--players", "0"], "--players: 0 is not from 1 to 20"),
+        (["demo", "--variant", "klingon"], "unknown edition 'klingon'"),
+        (["rules", "/dev/zero"], "not a regular file"),
+        (["compare", "italian"], "two edition keys"),
+    ],
+)
+def test_bad_arguments_say_one_line_and_exit_2(args: list[str], message: str) -> None:
+    done = run(*args)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert done.stdout == ""
+
+
+def test_version() -> None:
+    done = run("--version")
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"perudo {perudo.__version__}"
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    process = subprocess.Popen(
+        [*PERUDO, "demo", "--seed", "3"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None
+    process.stdout.readline()
+    process.stdout.close()  # like `| head -1`
+    _, err = process.communicate(timeout=60)
+    assert process.returncode in (0, 141)
+    assert b"Traceback" not in err
+    assert err == b""
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_cleanly(workers: str) -> None:
+    process = subprocess.Popen(
+        [*PERUDO, "simulate", "--games", "200000", "--workers", workers],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    time.sleep(2)
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C sends: every process of the group
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err.decode().strip() == "perudo: interrupted"
+    assert out == b""
