@@ -15,7 +15,7 @@ def main() -> None:
     final = play(state, [OddsBot(seed) for seed in range(4)])
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.perudo"
-        path.write_text(final.record().to_text(), encoding="utf-8")
+        path.write_text(perudo.GameRecord.from_state(final).to_text(), encoding="utf-8")
         record = perudo.GameRecord.from_text(path.read_text(encoding="utf-8"))
     again = record.replay()
     assert again == final

@@ -25,7 +25,7 @@ from perudo.errors import (
 from perudo.loader import load_variant, variant_from_mapping, variant_from_toml, variant_names
 from perudo.notation import parse_action
 from perudo.players import TO_ACT, PlacedBid, Player, Seat
-from perudo.record import GameRecord
+from perudo.record import GameRecord, PlayerRecord, state_from_dict, state_to_dict
 from perudo.resolution import Resolution
 from perudo.rules import Provenance, RoundRules, Violation
 from perudo.state import GameState, new_game
@@ -53,6 +53,7 @@ __all__ = [
     "PerudoError",
     "PlacedBid",
     "Player",
+    "PlayerRecord",
     "PlayerView",
     "Provenance",
     "RecordError",
@@ -71,6 +72,8 @@ __all__ = [
     "new_game",
     "odds",
     "parse_action",
+    "state_from_dict",
+    "state_to_dict",
     "variant_from_mapping",
     "variant_from_toml",
     "variant_names",

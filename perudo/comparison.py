@@ -217,7 +217,7 @@ def verdicts(
     >>> [v.legal for v in verdicts(state, perudo.Bid(4, 2), ["italian", "spanish"])]
     [True, False]
     """
-    record = state.record()
+    record = GameRecord.from_state(state)
     out = []
     for variant in variants:
         variant = variant if isinstance(variant, Variant) else load_variant(variant)
@@ -352,7 +352,7 @@ def find_witnesses(
                         found[axis] = Witness(
                             axis=axis,
                             kind="legality" if ra[0] != rb[0] else "outcome",  # type: ignore[index]
-                            position=sa.record(),
+                            position=GameRecord.from_state(sa),
                             action=action,
                             player=seat,
                             verdicts=(_verdict(sa, action, seat), _verdict(sb, action, seat)),

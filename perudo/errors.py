@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from perudo.actions import Action
+from typing import Any
 
 __all__ = [
     "REASONS",
@@ -100,7 +97,7 @@ class IllegalActionError(PerudoError, ValueError):
         reason: str,
         message: str,
         *,
-        action: Action | None = None,
+        action: Any = None,
         player: int | None = None,
     ) -> None:
         if reason not in REASONS:  # a programming error inside perudo, never a user's

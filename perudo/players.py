@@ -1,4 +1,4 @@
-"""The seats of a game and the bids they make."""
+"""The seats of a game, the bids they make, and the log of how a game got where it is."""
 
 from __future__ import annotations
 
@@ -8,12 +8,17 @@ from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
-from perudo.actions import Bid
+from perudo.actions import Action, Bid
+
+#: The hands of a round, one per seat.
+Hands: TypeAlias = tuple[tuple[int, ...], ...]
 
 __all__ = [
     "MAX_NAME",
     "TO_ACT",
     "BidChain",
+    "GameLog",
+    "Hands",
     "PlacedBid",
     "Player",
     "RoundFacts",
@@ -151,3 +156,56 @@ class RoundFacts:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.to_act is None
+
+
+@attrs.frozen(eq=False)
+class GameLog:
+    """What a state remembers of how it was reached: the first player when given, the dice
+    set by hand, and the moves. :meth:`perudo.GameRecord.from_state` adds the header.
+
+    The moves are a chain (each log points to the one before its last move), so adding a
+    move costs the same however long the game.
+    """
+
+    first_player: int | None = None
+    dice: tuple[tuple[int, Hands], ...] = ()
+    previous: GameLog | None = None
+    last: tuple[int, Action] | None = None
+
+    @property
+    def moves(self) -> tuple[tuple[int, Action], ...]:
+        """``(seat, action)`` for every move, in order."""
+        moves = []
+        log: GameLog | None = self
+        while log is not None and log.last is not None:
+            moves.append(log.last)
+            log = log.previous
+        return tuple(reversed(moves))
+
+    def with_move(self, player: int, action: Action) -> GameLog:
+        """This log with one more move."""
+        return GameLog(self.first_player, self.dice, self, (player, action))
+
+    @classmethod
+    def of(
+        cls,
+        first_player: int | None,
+        dice: tuple[tuple[int, Hands], ...],
+        moves: tuple[tuple[int, Action], ...],
+    ) -> GameLog:
+        """The log of ``moves`` (built link by link, never recursively)."""
+        log = cls(first_player, dice)
+        for move in moves:
+            log = cls(first_player, dice, log, move)
+        return log
+
+    def __reduce__(self) -> tuple[Any, ...]:  # flat, so a game of any length pickles
+        return (GameLog.of, (self.first_player, self.dice, self.moves))
+
+    def with_dice(self, round_number: int, hands: Hands) -> GameLog:
+        """This log with the dice of ``round_number`` set by hand (replacing any set
+        before in the same round: a record holds one dice line a round)."""
+        dice = self.dice
+        if dice and dice[-1][0] == round_number:
+            dice = dice[:-1]
+        return GameLog(self.first_player, (*dice, (round_number, hands)), self.previous, self.last)

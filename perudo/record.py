@@ -37,7 +37,7 @@ import json
 import re
 from collections import deque
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -53,26 +53,24 @@ from perudo.errors import (
 )
 from perudo.loader import is_edition_key, load_variant
 from perudo.notation import parse_action
-from perudo.players import name_problem
+from perudo.players import Hands, name_problem
 from perudo.resolution import Resolution
-
-if TYPE_CHECKING:
-    from perudo.state import GameState
-    from perudo.variant import Variant
+from perudo.state import GameState, new_game
+from perudo.variant import Variant
 
 __all__ = [
     "FORMAT_VERSION",
     "MAX_MOVES",
     "MAX_RECORD_CHARS",
-    "GameLog",
     "GameRecord",
     "Hands",
     "PlayerRecord",
     "PlayerRound",
+    "state_from_dict",
+    "state_to_dict",
 ]
 
 FORMAT_VERSION = 1
-Hands = tuple[tuple[int, ...], ...]
 
 #: The longest record read, in characters (text or JSON), checked before parsing.
 MAX_RECORD_CHARS = 4 * 1024 * 1024
@@ -80,59 +78,6 @@ MAX_RECORD_CHARS = 4 * 1024 * 1024
 MAX_MOVES = 200_000
 _SIGNATURE = "hmac-sha256:"
 _FINGERPRINT = re.compile(r"sha256:[0-9a-f]{16}", re.ASCII)
-
-
-@attrs.frozen(eq=False)
-class GameLog:
-    """What a state remembers of how it was reached: the first player when given, the dice
-    set by hand, and the moves. :meth:`perudo.GameState.record` adds the header.
-
-    The moves are a chain (each log points to the one before its last move), so adding a
-    move costs the same however long the game.
-    """
-
-    first_player: int | None = None
-    dice: tuple[tuple[int, Hands], ...] = ()
-    previous: GameLog | None = None
-    last: tuple[int, Action] | None = None
-
-    @property
-    def moves(self) -> tuple[tuple[int, Action], ...]:
-        """``(seat, action)`` for every move, in order."""
-        moves = []
-        log: GameLog | None = self
-        while log is not None and log.last is not None:
-            moves.append(log.last)
-            log = log.previous
-        return tuple(reversed(moves))
-
-    def with_move(self, player: int, action: Action) -> GameLog:
-        """This log with one more move."""
-        return GameLog(self.first_player, self.dice, self, (player, action))
-
-    @classmethod
-    def of(
-        cls,
-        first_player: int | None,
-        dice: tuple[tuple[int, Hands], ...],
-        moves: tuple[tuple[int, Action], ...],
-    ) -> GameLog:
-        """The log of ``moves`` (built link by link, never recursively)."""
-        log = cls(first_player, dice)
-        for move in moves:
-            log = cls(first_player, dice, log, move)
-        return log
-
-    def __reduce__(self) -> tuple[Any, ...]:  # flat, so a game of any length pickles
-        return (GameLog.of, (self.first_player, self.dice, self.moves))
-
-    def with_dice(self, round_number: int, hands: Hands) -> GameLog:
-        """This log with the dice of ``round_number`` set by hand (replacing any set
-        before in the same round: a record holds one dice line a round)."""
-        dice = self.dice
-        if dice and dice[-1][0] == round_number:
-            dice = dice[:-1]
-        return GameLog(self.first_player, (*dice, (round_number, hands)), self.previous, self.last)
 
 
 @attrs.frozen
@@ -156,6 +101,24 @@ class GameRecord:
     first_player: int | None = None
     dice: tuple[tuple[int, Hands], ...] = ()
     moves: tuple[tuple[int, Action], ...] = ()
+
+    @classmethod
+    def from_state(cls, state: GameState) -> GameRecord:
+        """The record of ``state``'s game so far: :meth:`replay` rebuilds ``state``.
+
+        It holds the seed, from which every die follows: it is the referee's, never a
+        player's (a player gets :meth:`for_player`).
+        """
+        log = state.log
+        return cls(
+            variant=state.variant.key,
+            fingerprint=state.variant.fingerprint,
+            seed=state.seed,
+            players=tuple(player.name for player in state.players),
+            first_player=log.first_player,
+            dice=log.dice,
+            moves=log.moves,
+        )
 
     # --- replay --------------------------------------------------------------------------
 
@@ -245,8 +208,6 @@ class GameRecord:
 
     def _states(self, variant: Variant) -> Iterator[GameState]:
         """The state at the start, then after each move (with the next round's dice set)."""
-        from perudo.state import new_game
-
         pending = deque(self.dice)
         first_dice = pending.popleft()[1] if pending and pending[0][0] == 1 else None
         try:
@@ -535,6 +496,75 @@ class PlayerRecord:
     def to_json(self) -> str:
         """The account as a JSON document."""
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+
+# --- saved states ------------------------------------------------------------------------
+
+_STATE_KEYS = {"format", "version", "record", "position"}
+
+
+def state_to_dict(state: GameState, *, key: bytes | None = None) -> dict[str, Any]:
+    """``state`` as JSON-ready data: its record, and the position it leads to.
+
+    :func:`state_from_dict` replays the record and checks it gives the same position. Like
+    the record, it holds the seed and so every die: it is the referee's, never a player's
+    (a player gets :meth:`~perudo.GameState.view` or :meth:`GameRecord.for_player`). With
+    ``key``, the record is signed (:meth:`GameRecord.to_dict`).
+    """
+    return {
+        "format": "perudo-state",
+        "version": 1,
+        "record": GameRecord.from_state(state).to_dict(key=key),
+        "position": _position(state),
+    }
+
+
+def state_from_dict(
+    data: Mapping[str, Any], *, variant: Variant | None = None, key: bytes | None = None
+) -> GameState:
+    """The state saved by :func:`state_to_dict`.
+
+    Args:
+        variant: The edition, for one that is not shipped (a house rule); the data's
+            edition key is only ever looked up among the shipped editions.
+        key: The key the state was signed with; an unsigned or changed state is refused.
+
+    Raises:
+        RecordError: the data is malformed, its record does not replay, or the position
+            it states is not the one its record leads to.
+    """
+    if not isinstance(data, Mapping) or set(data) != _STATE_KEYS:
+        raise RecordError("a state is an object with format, version, record and position")
+    if data["format"] != "perudo-state" or data["version"] != 1:
+        raise RecordError("not a perudo-state version 1")
+    state = GameRecord.from_dict(data["record"], key=key).replay(variant)
+    if _position(state) != data["position"]:
+        raise RecordError("the position does not match the one its record leads to")
+    return state
+
+
+def _position(state: GameState) -> dict[str, Any]:
+    return {
+        "round_number": state.round_number,
+        "to_act": state.to_act,
+        "players": [
+            {
+                "name": p.name,
+                "dice": list(p.dice),
+                "score": p.score,
+                "pressure_left": p.pressure_left,
+                "had_special": p.had_special,
+            }
+            for p in state.players
+        ],
+        "bids": [{"player": b.player, "bid": str(b.bid)} for b in state.bids],
+        "special_round": state.special_round,
+        "special_player": state.special_player,
+        "offers": list(state.offers),
+        "must_declare": state.must_declare,
+        "pressured": state.pressured,
+        "last_result": None if state.last_result is None else state.last_result.to_dict(),
+    }
 
 
 # --- reading helpers ---------------------------------------------------------------------

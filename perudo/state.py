@@ -7,7 +7,7 @@ from the state's :class:`~perudo.Variant`: the state only sequences turns and ro
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -25,11 +25,12 @@ from perudo.actions import (
     Dudo,
 )
 from perudo.dice import SEED_LIMIT, deal, roll_off
-from perudo.errors import GameSetupError, IllegalActionError, RecordError, shown
+from perudo.errors import GameSetupError, IllegalActionError, shown
 from perudo.loader import load_variant
 from perudo.players import (
     TO_ACT,
     BidChain,
+    GameLog,
     PlacedBid,
     Player,
     RoundFacts,
@@ -37,7 +38,6 @@ from perudo.players import (
     chain_key,
     name_problem,
 )
-from perudo.record import GameLog, GameRecord
 from perudo.resolution import Resolution, resolve_dudo, resolve_exact_call
 from perudo.rules import OneDieRound, RoundRules, Violation
 from perudo.rules.bidding import check_bid, legal_bids, may_change_face
@@ -67,7 +67,8 @@ class GameState(RoundFacts):
         must_declare: Whether the player to act must declare before bidding.
         pressured: Whether anyone used pressure this round (party mode).
         last_result: The resolution of the last call, if any.
-        log: How the game got here (left out of equality): see :meth:`record`.
+        log: How the game got here (left out of equality): see
+            :meth:`perudo.GameRecord.from_state`.
     """
 
     variant: Variant
@@ -338,81 +339,6 @@ class GameState(RoundFacts):
             winners=self.winners,
         )
 
-    def record(self) -> GameRecord:
-        """The record of the game so far: :meth:`GameRecord.replay` rebuilds this state."""
-        return GameRecord(
-            variant=self.variant.key,
-            fingerprint=self.variant.fingerprint,
-            seed=self.seed,
-            players=tuple(player.name for player in self.players),
-            first_player=self.log.first_player,
-            dice=self.log.dice,
-            moves=self.log.moves,
-        )
-
-    def to_dict(self, *, key: bytes | None = None) -> dict[str, Any]:
-        """The state as JSON-ready data: its record, and the position it leads to.
-
-        :meth:`from_dict` replays the record and checks it gives the same position. Like
-        the record, it holds the seed and so every die: it is the referee's, never a
-        player's (a player gets :meth:`view` or ``record().for_player(seat)``). With
-        ``key``, the record is signed (:meth:`GameRecord.to_dict`).
-        """
-        return {
-            "format": "perudo-state",
-            "version": 1,
-            "record": self.record().to_dict(key=key),
-            "position": {
-                "round_number": self.round_number,
-                "to_act": self.to_act,
-                "players": [
-                    {
-                        "name": p.name,
-                        "dice": list(p.dice),
-                        "score": p.score,
-                        "pressure_left": p.pressure_left,
-                        "had_special": p.had_special,
-                    }
-                    for p in self.players
-                ],
-                "bids": [{"player": b.player, "bid": str(b.bid)} for b in self.bids],
-                "special_round": self.special_round,
-                "special_player": self.special_player,
-                "offers": list(self.offers),
-                "must_declare": self.must_declare,
-                "pressured": self.pressured,
-                "last_result": None if self.last_result is None else self.last_result.to_dict(),
-            },
-        }
-
-    @classmethod
-    def from_dict(
-        cls,
-        data: Mapping[str, Any],
-        *,
-        variant: Variant | None = None,
-        key: bytes | None = None,
-    ) -> GameState:
-        """The state saved by :meth:`to_dict`.
-
-        Args:
-            variant: The edition, for one that is not shipped (a house rule); the data's
-                edition key is only ever looked up among the shipped editions.
-            key: The key the state was signed with; an unsigned or changed state is refused.
-
-        Raises:
-            RecordError: the data is malformed, its record does not replay, or the position
-                it states is not the one its record leads to.
-        """
-        if not isinstance(data, Mapping) or set(data) != _STATE_KEYS:
-            raise RecordError("a state is an object with format, version, record and position")
-        if data["format"] != "perudo-state" or data["version"] != 1:
-            raise RecordError("not a perudo-state version 1")
-        state = GameRecord.from_dict(data["record"], key=key).replay(variant)
-        if state.to_dict()["position"] != data["position"]:
-            raise RecordError("the position does not match the one its record leads to")
-        return state
-
     # --- inside --------------------------------------------------------------------------
 
     def _seat(self, by: Seat) -> int:
@@ -628,9 +554,6 @@ class GameState(RoundFacts):
             last_result=result,
             log=log,
         )
-
-
-_STATE_KEYS = {"format", "version", "record", "position"}
 
 
 def _left_of(players: Sequence[Player], seat: int) -> int:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import perudo
-from perudo import GameRecord, GameState, PerudoError, Variant
+from perudo import GameRecord, PerudoError, Variant, state_from_dict, state_to_dict
 from perudo.loader import MAX_DECLARATION_BYTES, variants_dir
 
 _SHIPPED = str(variants_dir().resolve())
@@ -73,7 +73,7 @@ def record_json(data: bytes) -> None:
 
 def state_dict(data: bytes) -> None:
     value = _json(data)
-    _guard(lambda: GameState.from_dict(value))
+    _guard(lambda: state_from_dict(value))
 
 
 def variant_dict(data: bytes) -> None:
@@ -93,14 +93,14 @@ def record_paths(data: bytes) -> None:
     included): each is refused or replayed, and no file but the shipped ones is opened."""
     text = _text(data)
     name = _PATHS[data[0] % len(_PATHS)] + text[1:] if data and data[0] < 24 else text
-    record = perudo.new_game("italian", 2, seed=1).apply(perudo.Bid(1, 2)).record()
+    record = GameRecord.from_state(perudo.new_game("italian", 2, seed=1).apply(perudo.Bid(1, 2)))
     forged = record.to_dict()
     forged["variant"] = name
     state = {"format": "perudo-state", "version": 1, "record": forged, "position": {}}
     with _no_file_but_the_shipped():
         _guard(lambda: GameRecord.from_dict(forged).replay())
         _guard(lambda: GameRecord.from_text(record.to_text().replace("italian", name, 1)).replay())
-        _guard(lambda: GameState.from_dict(state))
+        _guard(lambda: state_from_dict(state))
         _guard(lambda: perudo.new_game(name, 2))
         _guard(lambda: perudo.load_variant(name))
 
@@ -143,13 +143,13 @@ def seed_corpus() -> dict[str, list[bytes]]:
     state = perudo.new_game("french-jonti", 4, seed=5)
     for _ in range(12):
         state = state.apply(state.legal_actions()[len(state.legal_actions()) // 3])
-    record = state.record()
+    record = GameRecord.from_state(state)
     toml = (perudo.loader.variants_dir() / "italian.toml").read_bytes()
     return {
         "notation": [b"3x4", b"12x1!", b"dudo!", b"jonti", b"declare calzone"],
         "record_text": [record.to_text().encode()],
         "record_json": [record.to_json().encode()],
-        "state_dict": [json.dumps(state.to_dict()).encode()],
+        "state_dict": [json.dumps(state_to_dict(state)).encode()],
         "variant_dict": [json.dumps(perudo.load_variant("wango").to_dict()).encode()],
         "variant_toml": [toml],
         "record_paths": [b"italian", b"\x00", b"\x01", b"\x03/../italian", b"/proc/self/environ"],

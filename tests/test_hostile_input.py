@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import perudo
-from perudo import GameRecord, GameState, PerudoError, Variant
+from perudo import GameRecord, PerudoError, Variant, state_from_dict
 
 HERE = Path(__file__).parent
 WANGO = perudo.load_variant("wango").to_dict()
@@ -36,7 +36,7 @@ WANGO = perudo.load_variant("wango").to_dict()
         # not text at all
         lambda: GameRecord.from_json(None),  # type: ignore[arg-type]
         lambda: GameRecord.from_text(b"perudo-record 1"),  # type: ignore[arg-type]
-        lambda: GameState.from_dict(
+        lambda: state_from_dict(
             {"format": "perudo-state", "version": 1, "record": [], "position": 1}
         ),
     ],

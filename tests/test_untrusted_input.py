@@ -31,6 +31,8 @@ from perudo import (
     PerudoError,
     RecordError,
     UnknownVariantError,
+    state_from_dict,
+    state_to_dict,
 )
 from perudo.loader import MAX_DECLARATION_BYTES, variants_dir
 from perudo.players import BidChain
@@ -50,7 +52,9 @@ KEY = b"a server's secret key, 32 bytes!"
 
 
 def _record() -> GameRecord:
-    return perudo.new_game("italian", 3, seed=4).apply(Bid(2, 3)).apply(Bid(3, 3)).record()
+    return GameRecord.from_state(
+        perudo.new_game("italian", 3, seed=4).apply(Bid(2, 3)).apply(Bid(3, 3))
+    )
 
 
 def _house(tmp_path: Path, key: str = "house") -> perudo.Variant:
@@ -86,7 +90,7 @@ def test_a_record_or_state_naming_a_path_is_a_record_error(name: str) -> None:
         for read in (
             lambda: GameRecord.from_dict(data).replay(),
             lambda: GameRecord.from_text(text).replay(),
-            lambda: GameState.from_dict(state),
+            lambda: state_from_dict(state),
         ):
             with pytest.raises(RecordError, match="not an edition key"):
                 read()
@@ -183,7 +187,7 @@ def test_a_round_has_one_dice_line(line: str, problem: str) -> None:
     state = perudo.new_game("italian", 3, seed=1)
     state = state.with_dice([[6] * 5] * 3).apply(Bid(2, 3)).apply(Dudo())
     state = state.with_dice([[4, 4, 4, 4], [5] * 5, [6] * 5])
-    text = state.record().to_text()
+    text = GameRecord.from_state(state).to_text()
     assert text.count("\ndice 1 ") == 1
     assert text.count("\ndice 2 ") == 1
     anchor = "dice 2 " if problem == "given twice" else "dice 1 "
@@ -195,8 +199,8 @@ def test_a_round_has_one_dice_line(line: str, problem: str) -> None:
 def test_setting_a_rounds_dice_twice_keeps_one_line() -> None:
     state = perudo.new_game("italian", 2, seed=1)
     state = state.with_dice([[1] * 5, [2] * 5]).with_dice([[3] * 5, [4] * 5])
-    assert state.record().dice == (((1, ((3,) * 5, (4,) * 5))),)
-    assert GameRecord.from_text(state.record().to_text()).replay() == state
+    assert GameRecord.from_state(state).dice == (((1, ((3,) * 5, (4,) * 5))),)
+    assert GameRecord.from_text(GameRecord.from_state(state).to_text()).replay() == state
 
 
 def test_replay_never_copies_the_rounds_bids(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -204,7 +208,7 @@ def test_replay_never_copies_the_rounds_bids(monkeypatch: pytest.MonkeyPatch) ->
     state = perudo.new_game("italian", 2, seed=1, first_player=0)
     for quantity in range(1, 3001):
         state = state.apply(Bid(quantity, 2))
-    record = state.record()
+    record = GameRecord.from_state(state)
     built = []
     real = BidChain.as_tuple
     monkeypatch.setattr(BidChain, "as_tuple", lambda self: built.append(1) or real(self))
@@ -254,7 +258,7 @@ def test_a_player_record_holds_no_seed_and_no_hidden_die() -> None:
     hands = [[1, 2, 3, 4, 5], [6, 6, 6, 6, 6], [2, 2, 2, 2, 2]]
     state = state.with_dice(hands).apply(Bid(2, 3)).apply(Dudo())
     state = state.apply(Bid(2, 4))
-    mine = state.record().for_player(1)
+    mine = GameRecord.from_state(state).for_player(1)
     data = mine.to_dict()
     assert "seed" not in data
     assert [r["hand"] for r in data["rounds"]] == [[6, 6, 6, 6, 6], list(state.players[1].dice)]
@@ -269,7 +273,7 @@ def test_a_player_record_holds_no_seed_and_no_hidden_die() -> None:
             not in text.split('"rounds"')[1].split('"round": 2')[1]
         )
     with pytest.raises(RecordError, match="not a seat"):
-        state.record().for_player(3)
+        GameRecord.from_state(state).for_player(3)
 
 
 def test_the_server_how_to_uses_secure_seeds() -> None:
@@ -295,9 +299,9 @@ def test_signed_records_refuse_forgery() -> None:
     with pytest.raises(RecordError, match="does not match"):
         GameRecord.from_json(as_json.replace('"3x3"', '"3x4"'), key=KEY)
     state = record.replay()
-    assert GameState.from_dict(state.to_dict(key=KEY), key=KEY) == state
+    assert state_from_dict(state_to_dict(state, key=KEY), key=KEY) == state
     with pytest.raises(RecordError, match="not signed"):
-        GameState.from_dict(state.to_dict(), key=KEY)
+        state_from_dict(state_to_dict(state), key=KEY)
     with pytest.raises(RecordError, match="non-empty bytes"):
         record.to_text(key="text")  # type: ignore[arg-type]
 
@@ -305,7 +309,7 @@ def test_signed_records_refuse_forgery() -> None:
 def test_a_forged_dice_line_is_caught_by_the_signature() -> None:
     state = perudo.new_game("italian", 2, seed=3, first_player=0)
     state = state.with_dice([[2, 2, 2, 2, 2], [3, 3, 3, 3, 3]]).apply(Bid(4, 2)).apply(Dudo())
-    text = state.record().to_text(key=KEY)
+    text = GameRecord.from_state(state).to_text(key=KEY)
     forged = text.replace(
         "[[2, 2, 2, 2, 2], [3, 3, 3, 3, 3]]", "[[3, 3, 3, 3, 3], [3, 3, 3, 3, 3]]"
     )
@@ -329,8 +333,8 @@ def test_states_of_any_length_pickle_and_deep_copy() -> None:
     assert len(state.log.moves) == 2001
     assert pickle.loads(pickle.dumps(state)) == state
     assert copy.deepcopy(state) == state
-    during = state.record().replay_as(state.variant)
-    assert pickle.loads(pickle.dumps(during)).record() == state.record()
+    during = GameRecord.from_state(state).replay_as(state.variant)
+    assert GameRecord.from_state(pickle.loads(pickle.dumps(during))) == GameRecord.from_state(state)
 
 
 def _refuse(move: str) -> None:
@@ -400,7 +404,7 @@ def test_large_tables_are_safe_under_threads() -> None:
     assert len(expected[0]) > 6 * 390  # bids up to 400 dice
 
     def fresh(state: GameState) -> tuple[perudo.Action, ...]:
-        return GameState.from_dict(state.to_dict(), variant=table).legal_actions()
+        return state_from_dict(state_to_dict(state), variant=table).legal_actions()
 
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert list(pool.map(fresh, states * 4)) == expected * 4
