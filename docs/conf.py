@@ -52,6 +52,7 @@ nitpick_ignore_regex = [
     ("py:class", r"perudo\..*(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule)"),
     ("py:class", r"(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule|Action)"),
     ("py:class", r"TypeAliasForwardRef|NoneType|Fraction|fractions\.Fraction|Counter"),
+    ("py:class", r"perudo\..*\._T"),  # a TypeVar
     # The frameworks of perudo.interop publish no inventory we can read offline.
     ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy)\..*"),
 ]

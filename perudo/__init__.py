@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from perudo import encoding, odds
-from perudo.actions import DECLARATIONS, Action, Bid, Calza, Declare, Dudo
+from perudo.actions import Action, Bid, Calza, Declare, Dudo
 from perudo.comparison import compare, verdicts
 from perudo.errors import (
     REASONS,
@@ -27,7 +27,7 @@ from perudo.notation import parse_action
 from perudo.players import TO_ACT, PlacedBid, Player, Seat
 from perudo.record import GameRecord, PlayerRecord, state_from_dict, state_to_dict
 from perudo.resolution import Resolution
-from perudo.rules import Provenance, RoundRules, Violation
+from perudo.rules import Provenance, RoundRules, Violation, register_kind, rule_kinds
 from perudo.state import GameState, new_game
 from perudo.variant import AXES, Variant, Words
 from perudo.view import PlayerView, SeatView
@@ -36,7 +36,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AXES",
-    "DECLARATIONS",
     "REASONS",
     "TO_ACT",
     "Action",
@@ -72,6 +71,8 @@ __all__ = [
     "new_game",
     "odds",
     "parse_action",
+    "register_kind",
+    "rule_kinds",
     "state_from_dict",
     "state_to_dict",
     "variant_from_mapping",

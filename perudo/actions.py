@@ -13,7 +13,7 @@ import attrs
 from perudo.errors import IllegalActionError, shown
 
 __all__ = [
-    "DECLARATIONS",
+    "MAX_DECLARATION",
     "MAX_DICE_PER_PLAYER",
     "MAX_PLAYERS",
     "MAX_QUANTITY",
@@ -28,8 +28,8 @@ __all__ = [
 #: The largest quantity a bid may name (more dice than any table holds).
 MAX_QUANTITY = 9999
 
-#: The names a :class:`Declare` may carry.
-DECLARATIONS = ("palifico", "palafico", "calzone", "ordinary")
+#: The longest name a :class:`Declare` may carry.
+MAX_DECLARATION = 40
 
 
 def _malformed(message: str) -> IllegalActionError:
@@ -117,21 +117,35 @@ class Calza:
         return "Calza()"
 
 
+def _lower(value: Any) -> Any:
+    return value.lower() if isinstance(value, str) else value
+
+
 @attrs.frozen(repr=False)
 class Declare:
-    """Announce a round's kind before its first bid: ``"palifico"``, ``"ordinary"``,
-    ``"calzone"`` (see :data:`~perudo.actions.DECLARATIONS`).
+    """Announce a round's kind before its first bid, in the edition's words:
+    ``Declare("palifico")``, ``Declare("ordinary")``, ``Declare("last stand")``. The name
+    is kept in lower case; which names a player may declare is the edition's business
+    (:attr:`perudo.Variant.declarations`).
 
-    >>> str(Declare("calzone"))
+    >>> str(Declare("Calzone"))
     'declare calzone'
     """
 
-    name: str
+    name: str = attrs.field(converter=_lower)
 
     def __attrs_post_init__(self) -> None:
-        if self.name not in DECLARATIONS:
-            known = ", ".join(DECLARATIONS)
-            raise _malformed(f"{shown(self.name)} is not a declaration: the names are {known}")
+        name = self.name
+        if (
+            not isinstance(name, str)
+            or not 0 < len(name) <= MAX_DECLARATION
+            or " ".join(name.split()) != name
+            or not name.isprintable()
+        ):
+            raise _malformed(
+                f"{shown(name)} is not a declaration: a name of 1 to {MAX_DECLARATION} "
+                "printable characters, words separated by one space"
+            )
 
     def __str__(self) -> str:
         return f"declare {self.name}"
@@ -166,7 +180,6 @@ BID_ROWS: tuple[tuple[tuple[Bid, ...], ...], ...] = tuple(
 )
 
 
-DECLARE = {name: Declare(name) for name in DECLARATIONS}
 DUDO = Dudo()
 DUDO_PRESSED = Dudo(pressure=True)
 CALZA = Calza()

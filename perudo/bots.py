@@ -54,9 +54,9 @@ class RandomBot:
 def expected_count(view: PlayerView, face: int) -> float:
     """How many dice showing ``face`` the player expects among all hands, from their own
     hand and the number of dice they cannot see."""
-    wild = view.rules.wild_ones
-    chance = 1 / 3 if wild and face != 1 else 1 / 6
-    return count([view.dice], face, wild_ones=wild) + view.unseen * chance
+    wild = view.wild_face
+    chance = 1 / 3 if wild is not None and face != wild else 1 / 6
+    return count([view.dice], face, wild=wild) + view.unseen * chance
 
 
 class OddsBot:
@@ -83,7 +83,7 @@ class OddsBot:
         actions = view.legal_actions
         if view.offers and (view.must_declare or self._random.random() < 0.5):
             return self._random.choice([a for a in actions if isinstance(a, Declare)])
-        table = chance_table(view.dice, view.unseen, wild_ones=view.rules.wild_ones)
+        table = chance_table(view.dice, view.unseen, wild=view.wild_face)
         standing = view.bid
         calls = actions[-3:]  # legal actions end with the calls
         if standing is not None:
@@ -115,7 +115,7 @@ class OddsBot:
         bid = view.bid
         if bid is None or CALZA not in view.legal_actions:
             return None
-        table = chance_table(view.dice, view.unseen, wild_ones=view.rules.wild_ones)
+        table = chance_table(view.dice, view.unseen, wild=view.wild_face)
         return CALZA if exact_chance_of(table, bid) > self.exact else None
 
 
@@ -125,7 +125,7 @@ def choose_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action]:
     assert state.to_act is not None
     if state.variant.exact_call.out_of_turn:
         for seat in state.seats_in:
-            if seat != state.to_act and state.is_legal(CALZA, by=seat):
+            if seat != state.to_act and state.legal_actions(by=seat):
                 action = bots[seat].interrupt(state.view(seat))
                 if action is not None:
                     return seat, action

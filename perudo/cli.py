@@ -211,6 +211,13 @@ def _side_by_side(comparison: Comparison) -> str:
         )
         lines += _columns(cells, widths)
     lines += ["", "* the editions differ on this axis", ""]
+    lines.append(comparison.summary[0].upper() + comparison.summary[1:] + ".")
+    if not comparison.same_words:
+        for field in ("dudo", "calza", "ones", "special_round", "ordinary"):
+            wa, wb = getattr(a.words, field), getattr(b.words, field)
+            if wa != wb:
+                lines.append(f"  {field.replace('_', ' ')}: {wa or '-'} / {wb or '-'}")
+    lines.append("")
     if comparison.differing:
         lines.append("Witnesses (found by searching small positions):")
         for axis in comparison.differing:
@@ -235,23 +242,31 @@ def _matrix(as_json: bool, out: TextIO) -> None:
         _json(data, out)
         return
     letter = {"stated": "S", "inherited": "I", "reading": "R"}
-    top = [v.key.split("-")[0] if "-" in v.key else "" for v in variants]
-    bottom = [v.key.split("-", 1)[-1] for v in variants]
-    lines = [
-        ("".ljust(15) + "".join(word.ljust(11) for word in top)).rstrip(),
-        ("axis".ljust(15) + "".join(word.ljust(11) for word in bottom)).rstrip(),
-        "-" * (15 + 11 * len(variants) - 1),
-    ]
-    for axis in AXES:
-        cells = [f"{label(v, axis)} {letter[v.provenance_of(axis).kind]}" for v in variants]
-        lines.append((AXIS_TITLES[axis].ljust(15) + "".join(c.ljust(11) for c in cells)).rstrip())
+    lines: list[str] = []
+    for start in range(0, len(variants), _MATRIX_COLUMNS):  # blocks that fit 80 columns
+        block = variants[start : start + _MATRIX_COLUMNS]
+        top = [v.key.split("-")[0] if "-" in v.key else "" for v in block]
+        bottom = [v.key.split("-", 1)[-1] for v in block]
+        lines += [
+            ("".ljust(15) + "".join(word.ljust(11) for word in top)).rstrip(),
+            ("axis".ljust(15) + "".join(word.ljust(11) for word in bottom)).rstrip(),
+            "-" * (15 + 11 * len(block) - 1),
+        ]
+        for axis in AXES:
+            cells = [f"{label(v, axis)} {letter[v.provenance_of(axis).kind]}" for v in block]
+            lines.append(
+                (AXIS_TITLES[axis].ljust(15) + "".join(c.ljust(11) for c in cells)).rstrip()
+            )
+        lines.append("")
     lines += [
-        "",
         "S stated by the source, I inherited from the base rules, R a reading of it.",
         "Jonti* may be called out of turn. KO: the player who put the loser out opens.",
         "'perudo rules KEY' tells one edition in full; 'perudo compare A B' two.",
     ]
     out.write("\n".join(lines) + "\n")
+
+
+_MATRIX_COLUMNS = 6
 
 
 def _progress(done: int, total: int) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from perudo.actions import Action, Bid, Calza
+from perudo.actions import Action, Bid
 from perudo.errors import PerudoError
 from perudo.loader import load_variant
 from perudo.players import TO_ACT, Seat
@@ -138,6 +138,29 @@ class Comparison:
         """The axes on which the editions' mechanics differ."""
         return tuple(item.axis for item in self.axes if not item.same)
 
+    @property
+    def same_rules(self) -> bool:
+        """Whether the editions play the same game (whatever their words)."""
+        return not self.differing
+
+    @property
+    def same_words(self) -> bool:
+        """Whether the editions call things by the same words."""
+        return bool(self.a.words == self.b.words)
+
+    @property
+    def summary(self) -> str:
+        """The comparison in one sentence. Same or different rules, and words.
+
+        >>> import perudo
+        >>> compare("italian", "spanish", witnesses=False).summary
+        'different rules (raising, challenge, special_round), different words'
+        """
+        rules = (
+            "same rules" if self.same_rules else f"different rules ({', '.join(self.differing)})"
+        )
+        return f"{rules}, {'same' if self.same_words else 'different'} words"
+
     def axis(self, name: str) -> AxisComparison:
         """The comparison on axis ``name``."""
         return self.axes[AXES.index(name)]
@@ -147,6 +170,10 @@ class Comparison:
         return {
             "a": self.a.key,
             "b": self.b.key,
+            "same_rules": self.same_rules,
+            "same_words": self.same_words,
+            "summary": self.summary,
+            "words": {"a": attrs.asdict(self.a.words), "b": attrs.asdict(self.b.words)},
             "axes": [
                 {
                     "axis": item.axis,
@@ -267,10 +294,11 @@ def _candidates(states: Sequence[GameState], rng: random.Random) -> list[tuple[A
     for state in states:
         pairs.update((action, state.to_act) for action in state.legal_actions())  # type: ignore[misc]
         for seat in state.seats_in:
-            if seat != state.to_act and state.is_legal(Calza(), by=seat):
-                pairs.add((Calza(), seat))
+            if seat != state.to_act:
+                pairs.update((action, seat) for action in state.legal_actions(by=seat))
     pairs.add((Bid(first.dice_in_play + 1, rng.randint(2, 6)), first.to_act))
-    pairs.add((Calza(), rng.choice(first.seats_in)))
+    for call in sorted({call for state in states for call in state.variant.calls}, key=str):
+        pairs.add((call, rng.choice(first.seats_in)))  # a call one edition may refuse
     return sorted(pairs, key=str)
 
 

@@ -37,7 +37,7 @@ def _round_header(state: GameState) -> str:
     counts = ", ".join(f"{p.name} {len(p.dice)}" for p in state.players if p.dice)
     line = f"Round {state.round_number}: {opener} opens (dice: {counts})"
     if state.special_round is not None:
-        line += f" - {state.special_round.capitalize()} round"
+        line += f" - {state.variant.words.special_round or state.special_round} round"
     elif state.offers:
         line += f" - {opener} may declare {' or '.join(o.capitalize() for o in state.offers)}"
     return line

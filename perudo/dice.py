@@ -73,15 +73,25 @@ def roll_off(seed: int, seats: Sequence[int]) -> tuple[int, tuple[tuple[int, ...
             return seats[rolls.index(top)], tuple(throws)
 
 
-def count(hands: Sequence[Sequence[int]], face: int, *, wild_ones: bool) -> int:
-    """How many dice among ``hands`` show ``face``, ones included when they are wild.
-
-    A bid on ones counts ones only.
+def count(
+    hands: Sequence[Sequence[int]],
+    face: int,
+    *,
+    wild: int | None = None,
+    wild_ones: bool = False,
+) -> int:
+    """How many dice among ``hands`` show ``face``, the ``wild`` face included (``wild_ones``
+    is short for ``wild=1``). A bid on the wild face counts that face only.
 
     >>> count([(6, 6, 6, 6, 2), (1, 1, 3)], 6, wild_ones=True)
     6
     >>> count([(6, 6, 6, 6, 2), (1, 1, 3)], 6, wild_ones=False)
     4
+    >>> count([(6, 6, 2), (1, 3)], 2, wild=6)
+    3
     """
-    wild = wild_ones and face != 1
-    return sum(1 for hand in hands for die in hand if die == face or (wild and die == 1))
+    if wild_ones:
+        wild = 1
+    if wild is None or wild == face:
+        return sum(1 for hand in hands for die in hand if die == face)
+    return sum(1 for hand in hands for die in hand if die in (face, wild))

@@ -22,13 +22,12 @@ from typing import Any, Literal, SupportsIndex, TypeVar, cast
 
 import attrs
 
-from perudo.actions import CALZA, DECLARE, DUDO, DUDO_PRESSED, Action, Bid, Calza, Declare, Dudo
-from perudo.actions import DECLARATIONS as ALL_DECLARATIONS
+from perudo.actions import Action, Bid, Calza, Declare, Dudo
 from perudo.errors import EncodingError, IllegalActionError, shown
 from perudo.loader import load_variant
 from perudo.players import PlacedBid
 from perudo.resolution import Resolution
-from perudo.rules.special import SPECIAL_NAMES
+from perudo.state import legal_order
 from perudo.variant import Variant
 from perudo.view import PlayerView, SeatView
 
@@ -43,6 +42,11 @@ __all__ = [
 
 #: The highest round number an observation carries (no edition's game gets near it).
 ROUND_LIMIT = 2**31 - 1
+
+
+def _has_special(variant: Variant) -> bool:
+    """Whether the edition has a special round (its words name one)."""
+    return variant.words.special_round is not None
 
 
 _Encoding = TypeVar("_Encoding", "ActionEncoding", "ObservationEncoding")
@@ -96,9 +100,9 @@ class ActionEncoding:
 
     The numbering, for an edition and a player count:
 
-    * ``0``: Dudo;
-    * then Dudo with pressure, if the edition has pressure (WANGO party mode);
-    * then the exact call (Calza, Jonti), if the edition has one;
+    * first the edition's calls (:attr:`perudo.Variant.calls`): ``0`` is the challenge
+      (Dudo), then Dudo with pressure where the edition has pressure (WANGO party mode),
+      then the exact call (Calza, Jonti) where it has one;
     * then the declarations the edition can offer (:attr:`declarations`), in that order;
     * then every bid, by quantity from 1 to :attr:`max_quantity` (every die at the table),
       each quantity by face from 1 to 6, each bid followed by its pressured form where the
@@ -120,12 +124,7 @@ class ActionEncoding:
         variant = self.variant
         _check_players(variant, self.players)
         pressure = variant.has_pressure
-        head: list[Action] = [DUDO]
-        if pressure:
-            head.append(DUDO_PRESSED)
-        if variant.exact_call.kind != "none":
-            head.append(CALZA)
-        head += [DECLARE[name] for name in variant.special_round.declarations]
+        head: list[Action] = [*variant.calls, *(Declare(name) for name in variant.declarations)]
         bids: list[Action] = []
         for quantity in range(1, self.max_quantity + 1):
             for face in range(1, 7):
@@ -152,7 +151,7 @@ class ActionEncoding:
     @property
     def declarations(self) -> tuple[str, ...]:
         """The declarations of the edition, in their numbering order."""
-        return self.variant.special_round.declarations
+        return self.variant.declarations
 
     @property
     def first_bid(self) -> int:
@@ -241,17 +240,6 @@ class Field:
         return self.start + self.length
 
 
-def _engine_order(action: Action) -> tuple[int, ...]:
-    """The order of :meth:`perudo.GameState.legal_actions`."""
-    if isinstance(action, Declare):
-        return (0, ALL_DECLARATIONS.index(action.name))
-    if isinstance(action, Bid):
-        return (1, action.face, action.pressure, action.quantity)
-    if isinstance(action, Dudo):
-        return (2, action.pressure)
-    return (3,)
-
-
 @attrs.frozen(repr=False)
 class ObservationEncoding:
     """A :class:`~perudo.PlayerView` as a fixed number of integers, for an edition and a
@@ -272,11 +260,11 @@ class ObservationEncoding:
     ``to_act``                the seat to act, one-hot (all 0 once the game is over)
     ``may_call``              seats that may make the exact call now
     ``face_changers``         seats that may change a locked face this round
-    ``special_round``         the special round in force, one-hot over palifico, palafico,
-                              calzone (all 0: an ordinary round)
+    ``special_round``         1 while the edition's special round is in force (editions
+                              with a special round only)
     ``special_player``        the seat whose special round it is, one-hot
-    ``offers``                declarations open now, over palifico, palafico, calzone,
-                              ordinary
+    ``offers``                declarations open now, one flag per declaration of the
+                              edition (:attr:`perudo.Variant.declarations`)
     ``must_declare``          1 when the player to act must declare before bidding
     ``bids``                  the round's bids: per bid number (:class:`ActionEncoding`,
                               from ``Bid(1, 1)``) and seat, the bid's position in the round
@@ -287,9 +275,11 @@ class ObservationEncoding:
                               ``last_pressure``, ``last_caller``, ``last_bidder``,
                               ``last_count``, ``last_revealed`` (order shown, from 1),
                               ``last_hidden`` (hands not shown), ``last_hands`` (per seat,
-                              dice showing each face), ``last_wild``, ``last_loser``,
-                              ``last_gainer``, ``last_points`` (party mode only),
-                              ``last_eliminated``
+                              dice showing each face), ``last_wild`` (the wild face, 0 for
+                              none), ``last_loser``, ``last_gainer``, ``last_points``
+                              (party mode only), ``last_eliminated``, ``last_changes``
+                              (each seat's change of dice: editions with registered rule
+                              kinds only, which may move more than one die)
     ``winners``               the winning seats once the game is over
     ========================= ============================================================
 
@@ -311,7 +301,7 @@ class ObservationEncoding:
         top = actions.max_quantity
         scoring = variant.scoring
         points = scoring.points_for(pressured=True)
-        rounds = getattr(scoring, "rounds_per_player", 0) * n
+        rounds = scoring.round_limit(n) or 0
         uses = scoring.pressure_uses
         scored = n if not scoring.moves_dice else 0  # no points move: no field
         layout = [
@@ -325,9 +315,9 @@ class ObservationEncoding:
             ("to_act", n, 0, 1),
             ("may_call", n, 0, 1),
             ("face_changers", n, 0, 1),
-            ("special_round", len(SPECIAL_NAMES), 0, 1),
+            ("special_round", 1 if _has_special(variant) else 0, 0, 1),
             ("special_player", n, 0, 1),
-            ("offers", len(ALL_DECLARATIONS), 0, 1),
+            ("offers", len(variant.declarations), 0, 1),
             ("must_declare", 1, 0, 1),
             ("bids", actions.bid_count * n, 0, actions.bid_count),
             ("legal", actions.size, 0, 1),
@@ -342,11 +332,12 @@ class ObservationEncoding:
             ("last_revealed", n, 0, n),
             ("last_hidden", n, 0, 1),
             ("last_hands", 6 * n, 0, per_player),
-            ("last_wild", 1, 0, 1),
+            ("last_wild", 1, 0, 6),
             ("last_loser", n, 0, 1),
             ("last_gainer", n, 0, 1),
             ("last_points", 1 if scored else 0, 0, points),
             ("last_eliminated", n, 0, 1),
+            ("last_changes", n if variant.user_kinds else 0, -per_player, per_player),
             ("winners", n, 0, 1),
         ]
         fields, start = [], 0
@@ -432,10 +423,10 @@ class ObservationEncoding:
         for seat in view.rules.face_changers:
             seat_flag("face_changers", seat)
         if view.special_round is not None:
-            put("special_round", SPECIAL_NAMES.index(view.special_round), 1)
+            put("special_round", 0, 1)
         seat_flag("special_player", view.special_player)
         for name in view.offers:
-            put("offers", ALL_DECLARATIONS.index(name), 1)
+            put("offers", self.variant.declarations.index(name), 1)
         put("must_declare", 0, int(view.must_declare))
         first = self.actions.first_bid
         for position, placed in enumerate(view.bids, start=1):
@@ -463,11 +454,14 @@ class ObservationEncoding:
                     continue
                 for face in hand:
                     out[f["last_hands"].start + 6 * rel + face - 1] += 1
-            put("last_wild", 0, int(result.wild_ones))
+            put("last_wild", 0, result.wild or 0)
             seat_flag("last_loser", result.loser)
             seat_flag("last_gainer", result.gainer)
             put("last_points", 0, result.points)
             seat_flag("last_eliminated", result.eliminated)
+            if self.variant.user_kinds:
+                for seat, change in enumerate(result.changes):
+                    put("last_changes", (seat - me) % n, change)
         for seat in view.winners:
             seat_flag("winners", seat)
         return out
@@ -527,15 +521,20 @@ class ObservationEncoding:
                 bid = self.actions.actions[first + slot]
                 placed.append((position, PlacedBid(absolute(rel), bid)))  # type: ignore[arg-type]
         placed.sort(key=lambda item: item[0])
-        specials = [name for name, v in zip(SPECIAL_NAMES, get("special_round"), strict=True) if v]
-        special_round = specials[0] if specials else None
+        special_round = variant.words.declaration("special") if any(get("special_round")) else None
         special_player = one_seat("special_player")
         rules = variant.round_rules()
         if special_round is not None and special_player is not None:
-            rules = variant.special_round.transform(rules, opener=special_player, one_die_seats=())
+            rules = variant.special_round.transform(
+                rules,
+                opener=special_player,
+                one_die_seats=(),
+                name=variant.words.special_round or special_round,
+            )
         rules = attrs.evolve(rules, face_changers=frozenset(seats_of("face_changers")))
         legal = sorted(
-            (self.actions.actions[k] for k, v in enumerate(get("legal")) if v), key=_engine_order
+            (self.actions.actions[k] for k, v in enumerate(get("legal")) if v),
+            key=legal_order(variant),
         )
         return PlayerView(
             player=me,
@@ -550,16 +549,18 @@ class ObservationEncoding:
             special_round=special_round,
             special_player=special_player,
             offers=tuple(
-                name for name, v in zip(ALL_DECLARATIONS, get("offers"), strict=True) if v
+                name for name, v in zip(variant.declarations, get("offers"), strict=True) if v
             ),
             must_declare=bool(values[f["must_declare"].start]),
             rules=rules,
             legal_actions=tuple(legal),
-            last_result=self._decode_result(get, one_seat, absolute) if get("last")[0] else None,
+            last_result=self._decode_result(get, one_seat, absolute, per_seat)
+            if get("last")[0]
+            else None,
             winners=seats_of("winners"),
         )
 
-    def _decode_result(self, get: Any, one_seat: Any, absolute: Any) -> Resolution:
+    def _decode_result(self, get: Any, one_seat: Any, absolute: Any, per_seat: Any) -> Resolution:
         variant, n = self.variant, self.players
         call: Literal["dudo", "calza"] = "dudo" if get("last_call")[0] else "calza"
         faces = [face for face, v in enumerate(get("last_face"), start=1) if v]
@@ -590,11 +591,12 @@ class ObservationEncoding:
             count=get("last_count")[0],
             revealed=tuple(seat for _, seat in order),
             hands=tuple(hands),
-            wild_ones=bool(get("last_wild")[0]),
+            wild=get("last_wild")[0] or None,
             loser=one_seat("last_loser"),
             gainer=one_seat("last_gainer"),
             points=(get("last_points") or [0])[0],
             eliminated=one_seat("last_eliminated"),
+            **({"changes": tuple(per_seat("last_changes"))} if variant.user_kinds else {}),
         )
 
     def _checked(self, vector: Sequence[Any]) -> list[int]:

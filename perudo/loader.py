@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import stat
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from perudo.errors import InvalidVariantError, UnknownVariantError, shown
-from perudo.rules import Provenance
-from perudo.rules.base import PROVENANCE_KINDS
-from perudo.variant import AXES, KINDS, Variant, Words
+from perudo.shipped import variant_names, variants_dir
+from perudo.variant import Variant, is_edition_key, merge_declarations, read_declaration
 
 __all__ = [
     "MAX_DECLARATION_BYTES",
@@ -28,10 +24,6 @@ __all__ = [
     "variants_dir",
 ]
 
-_HEADER = ("key", "name", "source", "language", "summary")
-_PROVENANCE_KEYS = ("provenance", "quote", "reason")
-SCHEMA = 1
-
 #: The largest declaration read, in bytes (the shipped ones are under 5 kB).
 MAX_DECLARATION_BYTES = 64 * 1024
 #: Limits checked on a declaration's text before :mod:`tomllib` sees it: its longest line,
@@ -41,38 +33,8 @@ _MAX_LINE = 2000
 _MAX_DOTS = 8
 _MAX_DEPTH = 8
 _MAX_DIGITS = 20
-#: The longest text a declaration's field may hold (a quote, a summary).
-_MAX_TEXT = 4000
-_KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}", re.ASCII)
-
-
-def is_edition_key(text: object) -> bool:
-    """Whether ``text`` has the shape of an edition key: 1 to 40 characters, lower-case
-    ASCII letters, digits, ``-`` and ``_``, not starting with ``-`` or ``_``.
-
-    >>> is_edition_key("italian"), is_edition_key("../etc/passwd"), is_edition_key("My house")
-    (True, False, False)
-    """
-    return isinstance(text, str) and _KEY.fullmatch(text) is not None
-
-
-def variants_dir() -> Path:
-    """The folder of the shipped declarations: inside the installed package, or beside it
-    in a checkout (an editable install does not copy ``variants/`` into the package)."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "variants", here.parent / "variants"):
-        if candidate.is_dir():
-            return candidate
-    raise UnknownVariantError(f"no variants/ folder found beside {here}")  # pragma: no cover
-
-
-def variant_names() -> tuple[str, ...]:
-    """The keys of the shipped editions, sorted.
-
-    >>> variant_names()
-    ('french-calza', 'french-jonti', 'italian', 'spanish', 'wango', 'wango-party')
-    """
-    return tuple(sorted(path.stem for path in variants_dir().glob("*.toml")))
+#: How deep ``extends`` may chain.
+_MAX_EXTENDS = 8
 
 
 def load_variant(variant: str | os.PathLike[str]) -> Variant:
@@ -82,8 +44,10 @@ def load_variant(variant: str | os.PathLike[str]) -> Variant:
     A string is only ever an edition key: a string that looks like a path is refused, never
     opened, so a key taken from a record, a client or a game parameter cannot make perudo
     read a file. To read a declaration file, pass a :class:`pathlib.Path`. The file must be
-    a regular file of at most :data:`~perudo.loader.MAX_DECLARATION_BYTES` bytes, and its
-    ``key`` must match its file name.
+    a regular file of at most :data:`~perudo.loader.MAX_DECLARATION_BYTES` bytes. Its
+    ``key`` names the edition and may differ from the file's name. A file may start with
+    ``extends = "KEY"`` (or the path of another file, relative to its own folder) and give
+    only the sections it changes (see :func:`~perudo.variant.merge_declarations`).
 
     Raises:
         UnknownVariantError: no shipped edition has that key, the value is not a key, or
@@ -111,13 +75,10 @@ def _load_key(key: str) -> Variant:
     return _load_path(variants_dir() / f"{key}.toml")
 
 
-def _load_path(path: Path) -> Variant:
-    variant = variant_from_toml(_read_declaration(path), where=shown(path.name, 40))
-    if path.suffix == ".toml" and path.stem != variant.key:
-        raise InvalidVariantError(
-            f"{shown(path.name, 40)}: key {variant.key!r} does not match the file name"
-        )
-    return variant
+def _load_path(path: Path, depth: int = 0) -> Variant:
+    where = shown(path.name, 40)
+    data = _parse(_read_declaration(path), where)
+    return read_declaration(_resolve(data, where, path.parent, depth), where=where)
 
 
 def _read_declaration(path: Path) -> str:
@@ -152,20 +113,54 @@ def variant_from_toml(text: str, *, where: str = "<declaration>") -> Variant:
     """Build and check a :class:`Variant` from the text of a TOML declaration.
 
     The text is checked against the size and shape limits before it is parsed (see
-    :data:`~perudo.loader.MAX_DECLARATION_BYTES`).
+    :data:`~perudo.loader.MAX_DECLARATION_BYTES`). It may ``extends = "KEY"`` a shipped
+    edition (a key only: text never names a file to read).
 
     Raises:
         InvalidVariantError: the text is too large or too deep, not TOML, or not a valid
-            declaration.
+            declaration (every wrong or missing section named in one error).
     """
+    return variant_from_mapping(_parse(text, where), where=where)
+
+
+def variant_from_mapping(data: Mapping[str, Any], *, where: str = "<declaration>") -> Variant:
+    """Build and check a :class:`Variant` from a parsed declaration, which may
+    ``extends = "KEY"`` a shipped edition and give only the sections it changes.
+
+    ``where`` names the declaration in error messages.
+    """
+    return read_declaration(_resolve(data, where, None, 0), where=where)
+
+
+def _parse(text: str, where: str) -> dict[str, Any]:
     if not isinstance(text, str):
         raise InvalidVariantError(f"{where}: a declaration is text, not {type(text).__name__}")
     _check_shape(text, where)
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, TypeError) as error:
         raise InvalidVariantError(f"{where}: not valid TOML: {str(error)[:100]}") from None
-    return variant_from_mapping(data, where=where)
+
+
+def _resolve(
+    data: Mapping[str, Any], where: str, folder: Path | None, depth: int
+) -> Mapping[str, Any]:
+    """``data`` with its ``extends`` laid over the parent's declaration."""
+    if not isinstance(data, Mapping) or "extends" not in data:
+        return data
+    parent = data["extends"]
+    if depth >= _MAX_EXTENDS:
+        raise InvalidVariantError(f"{where}: extends: more than {_MAX_EXTENDS} levels deep")
+    if is_edition_key(parent):
+        base = _load_key(parent)
+    elif folder is not None and isinstance(parent, str) and parent.endswith(".toml"):
+        base = _load_path(folder / parent, depth + 1)
+    else:
+        raise InvalidVariantError(
+            f"{where}: extends: {shown(parent)} is not an edition key"
+            + (" or the path of a .toml file" if folder is not None else "")
+        )
+    return merge_declarations(base.to_dict(), data, where=where)
 
 
 def _check_shape(text: str, where: str) -> None:
@@ -223,124 +218,3 @@ def _check_shape(text: str, where: str) -> None:
         else:
             digits = 0
         i += 1
-
-
-def variant_from_mapping(data: Mapping[str, Any], *, where: str = "<declaration>") -> Variant:
-    """Build and check a :class:`Variant` from a parsed declaration.
-
-    ``where`` names the declaration in error messages.
-    """
-
-    def fail(place: str, problem: str) -> InvalidVariantError:
-        return InvalidVariantError(f"{where}: {place}: {problem}")
-
-    if not isinstance(data, Mapping):
-        raise fail("top level", "a declaration is a table")
-    known = {"schema", *_HEADER, "words", *AXES}
-    for key in data:
-        if key not in known:
-            raise fail(shown(key), "unknown key")
-    if data.get("schema") != SCHEMA:
-        raise fail("schema", f"must be {SCHEMA}, not {shown(data.get('schema'))}")
-    header: dict[str, Any] = {key: _text(data, key, fail, "") for key in _HEADER}
-    if not is_edition_key(header["key"]):
-        raise fail("key", f"{shown(header['key'])} is not an edition key (1 to 40 of a-z 0-9 - _)")
-    words_table = _table(data, "words", fail)
-    for key in words_table:
-        if key not in ("dudo", "calza"):
-            raise fail(f"[words] {shown(key)}", "unknown key")
-    words = Words(
-        dudo=_text(words_table, "dudo", fail, "[words] "),
-        calza=_text(words_table, "calza", fail, "[words] ") if "calza" in words_table else None,
-    )
-    components: dict[str, Any] = {}
-    provenance: list[Provenance] = []
-    for axis in AXES:
-        component, source = _axis(data, axis, fail)
-        components[axis] = component
-        provenance.append(source)
-    variant = Variant(**header, words=words, **components, provenance=tuple(provenance))
-    _check_consistency(variant, fail)
-    return variant
-
-
-def _text(table: Mapping[str, Any], key: str, fail: Any, prefix: str) -> str:
-    if key not in table:
-        raise fail(f"{prefix}{key}", "missing")
-    value = table[key]
-    if not isinstance(value, str) or not value.strip():
-        raise fail(f"{prefix}{key}", f"{shown(value)} is not a non-empty string")
-    if len(value) > _MAX_TEXT:
-        raise fail(f"{prefix}{key}", f"longer than {_MAX_TEXT} characters")
-    return value
-
-
-def _table(data: Mapping[str, Any], key: str, fail: Any) -> Mapping[str, Any]:
-    if key not in data:
-        raise fail(f"[{key}]", "missing")
-    value = data[key]
-    if not isinstance(value, Mapping):
-        raise fail(f"[{key}]", f"{shown(value)} is not a table")
-    return value
-
-
-def _axis(data: Mapping[str, Any], axis: str, fail: Any) -> tuple[Any, Provenance]:
-    table = _table(data, axis, fail)
-    place = f"[{axis}]"
-    kinds = KINDS[axis]
-    kind = table.get("kind")
-    if not isinstance(kind, str) or kind not in kinds:
-        raise fail(f"{place} kind", f"{shown(kind)} is not one of: {', '.join(kinds)}")
-    cls = kinds[kind]
-    fields = {field.name: field for field in attrs.fields(cls)}
-    for key in table:
-        if key != "kind" and key not in fields and key not in _PROVENANCE_KEYS:
-            raise fail(f"{place} {shown(key)}", f"unknown key for kind {kind!r}")
-    values = {name: _param(table, place, field, fail) for name, field in fields.items()}
-    return cls(**values), _provenance(table, place, fail)
-
-
-def _param(table: Mapping[str, Any], place: str, field: Any, fail: Any) -> Any:
-    name = field.name
-    if name not in table:
-        raise fail(f"{place} {name}", "missing")
-    value = table[name]
-    meta = field.metadata
-    expected = meta["type"]
-    if type(value) is not expected:
-        raise fail(f"{place} {name}", f"{shown(value)} is not of type {expected.__name__}")
-    if meta["choices"] is not None and value not in meta["choices"]:
-        choices = ", ".join(map(str, meta["choices"]))
-        raise fail(f"{place} {name}", f"{shown(value)} is not one of: {choices}")
-    if meta["minimum"] is not None and value < meta["minimum"]:
-        raise fail(f"{place} {name}", f"{shown(value)} is below the minimum {meta['minimum']}")
-    if meta["maximum"] is not None and value > meta["maximum"]:
-        raise fail(f"{place} {name}", f"{shown(value)} is above the maximum {meta['maximum']}")
-    return value
-
-
-def _provenance(table: Mapping[str, Any], place: str, fail: Any) -> Provenance:
-    kind = table.get("provenance")
-    if kind not in PROVENANCE_KINDS:
-        raise fail(
-            f"{place} provenance", f"{shown(kind)} is not one of: {', '.join(PROVENANCE_KINDS)}"
-        )
-    quote = _text(table, "quote", fail, f"{place} ") if "quote" in table else None
-    reason = _text(table, "reason", fail, f"{place} ") if "reason" in table else None
-    if kind == "stated" and quote is None:
-        raise fail(f"{place} quote", "a stated setting quotes the source's sentence")
-    if kind in ("reading", "inherited") and reason is None:
-        raise fail(f"{place} reason", f"a setting marked {kind} says why")
-    return Provenance(kind, quote, reason)
-
-
-def _check_consistency(variant: Variant, fail: Any) -> None:
-    if variant.players.min > variant.players.max:
-        raise fail("[players]", f"min {variant.players.min} is above max {variant.players.max}")
-    has_call = variant.exact_call.kind != "none"
-    if has_call and variant.words.calza is None:
-        raise fail("[words] calza", "an edition with an exact call names it")
-    if not has_call and variant.words.calza is not None:
-        raise fail("[words] calza", "an edition without an exact call has no word for it")
-    if has_call and not variant.scoring.moves_dice:
-        raise fail("[exact_call]", "an exact call wins or loses dice: it needs elimination scoring")

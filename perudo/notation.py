@@ -1,49 +1,54 @@
-"""The text notation of actions.
+"""The text notation of actions, and each edition's own words for them.
 
 =======================  ==============================================
 notation                 action
 =======================  ==============================================
 ``3x4``                  ``Bid(3, 4)``: three 4s (``5x1``: five ones)
 ``3x4!``                 ``Bid(3, 4, pressure=True)``
-``dudo``                 ``Dudo()``; aliases ``dubito``, ``perudo``, ``challenge``
+``dudo``                 ``Dudo()``: the challenge
 ``dudo!``                ``Dudo(pressure=True)``
-``calza``                ``Calza()``; alias ``jonti``
-``declare palifico``     ``Declare("palifico")`` (also ``palafico``, ``calzone``, ``ordinary``)
+``calza``                ``Calza()``: the exact call
+``declare palifico``     ``Declare("palifico")``: any declaration name
 =======================  ==============================================
 
 Words are ASCII, lower case, separated by one space; quantities are written without
-leading zeros. ``str(action)`` gives the canonical form, and ``parse_action`` reads it back.
+leading zeros. ``str(action)`` gives this canonical form, and ``parse_action`` reads it
+back; records are written in it. ``parse_action(text, variant=...)`` also reads the
+edition's own words (``Dubito``, ``Jonti``, ``Spot on``, ``Palifico``), in any case.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
-from perudo.actions import DECLARATIONS, Action, Bid, Calza, Declare, Dudo
+from perudo.actions import CALZA, DUDO, DUDO_PRESSED, Action, Bid, Declare
 from perudo.errors import IllegalActionError, shown
+from perudo.loader import load_variant, variant_names
+from perudo.rules import Words
+from perudo.variant import Variant
 
-__all__ = ["CALL_ALIASES", "parse_action"]
-
-#: Words accepted for the calls, the editions' own included.
-CALL_ALIASES: dict[str, str] = {
-    "dudo": "dudo",
-    "dubito": "dudo",
-    "perudo": "dudo",
-    "challenge": "dudo",
-    "calza": "calza",
-    "jonti": "calza",
-}
+__all__ = ["parse_action"]
 
 _BID = re.compile(r"([1-9][0-9]{0,3})x([1-6])(!?)", re.ASCII)
+_LONGEST = 200  # no notation or edition word is longer
 
 
-def parse_action(text: str) -> Action:
-    """The action written as ``text`` in the notation above.
+def parse_action(text: str, variant: Variant | None = None) -> Action:
+    """The action written as ``text``: the canonical notation above, or, with ``variant``,
+    the edition's own words for its calls and declarations (any case, surrounding spaces
+    ignored; ``!`` after a challenge word adds pressure).
+
+    Without ``variant``, the shipped editions' words are read in lower case, as the
+    notation has always read them.
 
     >>> parse_action("3x4"), parse_action("dubito!"), parse_action("jonti")
     (Bid(3, 4), Dudo(pressure=True), Calza())
     >>> parse_action("declare palifico")
     Declare('palifico')
+    >>> import perudo
+    >>> parse_action("  DUBITO ", variant=perudo.load_variant("italian"))
+    Dudo()
 
     Raises:
         IllegalActionError: ``reason="malformed-action"``, naming the text.
@@ -52,20 +57,65 @@ def parse_action(text: str) -> Action:
         raise IllegalActionError(
             "malformed-action", f"{shown(text)} is not action notation (a str)"
         )
+    action = _canonical(text)
+    if action is None:
+        if variant is None:
+            action = _shipped_words().get(text)
+        elif len(text) <= _LONGEST:
+            action = _edition_words(variant.words).get(" ".join(text.split()).lower())
+    if action is None:
+        words = "" if variant is None else _listed(variant.words)
+        raise IllegalActionError(
+            "malformed-action",
+            f"{shown(text)} is not action notation: "
+            f"write 3x4, 3x4!, dudo, dudo!, calza or declare <name>{words}",
+        )
+    return action
+
+
+def _canonical(text: str) -> Action | None:
     match = _BID.fullmatch(text)
     if match is not None:
         return Bid(int(match[1]), int(match[2]), pressure=bool(match[3]))
-    word, pressure = (text[:-1], True) if text.endswith("!") else (text, False)
-    call = CALL_ALIASES.get(word)
-    if call == "dudo":
-        return Dudo(pressure=pressure)
-    if call == "calza" and not pressure:
-        return Calza()
+    if text in ("dudo", "dudo!"):
+        return DUDO_PRESSED if text.endswith("!") else DUDO
+    if text == "calza":
+        return CALZA
     name = text.removeprefix("declare ")
-    if name != text and name in DECLARATIONS:
-        return Declare(name)
-    raise IllegalActionError(
-        "malformed-action",
-        f"{shown(text)} is not action notation: "
-        "write 3x4, 3x4!, dudo, dudo!, calza or declare <name>",
-    )
+    if name != text and len(name) <= _LONGEST:
+        try:
+            return Declare(name) if name == name.lower() else None
+        except IllegalActionError:
+            return None
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _edition_words(words: Words) -> dict[str, Action]:
+    """An edition's words, in lower case, and the actions they stand for."""
+    table: dict[str, Action] = {}
+    dudo = words.dudo.lower()
+    table[dudo], table[dudo + "!"] = DUDO, DUDO_PRESSED
+    if words.calza is not None:
+        table[words.calza.lower()] = CALZA
+    for role in ("special", "ordinary"):
+        if role == "special" and words.special_round is None:
+            continue
+        name = words.declaration(role)
+        table[name] = table[f"declare {name}"] = Declare(name)
+    return table
+
+
+@functools.cache
+def _shipped_words() -> dict[str, Action]:
+    """The shipped editions' words, in lower case: what the notation read before editions
+    named their own words."""
+    table: dict[str, Action] = {}
+    for key in variant_names():
+        table.update(_edition_words(load_variant(key).words))
+    return table
+
+
+def _listed(words: Words) -> str:
+    said = [words.dudo] + [w for w in (words.calza, words.special_round) if w is not None]
+    return " (or this edition's words: " + ", ".join(said) + ")"

@@ -37,9 +37,15 @@ __all__ = [
 ]
 
 
-def chance_per_die(face: int, *, wild_ones: bool) -> Fraction:
-    """The chance that one unseen die counts for ``face``."""
-    return Fraction(1, 3) if wild_ones and face != 1 else Fraction(1, 6)
+def _wild_face(wild: int | None, wild_ones: bool) -> int | None:
+    return 1 if wild_ones else wild
+
+
+def chance_per_die(face: int, *, wild_ones: bool = False, wild: int | None = None) -> Fraction:
+    """The chance that one unseen die counts for ``face`` when ``wild`` is the wild face
+    (``wild_ones`` is short for ``wild=1``)."""
+    wild = _wild_face(wild, wild_ones)
+    return Fraction(1, 3) if wild is not None and face != wild else Fraction(1, 6)
 
 
 @cache
@@ -67,18 +73,35 @@ def at_least(quantity: int, *, own: int, unseen: int, chance: Fraction) -> Fract
     return sum(_distribution(unseen, chance)[need:], Fraction(0))
 
 
-def bid_odds(bid: Bid, *, own_dice: Sequence[int], unseen: int, wild_ones: bool) -> Fraction:
+def bid_odds(
+    bid: Bid,
+    *,
+    own_dice: Sequence[int],
+    unseen: int,
+    wild_ones: bool = False,
+    wild: int | None = None,
+) -> Fraction:
     """The chance that ``bid`` is true (a Dudo on it would fail), knowing ``own_dice``
-    and that ``unseen`` other dice are in play."""
-    own = count([own_dice], bid.face, wild_ones=wild_ones)
-    chance = chance_per_die(bid.face, wild_ones=wild_ones)
+    and that ``unseen`` other dice are in play; ``wild`` is the wild face (``wild_ones``
+    is short for ``wild=1``)."""
+    wild = _wild_face(wild, wild_ones)
+    own = count([own_dice], bid.face, wild=wild)
+    chance = chance_per_die(bid.face, wild=wild)
     return at_least(bid.quantity, own=own, unseen=unseen, chance=chance)
 
 
-def exact_odds(bid: Bid, *, own_dice: Sequence[int], unseen: int, wild_ones: bool) -> Fraction:
-    """The chance that ``bid`` is exactly right (a Calza or Jonti on it would win)."""
-    own = count([own_dice], bid.face, wild_ones=wild_ones)
-    chance = chance_per_die(bid.face, wild_ones=wild_ones)
+def exact_odds(
+    bid: Bid,
+    *,
+    own_dice: Sequence[int],
+    unseen: int,
+    wild_ones: bool = False,
+    wild: int | None = None,
+) -> Fraction:
+    """The chance that ``bid`` is exactly right (an exact call on it would win)."""
+    wild = _wild_face(wild, wild_ones)
+    own = count([own_dice], bid.face, wild=wild)
+    chance = chance_per_die(bid.face, wild=wild)
     return exactly(bid.quantity, own=own, unseen=unseen, chance=chance)
 
 
@@ -87,7 +110,7 @@ def view_odds(view: PlayerView, bid: Bid, *, exact: bool = False) -> Fraction:
     what ``view``'s player knows. While the player's die is hidden, their hand counts as
     unseen too."""
     odds = exact_odds if exact else bid_odds
-    return odds(bid, own_dice=view.dice, unseen=view.unseen, wild_ones=view.rules.wild_ones)
+    return odds(bid, own_dice=view.dice, unseen=view.unseen, wild=view.wild_face)
 
 
 @cache
@@ -99,7 +122,7 @@ def _tails(unseen: int, wild_face: bool) -> tuple[float, ...]:
 
 
 def chance_table(
-    own_dice: Sequence[int], unseen: int, *, wild_ones: bool
+    own_dice: Sequence[int], unseen: int, *, wild_ones: bool = False, wild: int | None = None
 ) -> tuple[tuple[float, ...], ...]:
     """``table[face][q]``: the chance (a float) that at least ``q`` dice show ``face``;
     for ``q`` past the end of a row, 0. Index 0 is unused. The fast form bots use.
@@ -108,12 +131,13 @@ def chance_table(
     >>> table[4][3]
     0.4074074074074074
     """
+    wild = _wild_face(wild, wild_ones)
     table: list[tuple[float, ...]] = [()]
-    ones = sum(1 for die in own_dice if die == 1)
+    wilds = sum(1 for die in own_dice if die == wild)
     for face in range(1, 7):
-        wild = wild_ones and face != 1
-        own = sum(1 for die in own_dice if die == face) + (ones if wild else 0)
-        table.append((1.0,) * (own + 1) + _tails(unseen, wild)[1:])
+        counts_wild = wild is not None and face != wild
+        own = sum(1 for die in own_dice if die == face) + (wilds if counts_wild else 0)
+        table.append((1.0,) * (own + 1) + _tails(unseen, counts_wild)[1:])
     return tuple(table)
 
 

@@ -28,11 +28,13 @@ class Resolution:
         revealed: The seats that showed their hands, in the order shown (challenger last).
         hands: Each seat's hand as shown: ``None`` for a hand that stayed hidden, ``()`` for a
             seat already out.
-        wild_ones: Whether ones counted as wild in this count.
-        loser: The seat that lost a die (or points), if any.
+        wild: The face that counted as wild in this count, or ``None``.
+        loser: The seat that lost the call (dice or points), if any.
         gainer: The seat that gained a die (or points), if any.
         points: Points moved from ``loser`` to ``gainer`` (party mode), else 0.
-        eliminated: The seat that lost its last die, if any.
+        eliminated: The seat that lost its last die, if any (the first, if several).
+        changes: Each seat's change of dice: by default, ``loser`` loses one and ``gainer``
+            gains one (points move no die); rule kinds may move more.
     """
 
     call: Literal["dudo", "calza"]
@@ -43,11 +45,39 @@ class Resolution:
     count: int
     revealed: tuple[int, ...]
     hands: tuple[tuple[int, ...] | None, ...]
-    wild_ones: bool
+    wild: int | None
     loser: int | None
     gainer: int | None
     points: int
     eliminated: int | None
+    changes: tuple[int, ...] = attrs.field()
+
+    @changes.default
+    def _one_die(self) -> tuple[int, ...]:
+        changes = [0] * len(self.hands)
+        if not self.points:
+            if self.loser is not None:
+                changes[self.loser] -= 1
+            if self.gainer is not None:
+                changes[self.gainer] += 1
+        return tuple(changes)
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The seats this call left without dice, in seat order."""
+        seats = {
+            seat
+            for seat, (hand, change) in enumerate(zip(self.hands, self.changes, strict=True))
+            if change < 0 and hand is not None and len(hand) + change == 0
+        }
+        if self.eliminated is not None:
+            seats.add(self.eliminated)
+        return tuple(sorted(seats))
+
+    @property
+    def wild_ones(self) -> bool:
+        """Whether ones counted as wild in this count."""
+        return self.wild == 1
 
     @property
     def is_exact(self) -> bool:
@@ -66,10 +96,12 @@ class Resolution:
             "revealed": list(self.revealed),
             "hands": [None if hand is None else list(hand) for hand in self.hands],
             "wild_ones": self.wild_ones,
+            "wild": self.wild,
             "loser": self.loser,
             "gainer": self.gainer,
             "points": self.points,
             "eliminated": self.eliminated,
+            "changes": list(self.changes),
         }
 
     def describe(self, names: Sequence[str] | None = None) -> str:
@@ -79,7 +111,10 @@ class Resolution:
             return names[seat] if names is not None else f"seat {seat}"
 
         face = "ones" if self.bid.face == 1 else f"{self.bid.face}s"
-        wild = " (ones wild)" if self.wild_ones and self.bid.face != 1 else ""
+        wild_face = "ones" if self.wild == 1 else f"{self.wild}s"
+        wild = (
+            f" ({wild_face} wild)" if self.wild is not None and self.bid.face != self.wild else ""
+        )
         shown = "" if self.hands.count(None) == 0 else " among the hands shown"
         head = (
             f"{self.word} by {who(self.caller)} on {self.bid} by {who(self.bidder)}: "
@@ -92,11 +127,17 @@ class Resolution:
                 f"{head}; {who(self.loser)} gives {self.points} "
                 f"point{'s' if self.points > 1 else ''} to {who(self.gainer)}"
             )
-        if self.loser is not None:
-            out = ", and is out" if self.eliminated is not None else ""
-            return f"{head}; {who(self.loser)} loses a die{out}"
-        if self.gainer is not None:
-            return f"{head}; {who(self.gainer)} gains a die"
+        parts = []
+        for seat, change in enumerate(self.changes):
+            dice = "a die" if abs(change) == 1 else f"{abs(change)} dice"
+            if change < 0:
+                hand = self.hands[seat]
+                out = (hand is not None and len(hand) + change == 0) or seat == self.eliminated
+                parts.append(f"{who(seat)} loses {dice}" + (", and is out" if out else ""))
+            elif change > 0:
+                parts.append(f"{who(seat)} gains {dice}")
+        if parts:
+            return f"{head}; " + "; ".join(parts)
         return f"{head}; {who(self.caller)} already holds every die and gains nothing"
 
     def __str__(self) -> str:
@@ -118,20 +159,25 @@ def resolve_dudo(
     bid: Bid,
     caller: int,
     bidder: int,
-    wild_ones: bool,
+    wild: int | None,
     pressured: bool,
 ) -> Resolution:
     """Resolve a Dudo by ``caller`` on ``bidder``'s ``bid``.
 
     ``order`` lists the seats still in, from the caller's left, the caller last. A count at
     least the quantity makes the caller lose, a lower count the bidder: equality favours
-    the bidder. With elimination the loser loses a die; with party points, points move.
+    the bidder. With elimination the loser loses the edition's penalty (one die); with
+    party points, points move.
     """
-    revealed, total = variant.challenge.reveal_hands(hands, order, bid, wild_ones=wild_ones)
+    revealed, total = variant.challenge.reveal_hands(hands, order, bid, wild=wild)
     loser, winner = (caller, bidder) if total >= bid.quantity else (bidder, caller)
     points = variant.scoring.points_for(pressured=pressured)
     moves_dice = variant.scoring.moves_dice
-    eliminated = loser if moves_dice and len(hands[loser]) == 1 else None
+    held = len(hands[loser])
+    lost = min(max(variant.scoring.penalty(bid=bid, count=total, held=held), 0), held)
+    changes = [0] * len(hands)
+    if moves_dice:
+        changes[loser] = -lost
     return Resolution(
         call="dudo",
         word=variant.words.dudo,
@@ -141,11 +187,12 @@ def resolve_dudo(
         count=total,
         revealed=revealed,
         hands=_shown(hands, revealed),
-        wild_ones=wild_ones,
+        wild=wild,
         loser=loser,
         gainer=None if moves_dice else winner,
         points=points,
-        eliminated=eliminated,
+        eliminated=loser if moves_dice and lost == held else None,
+        changes=tuple(changes),
     )
 
 
@@ -157,15 +204,26 @@ def resolve_exact_call(
     bid: Bid,
     caller: int,
     bidder: int,
-    wild_ones: bool,
+    wild: int | None,
 ) -> Resolution:
-    """Resolve an exact call (Calza, Jonti): every hand is shown. Exactly right: the caller
-    gains a die unless already holding the edition's dice per player. Wrong: the caller
-    loses a die."""
-    total = count([hands[seat] for seat in order], bid.face, wild_ones=wild_ones)
+    """Resolve an exact call (Calza, Jonti): every hand is shown, and the edition's exact
+    call settles it (by default: exactly right, the caller gains a die unless already
+    holding the edition's dice per player; wrong, the caller loses a die)."""
+    total = count([hands[seat] for seat in order], bid.face, wild=wild)
     right = total == bid.quantity
     full = variant.dice.per_player
-    held = len(hands[caller])
+    counts = [len(hand) for hand in hands]
+    changes = tuple(
+        max(min(change, full - n), -n)
+        for change, n in zip(
+            variant.exact_call.settle(right=right, caller=caller, counts=counts, full=full),
+            counts,
+            strict=True,
+        )
+    )
+    out = [seat for seat, n in enumerate(counts) if n and n + changes[seat] == 0]
+    losers = [seat for seat, change in enumerate(changes) if change < 0]
+    gainers = [seat for seat, change in enumerate(changes) if change > 0]
     return Resolution(
         call="calza",
         word=variant.words.calza or "Calza",
@@ -175,9 +233,10 @@ def resolve_exact_call(
         count=total,
         revealed=tuple(order),
         hands=_shown(hands, order),
-        wild_ones=wild_ones,
+        wild=wild,
         loser=None if right else caller,
-        gainer=caller if right and held < full else None,
+        gainer=gainers[0] if len(gainers) == 1 and not losers else None,
         points=0,
-        eliminated=caller if not right and held == 1 else None,
+        eliminated=out[0] if out else None,
+        changes=changes,
     )

@@ -6,16 +6,16 @@ from the state's :class:`~perudo.Variant`: the state only sequences turns and ro
 
 from __future__ import annotations
 
+import functools
 import secrets
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
 from perudo.actions import (
     ACTION_TYPES,
     CALZA,
-    DECLARE,
     DUDO,
     DUDO_PRESSED,
     Action,
@@ -24,8 +24,14 @@ from perudo.actions import (
     Declare,
     Dudo,
 )
-from perudo.dice import SEED_LIMIT, deal, roll_off
-from perudo.errors import GameSetupError, IllegalActionError, shown
+from perudo.dice import SEED_LIMIT, deal
+from perudo.errors import (
+    GameSetupError,
+    IllegalActionError,
+    InvalidVariantError,
+    PerudoError,
+    shown,
+)
 from perudo.loader import load_variant
 from perudo.players import (
     TO_ACT,
@@ -39,12 +45,62 @@ from perudo.players import (
     name_problem,
 )
 from perudo.resolution import Resolution, resolve_dudo, resolve_exact_call
-from perudo.rules import OneDieRound, RoundRules, Violation
+from perudo.rules import RoundRules, Violation
 from perudo.rules.bidding import check_bid, legal_bids, may_change_face
+from perudo.rules.registry import is_built_in
 from perudo.variant import Variant
 from perudo.view import PlayerView, SeatView
 
-__all__ = ["GameState", "new_game"]
+__all__ = ["GameState", "legal_order", "new_game"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _guarded(method: _F) -> _F:
+    """Report a registered rule kind that breaks its protocol as an InvalidVariantError
+    naming it, never as a crash inside the engine (only editions with such kinds pay)."""
+
+    @functools.wraps(method)
+    def guarded(self: GameState, *args: Any, **kwargs: Any) -> Any:
+        if not self.variant.user_kinds:
+            return method(self, *args, **kwargs)
+        try:
+            return method(self, *args, **kwargs)
+        except PerudoError:
+            raise
+        except Exception as error:
+            raise _blame(self.variant, error) from error
+
+    return guarded  # type: ignore[return-value]
+
+
+def _blame(variant: Variant, error: Exception) -> InvalidVariantError:
+    """The error naming the registered kind whose code raised ``error`` (the innermost in
+    the traceback), or every registered kind of the edition when none is on it."""
+    culprit = None
+    trace = error.__traceback__
+    while trace is not None:
+        component: Any = trace.tb_frame.f_locals.get("self")
+        named = hasattr(component, "axis") and hasattr(component, "kind")
+        if named and not is_built_in(type(component)):
+            culprit = f"{component.axis}:{component.kind}"
+        trace = trace.tb_next
+    kinds = culprit or ", ".join(variant.user_kinds)
+    return InvalidVariantError(
+        f"rule kind {kinds} of {variant.key!r} broke its protocol: "
+        f"{type(error).__name__}: {shown(str(error))}"
+    )
+
+
+@attrs.define
+class _Derived:
+    """What a state derives from itself, once, for the hot path: the one place of a
+    state's caches, never part of its equality."""
+
+    dice_in_play: int = -1
+    players_in: int = -1
+    legal: tuple[Action, ...] | None = None
+    bids: tuple[PlacedBid, ...] | None = None
 
 
 @attrs.frozen(repr=False)
@@ -86,12 +142,7 @@ class GameState(RoundFacts):
     last_result: Resolution | None = None
     log: GameLog = attrs.field(factory=GameLog, eq=False, repr=False)
     # Derived once per state, for the hot path; never part of equality.
-    _dice_in_play: int = attrs.field(init=False, default=-1, eq=False, repr=False)
-    _players_in: int = attrs.field(init=False, default=-1, eq=False, repr=False)
-    _legal: tuple[Action, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
-    _bids: tuple[PlacedBid, ...] | None = attrs.field(
-        init=False, default=None, eq=False, repr=False
-    )
+    _derived: _Derived = attrs.field(init=False, factory=_Derived, eq=False, repr=False)
 
     # --- what a position is ----------------------------------------------------------------
 
@@ -105,9 +156,10 @@ class GameState(RoundFacts):
     @property
     def bids(self) -> tuple[PlacedBid, ...]:  # type: ignore[override]
         """The bids of this round, in order."""
-        if self._bids is None:
-            object.__setattr__(self, "_bids", chain_key(self._chain))
-        return self._bids  # type: ignore[return-value]
+        derived = self._derived
+        if derived.bids is None:
+            derived.bids = chain_key(self._chain)
+        return derived.bids
 
     @property
     def bid(self) -> Bid | None:
@@ -131,16 +183,18 @@ class GameState(RoundFacts):
     @property
     def dice_in_play(self) -> int:
         """How many dice all hands hold together."""
-        if self._dice_in_play < 0:
-            object.__setattr__(self, "_dice_in_play", sum(len(p.dice) for p in self.players))
-        return self._dice_in_play
+        derived = self._derived
+        if derived.dice_in_play < 0:
+            derived.dice_in_play = sum(len(p.dice) for p in self.players)
+        return derived.dice_in_play
 
     @property
     def players_in(self) -> int:
         """How many players still hold dice."""
-        if self._players_in < 0:
-            object.__setattr__(self, "_players_in", sum(1 for p in self.players if p.dice))
-        return self._players_in
+        derived = self._derived
+        if derived.players_in < 0:
+            derived.players_in = sum(1 for p in self.players if p.dice)
+        return derived.players_in
 
     @property
     def seats_in(self) -> tuple[int, ...]:
@@ -162,6 +216,7 @@ class GameState(RoundFacts):
 
     # --- asking --------------------------------------------------------------------------
 
+    @_guarded
     def check(self, action: Action, by: Seat = TO_ACT) -> Violation | None:
         """``None`` if ``action`` by seat ``by`` (default :data:`~perudo.TO_ACT`, the player
         to act) is legal, else the :class:`~perudo.rules.Violation` saying why not."""
@@ -174,6 +229,7 @@ class GameState(RoundFacts):
         """Whether ``action`` by seat ``by`` (default :data:`~perudo.TO_ACT`) is legal now."""
         return self.check(action, by) is None
 
+    @_guarded
     def legal_actions(self, by: Seat = TO_ACT) -> tuple[Action, ...]:
         """Every legal action of seat ``by`` (default :data:`~perudo.TO_ACT`, the player to
         act; ``None`` is refused, never read as the player to act).
@@ -187,16 +243,17 @@ class GameState(RoundFacts):
         if self.to_act is None:
             return ()
         if by is TO_ACT or (by == self.to_act and type(by) is int):
-            if self._legal is None:
-                object.__setattr__(self, "_legal", self._legal_actions(self.to_act))
-            return self._legal  # type: ignore[return-value]
+            derived = self._derived
+            if derived.legal is None:
+                derived.legal = self._legal_actions(self.to_act)
+            return derived.legal
         seat = self._seat(by)
         if not self.players[seat].dice or self._exact_call_violation(seat) is not None:
             return ()
         return (CALZA,)
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
-        declarations = tuple(DECLARE[name] for name in self.offers) if self.offers else ()
+        declarations = tuple(Declare(name) for name in self.offers) if self.offers else ()
         if self.must_declare:
             return declarations
         variant, rules, standing = (
@@ -218,6 +275,7 @@ class GameState(RoundFacts):
 
     # --- moving --------------------------------------------------------------------------
 
+    @_guarded
     def apply(self, action: Action, by: Seat = TO_ACT) -> GameState:
         """The state after seat ``by`` takes ``action``.
 
@@ -278,6 +336,7 @@ class GameState(RoundFacts):
 
     # --- what a player sees, and records ---------------------------------------------------
 
+    @_guarded
     def view(self, player: Seat) -> PlayerView:
         """All that seat ``player`` may know now (see :class:`~perudo.view.PlayerView`).
 
@@ -311,6 +370,7 @@ class GameState(RoundFacts):
             winners=self.winners,
         )
 
+    @_guarded
     def public_view(self) -> PlayerView:
         """What a spectator may know: :meth:`view` with no hand and no legal action
         (``player`` is ``None``). Every die in it is one the table has seen revealed."""
@@ -387,7 +447,7 @@ class GameState(RoundFacts):
 
     def _exact_call_violation(self, seat: int) -> Violation | None:
         call = self.variant.exact_call
-        if call.kind == "none":
+        if not self.variant.has_exact_call:
             return call.check(
                 player=seat, to_act=seat, bidder=seat, before_bidder=seat,
                 players_in=0, dice_held=0, full=0, word="Calza",
@@ -428,23 +488,29 @@ class GameState(RoundFacts):
             last_result=self.last_result,
             log=log,
         )
-        object.__setattr__(state, "_dice_in_play", self._dice_in_play)  # the same hands
-        object.__setattr__(state, "_players_in", self._players_in)
+        derived, known = state._derived, self._derived  # the same hands
+        derived.dice_in_play, derived.players_in = known.dice_in_play, known.players_in
         return state
 
     def _declare(self, name: str, seat: int, log: GameLog) -> GameState:
-        special = self.variant.special_round
-        assert isinstance(special, OneDieRound)  # only a one-die round offers declarations
+        variant = self.variant
+        special = variant.special_round
         players = self.players
         if special.once_per_player:
             spent = attrs.evolve(players[seat], had_special=True)
             players = (*players[:seat], spent, *players[seat + 1 :])
-        if name == "ordinary":
+        if name != variant.words.declaration("special"):  # the ordinary round
             return attrs.evolve(self, players=players, offers=(), must_declare=False, log=log)
+        rules = special.transform(
+            self.rules,
+            opener=seat,
+            one_die_seats=self._one_die_seats(),
+            name=variant.words.special_round or name,
+        )
         return attrs.evolve(
             self,
             players=players,
-            rules=special.transform(self.rules, opener=seat, one_die_seats=self._one_die_seats()),
+            rules=rules,
             special_round=name,
             special_player=seat,
             offers=(),
@@ -470,15 +536,19 @@ class GameState(RoundFacts):
         n = len(hands)
         seats = [(caller + step) % n for step in range(1, n + 1)]
         order = [seat for seat in seats if hands[seat]]  # from the caller's left, caller last
+        link = self._chain
+        while link.previous is not None:  # the round's first bid: it may decide the wild face
+            link = link.previous
+        wild = self.rules.wild_face(link.last.bid)
         if isinstance(action, Calza):
             result = resolve_exact_call(
                 self.variant, hands, order=order, bid=placed.bid, caller=caller,
-                bidder=placed.player, wild_ones=self.rules.wild_ones,
+                bidder=placed.player, wild=wild,
             )  # fmt: skip
         else:
             result = resolve_dudo(
                 self.variant, hands, order=order, bid=placed.bid, caller=caller,
-                bidder=placed.player, wild_ones=self.rules.wild_ones, pressured=pressured,
+                bidder=placed.player, wild=wild, pressured=pressured,
             )  # fmt: skip
         return self._next_round(result, players, log)
 
@@ -486,17 +556,14 @@ class GameState(RoundFacts):
         self, result: Resolution, players: tuple[Player, ...], log: GameLog
     ) -> GameState:
         variant = self.variant
-        counts = [len(player.dice) for player in players]
+        before = [len(player.dice) for player in players]
+        counts = [n + change for n, change in zip(before, result.changes, strict=True)]
         scores = [player.score for player in players]
         if result.points:
             assert result.loser is not None
             assert result.gainer is not None
             scores[result.loser] -= result.points
             scores[result.gainer] += result.points
-        elif result.loser is not None:
-            counts[result.loser] -= 1
-        elif result.gainer is not None:
-            counts[result.gainer] += 1
         if variant.scoring.is_over(counts, rounds_played=self.round_number):
             final = tuple(
                 attrs.evolve(player, dice=player.dice[:count], score=score)
@@ -520,17 +587,21 @@ class GameState(RoundFacts):
             is_in=lambda seat: bool(counts[seat]),
             left_of=lambda seat: _left_of(players, seat),
         )
-        dropped = result.loser if result.loser is not None and counts[result.loser] == 1 else None
-        if not variant.scoring.moves_dice:
-            dropped = None
+        dropped = _dropped_to_one(result, before, counts)
         players_in = sum(1 for n in counts if n)
         used = dropped is not None and players[dropped].had_special
         start = variant.special_round.start(dropped=dropped, players_in=players_in, used=used)
         rules = variant.round_rules()
         special_player = None
-        if start.special is not None and dropped is not None:
+        words = variant.words
+        special_round = None
+        if start.special and dropped is not None:
+            special_round = words.declaration("special")
             rules = variant.special_round.transform(
-                rules, opener=dropped, one_die_seats=self._one_die_seats(players)
+                rules,
+                opener=dropped,
+                one_die_seats=self._one_die_seats(players),
+                name=words.special_round or special_round,
             )
             special_player = dropped
             if start.uses_special:
@@ -546,14 +617,41 @@ class GameState(RoundFacts):
             to_act=opener,
             chain=None,
             rules=rules,
-            special_round=start.special,
+            special_round=special_round,
             special_player=special_player,
-            offers=start.offers,
+            offers=tuple(words.declaration(role) for role in start.offers),
             must_declare=start.must_declare,
             pressured=False,
             last_result=result,
             log=log,
         )
+
+
+def legal_order(variant: Variant) -> Callable[[Action], tuple[int, ...]]:
+    """The sort key of :meth:`~perudo.GameState.legal_actions`'s order in ``variant``:
+    declarations (in the order offered), bids by face then pressure then quantity, the
+    challenge (plain, then pressured), the exact call."""
+    declarations = variant.declarations
+
+    def key(action: Action) -> tuple[int, ...]:
+        if isinstance(action, Declare):
+            return (0, declarations.index(action.name))
+        if isinstance(action, Bid):
+            return (1, action.face, action.pressure, action.quantity)
+        if isinstance(action, Dudo):
+            return (2, action.pressure)
+        return (3,)
+
+    return key
+
+
+def _dropped_to_one(result: Resolution, before: Sequence[int], counts: Sequence[int]) -> int | None:
+    """The seat this call left with one die (the loser first), whose special round may
+    follow; ``None`` when the call left nobody at one die."""
+    seats = [seat for seat, n in enumerate(counts) if n == 1 and before[seat] > 1]
+    if result.loser in seats:
+        return result.loser
+    return seats[0] if seats else None
 
 
 def _left_of(players: Sequence[Player], seat: int) -> int:
@@ -624,6 +722,20 @@ def _names(players: int | Sequence[str], variant: Variant) -> tuple[str, ...]:
     return names
 
 
+def _first_player(variant: Variant, seed: int, players: int) -> int:
+    try:
+        seat = variant.first_player.first(seed, tuple(range(players)))
+    except PerudoError:
+        raise
+    except Exception as error:
+        raise _blame(variant, error) from error
+    if type(seat) is not int or not 0 <= seat < players:
+        raise GameSetupError(
+            f"{variant.name} opens with seat {shown(seat)}, which a table of {players} lacks"
+        )
+    return seat
+
+
 def new_game(
     variant: Variant | str,
     players: int | Sequence[str],
@@ -643,7 +755,8 @@ def new_game(
             in ``state.seed`` and the referee's record, so the game can be replayed.
         dice: The hands of round 1, one per player. A hand shorter than the edition's dice
             per player stands for dice already lost.
-        first_player: The seat that opens round 1; ``None`` holds the edition's roll-off.
+        first_player: The seat that opens round 1; ``None`` leaves it to the edition (a
+            roll-off, or a given seat).
 
     >>> state = new_game("italian", ["Ana", "Ben", "Cleo"], seed=7)
     >>> state.round_number, len(state.players), state.bid
@@ -663,7 +776,7 @@ def new_game(
         hands = _check_hands(dice, len(names), per_player)
     log = GameLog(first_player=first_player, dice=() if dice is None else ((1, hands),))
     if first_player is None:
-        first_player, _ = roll_off(seed, range(len(names)))
+        first_player = _first_player(variant, seed, len(names))
     elif type(first_player) is not int or not 0 <= first_player < len(names):
         raise GameSetupError(
             f"first_player {shown(first_player)} is not a seat (0 to {len(names) - 1})"

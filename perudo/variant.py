@@ -1,108 +1,88 @@
-"""An edition of Perudo: one rule component per axis, with where each setting comes from."""
+"""An edition of Perudo, and its declaration: one component per axis, with where each
+setting comes from.
+
+This module is the one place the declaration schema lives: :meth:`Variant.to_dict` writes
+it, :meth:`Variant.from_dict` reads it, :func:`merge_declarations` lays a declaration's
+changed sections over its parent's (``extends`` in a file, :meth:`Variant.derive` in
+Python). Reading files and edition keys is :mod:`perudo.loader`'s business.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
-from perudo.errors import shown
+from perudo.actions import CALZA, DUDO, DUDO_PRESSED, MAX_PLAYERS, Action
+from perudo.errors import InvalidVariantError, shown
 from perudo.rules import (
-    Cap,
-    Challenge,
-    Conversion,
-    Dice,
-    DiceInPlayCap,
-    Elimination,
-    ExactCall,
+    AXES,
+    CapRule,
+    ChallengeRule,
+    ConversionRule,
+    DiceRule,
     ExactCallRule,
-    HalveDouble,
-    LoserStarts,
-    Monotone,
-    NoCap,
-    NoConversion,
-    NoExactCall,
-    NoSpecialRound,
-    NoWilds,
-    OneDieRound,
-    Opening,
-    PartyPoints,
-    PlayerCount,
+    FirstPlayerRule,
+    OpeningRule,
+    PlayerCountRule,
     Provenance,
-    QuantityOrFace,
-    Raising,
-    RollOff,
+    RaisingRule,
     RoundRules,
-    Scoring,
-    SpecialRound,
-    WildOnes,
-    Wilds,
+    ScoringRule,
+    SpecialRoundRule,
+    StarterRule,
+    WildsRule,
+    Words,
+    check_component,
+    rule_kinds,
 )
+from perudo.rules.base import PROVENANCE_KINDS
+from perudo.rules.registry import is_built_in
+from perudo.shipped import variant_names
 
-__all__ = ["AXES", "KINDS", "Variant", "Words"]
+__all__ = [
+    "AXES",
+    "SCHEMA",
+    "Variant",
+    "Words",
+    "component_table",
+    "is_edition_key",
+    "merge_declarations",
+]
 
-#: The axes every edition declares, in the order they are shown.
-AXES = (
-    "players",
-    "dice",
-    "wilds",
-    "raising",
-    "conversion",
-    "opening",
-    "cap",
-    "challenge",
-    "exact_call",
-    "special_round",
-    "starter",
-    "first_player",
-    "scoring",
-)
-
-_CLASSES: dict[str, tuple[Any, ...]] = {
-    "players": (PlayerCount,),
-    "dice": (Dice,),
-    "wilds": (WildOnes, NoWilds),
-    "raising": (QuantityOrFace, Monotone),
-    "conversion": (HalveDouble, NoConversion),
-    "opening": (Opening,),
-    "cap": (NoCap, DiceInPlayCap),
-    "challenge": (Challenge,),
-    "exact_call": (NoExactCall, ExactCall),
-    "special_round": (NoSpecialRound, OneDieRound),
-    "starter": (LoserStarts,),
-    "first_player": (RollOff,),
-    "scoring": (Elimination, PartyPoints),
-}
-
-#: The component kinds each axis may use: ``KINDS[axis][kind]`` is the component class.
-KINDS: dict[str, dict[str, type[Any]]] = {
-    axis: {cls.kind: cls for cls in classes} for axis, classes in _CLASSES.items()
-}
+SCHEMA = 1
+_HEADER = ("key", "name", "source", "language", "summary")
+_WORDS = ("dudo", "calza", "ones", "special_round", "ordinary")
+_PROVENANCE_KEYS = ("provenance", "quote", "reason")
+#: The longest text a declaration's field may hold (a quote, a summary); words are shorter.
+_MAX_TEXT = 4000
+_MAX_WORD = 40
+_MAX_PROBLEMS = 20
+_KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}", re.ASCII)
 
 
-@attrs.frozen
-class Words:
-    """What an edition calls things, used wherever a person reads them.
+def is_edition_key(text: object) -> bool:
+    """Whether ``text`` has the shape of an edition key: 1 to 40 characters, lower-case
+    ASCII letters, digits, ``-`` and ``_``, not starting with ``-`` or ``_``.
 
-    Attributes:
-        dudo: The challenge: ``"Dudo"``, ``"Dubito"``, ``"Perudo"``, ``"challenge"``.
-        calza: The exact call (``"Calza"``, ``"Jonti"``), or ``None`` without one.
+    >>> is_edition_key("italian"), is_edition_key("../etc/passwd"), is_edition_key("My house")
+    (True, False, False)
     """
-
-    dudo: str
-    calza: str | None
+    return isinstance(text, str) and _KEY.fullmatch(text) is not None
 
 
 @attrs.frozen(cache_hash=True, repr=False)
 class Variant:
-    """An edition: identity, vocabulary, and one component per axis of :data:`~perudo.variant.AXES`.
+    """An edition: identity, vocabulary, and one component per axis of :data:`~perudo.AXES`.
 
-    Load one with :func:`perudo.load_variant`; every axis is declared, nothing is a
-    hidden default. ``provenance`` holds one :class:`~perudo.rules.Provenance` per axis,
-    in the order of :data:`~perudo.variant.AXES`; read it with :meth:`provenance_of`.
+    Load one with :func:`perudo.load_variant`, or make a house rule with :meth:`Variant.derive`;
+    every axis is declared, nothing is a hidden default. ``provenance`` holds one
+    :class:`~perudo.rules.Provenance` per axis, in the order of :data:`~perudo.AXES`; read it
+    with :meth:`provenance_of`.
     """
 
     key: str
@@ -111,28 +91,30 @@ class Variant:
     language: str
     summary: str
     words: Words
-    players: PlayerCount
-    dice: Dice
-    wilds: Wilds
-    raising: Raising
-    conversion: Conversion
-    opening: Opening
-    cap: Cap
-    challenge: Challenge
+    players: PlayerCountRule
+    dice: DiceRule
+    wilds: WildsRule
+    raising: RaisingRule
+    conversion: ConversionRule
+    opening: OpeningRule
+    cap: CapRule
+    challenge: ChallengeRule
     exact_call: ExactCallRule
-    special_round: SpecialRound
-    starter: LoserStarts
-    first_player: RollOff
-    scoring: Scoring
+    special_round: SpecialRoundRule
+    starter: StarterRule
+    first_player: FirstPlayerRule
+    scoring: ScoringRule
     provenance: tuple[Provenance, ...] = attrs.field(repr=False)
-    # Computed once when the edition is made, and gone with it: never a module-level table.
+    # Derived once when the edition is made, and gone with it: the one place of the
+    # edition's caches (never a module-level table).
     _round_rules: RoundRules = attrs.field(init=False, eq=False, repr=False)
     _fingerprint: str = attrs.field(init=False, eq=False, repr=False)
+    _user_kinds: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
 
     @_round_rules.default
     def _make_round_rules(self) -> RoundRules:
         return RoundRules(
-            wild_ones=self.wilds.wild_ones,
+            wilds=self.wilds,
             raising=self.raising,
             conversion=self.conversion,
             opening=self.opening.ones,
@@ -144,53 +126,21 @@ class Variant:
         text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
         return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
+    @_user_kinds.default
+    def _find_user_kinds(self) -> tuple[str, ...]:
+        return tuple(
+            f"{axis}:{self.component(axis).kind}"
+            for axis in AXES
+            if not is_built_in(type(self.component(axis)))
+        )
+
     def __str__(self) -> str:
         return f"{self.name} ({self.key})"
 
     def __repr__(self) -> str:
         return f"<Variant {self.key}: {self.name}>"
 
-    def to_dict(self) -> dict[str, Any]:
-        """The declaration as plain data, in the shape of a ``variants/*.toml`` file.
-
-        :meth:`from_dict` reads it back to an equal variant.
-        """
-        words = {"dudo": self.words.dudo}
-        if self.words.calza is not None:
-            words["calza"] = self.words.calza
-        data: dict[str, Any] = {
-            "schema": 1,
-            "key": self.key,
-            "name": self.name,
-            "source": self.source,
-            "language": self.language,
-            "summary": self.summary,
-            "words": words,
-        }
-        for axis in AXES:
-            component = getattr(self, axis)
-            table: dict[str, Any] = {"kind": component.kind}
-            for field in attrs.fields(type(component)):
-                table[field.name] = getattr(component, field.name)
-            source = self.provenance_of(axis)
-            table["provenance"] = source.kind
-            if source.quote is not None:
-                table["quote"] = source.quote
-            if source.reason is not None:
-                table["reason"] = source.reason
-            data[axis] = table
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Variant:
-        """A variant from :meth:`to_dict`'s data (or a parsed declaration), fully checked.
-
-        Raises:
-            InvalidVariantError: the data is not a valid declaration.
-        """
-        from perudo.loader import variant_from_mapping
-
-        return variant_from_mapping(data, where="<dict>")
+    # --- what the edition is -----------------------------------------------------------------
 
     @property
     def fingerprint(self) -> str:
@@ -199,6 +149,12 @@ class Variant:
         Records carry it, so a game replays only under the rules it was played with.
         """
         return self._fingerprint
+
+    @property
+    def user_kinds(self) -> tuple[str, ...]:
+        """The ``axis:kind`` of every component that is not one of perudo's own (registered
+        with :func:`perudo.rules.register_kind`)."""
+        return self._user_kinds
 
     def provenance_of(self, axis: str) -> Provenance:
         """Where this edition's setting on ``axis`` comes from."""
@@ -210,6 +166,11 @@ class Variant:
             raise KeyError(f"{shown(axis)} is not an axis: the axes are {', '.join(AXES)}")
         return getattr(self, axis)
 
+    def describe(self, axis: str) -> str:
+        """The setting on ``axis`` as sentences, in the edition's words (each component
+        writes its own)."""
+        return str(self.component(axis).describe(self.words, self.dice.per_player))
+
     def round_rules(self) -> RoundRules:
         """The bidding rules of an ordinary round of this edition (one shared value)."""
         return self._round_rules
@@ -218,3 +179,355 @@ class Variant:
     def has_pressure(self) -> bool:
         """Whether players may spend pressure (WANGO party mode)."""
         return self.scoring.pressure_uses > 0
+
+    @property
+    def has_exact_call(self) -> bool:
+        """Whether the edition has an exact call (Calza, Jonti, Spot on)."""
+        return self.exact_call.may_open(MAX_PLAYERS)
+
+    @property
+    def calls(self) -> tuple[Action, ...]:
+        """The calls the edition offers as actions. The challenge (with pressure too, in
+        party mode) and the exact call, if any."""
+        pressed = (DUDO_PRESSED,) if self.has_pressure else ()
+        exact = (CALZA,) if self.has_exact_call else ()
+        return (DUDO, *pressed, *exact)
+
+    @property
+    def declarations(self) -> tuple[str, ...]:
+        """The names a :class:`~perudo.Declare` can carry in this edition, in the order
+        offered: the edition's words for its special round and for an ordinary one."""
+        return tuple(self.words.declaration(role) for role in self.special_round.declarations)
+
+    # --- the declaration -----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The declaration as plain data, in the shape of a ``variants/*.toml`` file.
+
+        :meth:`from_dict` reads it back to an equal variant.
+        """
+        words = {name: getattr(self.words, name) for name in _WORDS}
+        if words["ordinary"] == "ordinary":
+            del words["ordinary"]
+        data: dict[str, Any] = {
+            "schema": SCHEMA,
+            "key": self.key,
+            "name": self.name,
+            "source": self.source,
+            "language": self.language,
+            "summary": self.summary,
+            "words": {name: word for name, word in words.items() if word is not None},
+        }
+        for axis in AXES:
+            table = component_table(self.component(axis))
+            source = self.provenance_of(axis)
+            table["provenance"] = source.kind
+            if source.quote is not None:
+                table["quote"] = source.quote
+            if source.reason is not None:
+                table["reason"] = source.reason
+            data[axis] = table
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Variant:
+        """A variant from a whole declaration's data (:meth:`to_dict`'s), fully checked.
+        (A declaration that ``extends`` another is read by :func:`perudo.variant_from_toml`
+        or :func:`perudo.variant_from_mapping`.)
+
+        Raises:
+            InvalidVariantError: the data is not a valid declaration; the message names
+                every wrong or missing section.
+        """
+        return read_declaration(data, where="<dict>")
+
+    def derive(
+        self,
+        key: str,
+        *,
+        reason: str,
+        name: str | None = None,
+        words: Mapping[str, str | None] | None = None,
+        **axes: Any,
+    ) -> Variant:
+        """A new edition: this one with the axes given changed. *The* way to make a house
+        rule in Python.
+
+        Each axis is given as a component (``cap=perudo.rules.DiceInPlayCap()``) or as a
+        mapping shaped like its TOML section (``cap={"kind": "dice-in-play"}``; without
+        ``kind``, the parameters given change this edition's component). A changed axis is
+        marked ``reading`` with ``reason``, unless the mapping gives its own provenance.
+
+        Args:
+            key: The new edition's key (never a shipped edition's).
+            reason: Why the axes change: the provenance of each.
+            name: The new edition's name (default: this one's, with the key).
+            words: Words to change (``{"dudo": "Liar"}``).
+
+        >>> import perudo
+        >>> capped = perudo.load_variant("italian").derive("italian-capped",
+        ...     reason="Our table caps bids.", cap={"kind": "dice-in-play"})
+        >>> capped.cap, capped.provenance_of("cap").kind
+        (DiceInPlayCap(), 'reading')
+
+        Raises:
+            InvalidVariantError: an unknown axis, a shipped key, or an invalid result.
+        """
+        changes: dict[str, Any] = {"key": key, "name": name or f"{self.name} ({key})"}
+        if words is not None:
+            changes["words"] = dict(words)
+        for axis, value in axes.items():
+            if axis not in AXES:
+                raise InvalidVariantError(
+                    f"derive: {shown(axis)} is not an axis: the axes are {', '.join(AXES)}"
+                )
+            table = dict(value) if isinstance(value, Mapping) else component_table(value)
+            if not isinstance(value, Mapping) and getattr(value, "axis", axis) != axis:
+                raise InvalidVariantError(f"derive: {type(value).__name__} is not a {axis} kind")
+            if "provenance" not in table:
+                table.update(provenance="reading", reason=reason)
+            changes[axis] = table
+        return read_declaration(
+            merge_declarations(self.to_dict(), changes, where=f"<derive {key}>"),
+            where=f"<derive {key}>",
+        )
+
+
+def component_table(component: Any) -> dict[str, Any]:
+    """A component as its declaration section: ``kind`` and its parameters."""
+    table: dict[str, Any] = {"kind": component.kind}
+    for field in attrs.fields(type(component)):
+        table[field.name] = getattr(component, field.name)
+    return table
+
+
+# --- merging: extends and derive ----------------------------------------------------------
+
+
+def merge_declarations(
+    parent: Mapping[str, Any], child: Mapping[str, Any], *, where: str
+) -> dict[str, Any]:
+    """``child``'s sections laid over ``parent``'s declaration.
+
+    A section ``child`` gives replaces the parent's keys it names and keeps the others;
+    when it names another ``kind``, the parent's parameters are dropped. A changed section
+    says its own provenance. ``child`` gives its own ``key``, never a shipped edition's or
+    its parent's. Every problem is reported in one error.
+
+    Raises:
+        InvalidVariantError: the child does not say a changed section's provenance, keeps a
+            shipped or its parent's key, or is not a table.
+    """
+    problems: list[str] = []
+    if not isinstance(child, Mapping):
+        raise InvalidVariantError(f"{where}: top level: a declaration is a table")
+    merged = {name: (dict(v) if isinstance(v, Mapping) else v) for name, v in parent.items()}
+    key = child.get("key")
+    if key is None:
+        problems.append("key: a derived edition gives its own key")
+    elif key == parent.get("key") or key in variant_names():
+        problems.append(f"key: {shown(key)} is a shipped edition's or the parent's key")
+    for name, value in child.items():
+        if name == "extends":
+            continue
+        if name in AXES:
+            problems += _merge_axis(merged, name, value)
+        elif name == "words" and isinstance(value, Mapping):
+            merged["words"] = {**merged.get("words", {}), **value}
+            merged["words"] = {k: v for k, v in merged["words"].items() if v is not None}
+        else:
+            merged[name] = value
+    _raise(problems, where)
+    return merged
+
+
+def _merge_axis(merged: dict[str, Any], axis: str, value: Any) -> list[str]:
+    place = f"[{axis}]"
+    if not isinstance(value, Mapping):
+        return [f"{place}: {shown(value)} is not a table"]
+    if "provenance" not in value:
+        return [
+            f"{place} provenance: a changed section says where it comes from "
+            "(stated with a quote, inherited or reading with a reason)"
+        ]
+    parent = merged.get(axis, {})
+    same_kind = "kind" not in value or value["kind"] == parent.get("kind")
+    kept = {k: v for k, v in parent.items() if k not in _PROVENANCE_KEYS} if same_kind else {}
+    merged[axis] = {**kept, **value}
+    return []
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def read_declaration(data: Mapping[str, Any], *, where: str) -> Variant:
+    """Build and check a :class:`Variant` from a whole declaration (no ``extends``).
+
+    Raises:
+        InvalidVariantError: naming every wrong or missing section at once.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidVariantError(f"{where}: top level: a declaration is a table")
+    fail = problems = _Problems()
+    known = {"schema", *_HEADER, "words", *AXES}
+    for name in data:
+        if name == "extends":
+            fail("extends", "a declaration that extends another is read by the loader")
+        elif name not in known:
+            fail(shown(name), "unknown key")
+    if data.get("schema") != SCHEMA:
+        fail("schema", f"must be {SCHEMA}, not {shown(data.get('schema'))}")
+    header = {name: _text(data, name, fail, "", _MAX_TEXT) for name in _HEADER}
+    if header["key"] is not None and not is_edition_key(header["key"]):
+        fail("key", f"{shown(header['key'])} is not an edition key (1 to 40 of a-z 0-9 - _)")
+    words = _words(data, fail)
+    components: dict[str, Any] = {}
+    provenance: list[Provenance] = []
+    for axis in AXES:
+        component, source = _axis(data, axis, fail)
+        components[axis] = component
+        provenance.append(source)
+    if problems or words is None or None in components.values():
+        _raise(problems, where)
+    assert words is not None
+    for component in components.values():
+        if not is_built_in(type(component)):
+            try:
+                check_component(component, words, components["dice"].per_player)
+            except InvalidVariantError as error:
+                fail(f"[{component.axis}]", str(error))
+    _check_consistency(words, components, fail)
+    _raise(problems, where)
+    return Variant(**header, words=words, **components, provenance=tuple(provenance))
+
+
+class _Problems(list[str]):
+    """The problems found in a declaration; called as ``fail(place, problem)``."""
+
+    def __call__(self, place: str, problem: str) -> None:
+        self.append(f"{place}: {problem}")
+
+
+def _raise(problems: list[str], where: str) -> None:
+    if not problems:
+        return
+    shown_problems = problems[:_MAX_PROBLEMS]
+    more = f"; and {len(problems) - _MAX_PROBLEMS} more" if len(problems) > _MAX_PROBLEMS else ""
+    raise InvalidVariantError(f"{where}: " + "; ".join(shown_problems) + more)
+
+
+def _text(table: Mapping[str, Any], key: str, fail: _Problems, prefix: str, limit: int) -> Any:
+    if key not in table:
+        fail(f"{prefix}{key}", "missing")
+        return None
+    value = table[key]
+    if not isinstance(value, str) or not value.strip():
+        fail(f"{prefix}{key}", f"{shown(value)} is not a non-empty string")
+        return None
+    if len(value) > limit:
+        fail(f"{prefix}{key}", f"longer than {limit} characters")
+        return None
+    return value
+
+
+def _words(data: Mapping[str, Any], fail: _Problems) -> Words | None:
+    table = data.get("words")
+    if not isinstance(table, Mapping):
+        fail("[words]", "missing" if table is None else f"{shown(table)} is not a table")
+        return None
+    for name in table:
+        if name not in _WORDS:
+            fail(f"[words] {shown(name)}", "unknown key")
+    given = {
+        name: _text(table, name, fail, "[words] ", _MAX_WORD) for name in _WORDS if name in table
+    }
+    for name, word in given.items():
+        if word is not None and (word != word.strip() or not word.isprintable()):
+            fail(f"[words] {name}", f"{shown(word)} has spaces at an end or is not printable")
+    if "dudo" not in table:
+        fail("[words] dudo", "missing")
+    if any(word is None for word in given.values()) or "dudo" not in given:
+        return None
+    return Words(**given)
+
+
+def _axis(data: Mapping[str, Any], axis: str, fail: _Problems) -> tuple[Any, Provenance]:
+    place = f"[{axis}]"
+    table = data.get(axis)
+    if not isinstance(table, Mapping):
+        fail(place, "missing" if table is None else f"{shown(table)} is not a table")
+        return None, Provenance("stated", "", None)
+    kinds = rule_kinds(axis)
+    kind = table.get("kind")
+    if not isinstance(kind, str) or kind not in kinds:
+        fail(f"{place} kind", f"{shown(kind)} is not one of: {', '.join(kinds)}")
+        return None, _provenance(table, place, fail)
+    cls = kinds[kind]
+    fields = {field.name: field for field in attrs.fields(cls)}
+    for name in table:
+        if name != "kind" and name not in fields and name not in _PROVENANCE_KEYS:
+            fail(f"{place} {shown(name)}", f"unknown key for kind {kind!r}")
+    before = len(fail)
+    values = {name: _param(table, place, field, fail) for name, field in fields.items()}
+    source = _provenance(table, place, fail)
+    if len(fail) != before:
+        return None, source
+    return cls(**values), source
+
+
+def _param(table: Mapping[str, Any], place: str, field: Any, fail: _Problems) -> Any:
+    name = field.name
+    if name not in table:
+        fail(f"{place} {name}", "missing")
+        return None
+    value = table[name]
+    meta = field.metadata
+    expected = meta["type"]
+    if type(value) is not expected:
+        fail(f"{place} {name}", f"{shown(value)} is not of type {expected.__name__}")
+    elif meta["choices"] is not None and value not in meta["choices"]:
+        choices = ", ".join(map(str, meta["choices"]))
+        fail(f"{place} {name}", f"{shown(value)} is not one of: {choices}")
+    elif meta["minimum"] is not None and value < meta["minimum"]:
+        fail(f"{place} {name}", f"{shown(value)} is below the minimum {meta['minimum']}")
+    elif meta["maximum"] is not None and value > meta["maximum"]:
+        fail(f"{place} {name}", f"{shown(value)} is above the maximum {meta['maximum']}")
+    return value
+
+
+def _provenance(table: Mapping[str, Any], place: str, fail: _Problems) -> Provenance:
+    kind = table.get("provenance")
+    if kind not in PROVENANCE_KINDS:
+        fail(f"{place} provenance", f"{shown(kind)} is not one of: {', '.join(PROVENANCE_KINDS)}")
+        return Provenance("stated", "", None)
+    quote = _text(table, "quote", fail, f"{place} ", _MAX_TEXT) if "quote" in table else None
+    reason = _text(table, "reason", fail, f"{place} ", _MAX_TEXT) if "reason" in table else None
+    if kind == "stated" and quote is None and "quote" not in table:
+        fail(f"{place} quote", "a stated setting quotes the source's sentence")
+    if kind in ("reading", "inherited") and reason is None and "reason" not in table:
+        fail(f"{place} reason", f"a setting marked {kind} says why")
+    return Provenance(kind, quote, reason)
+
+
+def _check_consistency(words: Words, components: Mapping[str, Any], fail: _Problems) -> None:
+    players, exact_call, special = (
+        components["players"],
+        components["exact_call"],
+        components["special_round"],
+    )
+    if players.min > players.max:
+        fail("[players]", f"min {players.min} is above max {players.max}")
+    has_call = exact_call.may_open(MAX_PLAYERS)
+    if has_call and words.calza is None:
+        fail("[words] calza", "an edition with an exact call names it")
+    if not has_call and words.calza is not None:
+        fail("[words] calza", "an edition without an exact call has no word for it")
+    has_special = (
+        bool(special.declarations) or special.start(dropped=0, players_in=3, used=False).special
+    )
+    if has_special and words.special_round is None:
+        fail("[words] special_round", "an edition with a special round names it")
+    if not has_special and words.special_round is not None:
+        fail("[words] special_round", "an edition without a special round has no word for it")
+    if has_call and not components["scoring"].moves_dice:
+        fail("[exact_call]", "an exact call wins or loses dice: it needs elimination scoring")

@@ -84,6 +84,12 @@ class PlayerView(RoundFacts):
         return sum(seat.dice_count for seat in self.seats)
 
     @property
+    def wild_face(self) -> int | None:
+        """The face that counts as wild in this round so far (it may depend on the
+        round's first bid), or ``None``."""
+        return self.rules.wild_face(self.bids[0].bid if self.bids else None)
+
+    @property
     def unseen(self) -> int:
         """How many dice this player cannot see."""
         return self.dice_in_play - len(self.dice)
@@ -104,15 +110,7 @@ class PlayerView(RoundFacts):
             "special_player": self.special_player,
             "offers": list(self.offers),
             "must_declare": self.must_declare,
-            "rules": {
-                "wild_ones": self.rules.wild_ones,
-                "raising": self.rules.raising.kind,
-                "conversion": self.rules.conversion.kind,
-                "opening": self.rules.opening,
-                "cap": self.rules.cap,
-                "face_lock": self.rules.face_lock,
-                "face_changers": sorted(self.rules.face_changers),
-            },
+            "rules": self.rules.to_dict(),
             "legal_actions": [str(action) for action in self.legal_actions],
             "last_result": None if self.last_result is None else self.last_result.to_dict(),
             "winners": list(self.winners),

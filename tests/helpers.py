@@ -7,6 +7,10 @@ from collections.abc import Sequence
 import perudo
 from perudo import Action, Bid, Calza, Declare, Dudo, GameState
 
+#: The six editions of RULES.md, from the five sources: the tests of their rules use these.
+#: Every shipped edition (OpenSpiel's liars_dice too) is ``perudo.variant_names()``.
+SIX = ("french-calza", "french-jonti", "italian", "spanish", "wango", "wango-party")
+
 
 def act(text: str) -> Action:
     """``"3x4"``, ``"3x4!"``, ``"dudo"``, ``"dudo!"``, ``"calza"``, ``"declare palifico"``."""

@@ -6,6 +6,7 @@ import random
 
 import attrs
 from hypothesis import strategies as st
+from invariants import DECLARATIONS
 
 import perudo
 from perudo import Action, Bid, Calza, Declare, Dudo, GameState
@@ -64,4 +65,4 @@ def any_action(rng: random.Random, dice_in_play: int, *, capped: bool) -> Action
         return Dudo(pressure=rng.random() < 0.2)
     if kind == 8:
         return Calza()
-    return Declare(rng.choice(perudo.DECLARATIONS))
+    return Declare(rng.choice(DECLARATIONS))

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from helpers import game, play
+from helpers import SIX, game, play
 
 import perudo
 from perudo import Bid, IllegalActionError
 
 FIVE = [2, 3, 4, 5, 6]
-ALL = perudo.variant_names()
+ALL = SIX
 QUANTITY_MAJOR = ("italian", "french-calza", "french-jonti", "wango", "wango-party")
 WITH_CONVERSION = ALL  # every edition converts (stated or inherited)
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from helpers import game, play
+from helpers import SIX, game, play
 
-import perudo
 from perudo.dice import count
 
-ALL = perudo.variant_names()
+ALL = SIX
 
 
 def test_count_with_and_without_wild_ones() -> None:

@@ -169,7 +169,11 @@ def test_unknown_edition() -> None:
         (lambda: Bid(True, 4), "quantity True"),
         (lambda: Bid(3, 4, pressure=1), "pressure=1"),
         (lambda: Dudo(pressure="yes"), "pressure='yes'"),
-        (lambda: Declare("banana"), "'banana' is not a declaration"),
+        # A declaration carries any name the edition may offer; only its shape is checked.
+        (lambda: Declare(""), "'' is not a declaration"),
+        (lambda: Declare("two  spaces"), "'two  spaces' is not a declaration"),
+        (lambda: Declare("x" * 41), "is not a declaration"),
+        (lambda: Declare(3), "3 is not a declaration"),
     ],
 )
 def test_malformed_actions_are_refused_when_made(make: object, message: str) -> None:

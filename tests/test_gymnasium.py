@@ -14,8 +14,10 @@ from perudo.interop.gymnasium import PerudoSoloEnv
 EDITIONS = perudo.variant_names()
 
 
-@pytest.mark.parametrize("players", [2, 4])
-@pytest.mark.parametrize("key", EDITIONS)
+@pytest.mark.parametrize(
+    ("key", "players"),
+    [(k, n) for k in EDITIONS for n in (2, 4) if n <= perudo.load_variant(k).players.max],
+)
 def test_gymnasium_check_env(key: str, players: int) -> None:
     for mode in (None, "ansi"):
         with warnings.catch_warnings():
@@ -39,7 +41,7 @@ def episode(env: PerudoSoloEnv, seed: int) -> tuple[float, int]:
 
 @pytest.mark.parametrize("key", EDITIONS)
 def test_episodes_end_with_the_agents_return(key: str) -> None:
-    env = PerudoSoloEnv(key, 3, opponents="random")
+    env = PerudoSoloEnv(key, min(3, perudo.load_variant(key).players.max), opponents="random")
     for seed in range(5):
         total, _ = episode(env, seed)
         turns = env.turns

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from invariants import DECLARATIONS
 
 import perudo
 from perudo import Bid, Calza, Declare, Dudo, IllegalActionError, parse_action
@@ -15,7 +16,7 @@ actions = st.one_of(
     ),
     st.builds(Dudo, pressure=st.booleans()),
     st.just(Calza()),
-    st.builds(Declare, st.sampled_from(perudo.DECLARATIONS)),
+    st.builds(Declare, st.sampled_from(DECLARATIONS)),
 )
 
 
@@ -48,7 +49,7 @@ def test_examples(text: str, action: perudo.Action) -> None:
 @pytest.mark.parametrize(
     "text",
     ["", "3x7", "3x0", "0x3", "03x4", "3X4", " 3x4", "3x4 ", "3 x 4", "３x4", "3x٤", "x4", "3x",
-     "3x4!!", "Dudo", "dudo !", "calza!", "jonti!", "declare", "declare banana",
+     "3x4!!", "Dudo", "dudo !", "calza!", "jonti!", "declare",
      "declare  palifico", "pass", "12345x2"],
 )  # fmt: skip
 def test_malformed_text_is_refused(text: str) -> None:
@@ -56,6 +57,16 @@ def test_malformed_text_is_refused(text: str) -> None:
         parse_action(text)
     assert caught.value.reason == "malformed-action"
     assert repr(text) in str(caught.value)
+
+
+def test_any_declaration_name_is_notation_and_the_edition_decides() -> None:
+    # Declarations are the edition's words (issue 14): the notation reads any name, and
+    # the state refuses one it does not offer.
+    assert parse_action("declare banana") == Declare("banana")
+    state = perudo.new_game("italian", 3, seed=1)
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(Declare("banana"))
+    assert caught.value.reason == "declaration-not-offered"
 
 
 @pytest.mark.parametrize("value", [None, 34, b"3x4", ["3x4"]])

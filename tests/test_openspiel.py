@@ -21,6 +21,7 @@ def load(key: str = "italian", players: int = 2, **more: int) -> pyspiel.Game:
 @pytest.mark.parametrize("players", [2, 4, 6])
 @pytest.mark.parametrize("key", EDITIONS)
 def test_openspiel_random_simulation_test(key: str, players: int) -> None:
+    players = min(players, perudo.load_variant(key).players.max)
     # Clones, serialization, legal action masks, tensor sizes, returns within bounds,
     # rewards summing to returns, game length within max_game_length.
     pyspiel.random_sim_test(load(key, players), num_sims=2, serialize=True, verbose=False)

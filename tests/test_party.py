@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import game, play
+from helpers import SIX, game, play
 
 import perudo
 from perudo import Bid, Dudo, IllegalActionError
@@ -61,7 +61,7 @@ def test_pressure_uses_run_out() -> None:
 
 
 def test_pressure_is_refused_where_the_edition_has_none() -> None:
-    for edition in perudo.variant_names():
+    for edition in SIX:
         state = game(edition, HANDS)
         if edition == "wango-party":
             assert Bid(1, 2, pressure=True) in state.legal_actions()

@@ -79,6 +79,7 @@ def test_jonti_is_offered_to_every_eligible_seat(table: Table, rng: random.Rando
 
 def test_every_legal_action_applies_in_an_opening_position() -> None:
     for edition in perudo.variant_names():
-        state = perudo.new_game(edition, 3, seed=4)
+        players = min(3, perudo.load_variant(edition).players.max)
+        state = perudo.new_game(edition, players, seed=4)
         for action in state.legal_actions():
             state.apply(action)

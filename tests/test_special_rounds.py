@@ -80,8 +80,9 @@ def test_italian_palifico_a_one_die_player_changes_face_with_the_ordinary_order(
 def test_italian_palifico_is_once_per_game() -> None:
     palifico = perudo.load_variant("italian").special_round
     assert isinstance(palifico, OneDieRound)
-    assert palifico.start(dropped=1, players_in=4, used=False).special == "palifico"
-    assert palifico.start(dropped=1, players_in=4, used=True).special is None
+    # A special round's start says whether it is in force; the edition's words name it.
+    assert palifico.start(dropped=1, players_in=4, used=False).special is True
+    assert palifico.start(dropped=1, players_in=4, used=True).special is False
 
 
 def test_italian_two_players_choose_before_any_bid() -> None:

@@ -10,7 +10,8 @@ import attrs
 
 import perudo
 from perudo.prose import AXIS_TITLES, describe, setting
-from perudo.variant import AXES, KINDS
+from perudo.rules import rule_kinds
+from perudo.variant import AXES
 
 
 def _cell(text: str) -> str:
@@ -88,17 +89,24 @@ def schema_page() -> str:
     lines = [
         "# Declaration schema",
         "",
-        "A declaration (`variants/<key>.toml`) sets `schema = 1`, the header keys `key` (the",
-        "file's name), `name`, `source`, `language`, `summary`, a `[words]` table (`dudo`, and",
-        "`calza` when the edition has an exact call), and one table per axis below. Each axis",
-        "table has `kind`, the kind's parameters (all required), and its provenance:",
+        "A declaration (`variants/<key>.toml`) sets `schema = 1`, the header keys `key`,",
+        "`name`, `source`, `language`, `summary`, a `[words]` table (`dudo`, the challenge;",
+        "`calza`, the exact call, when the edition has one; `special_round`, the one-die round,",
+        "when it has one; optionally `ones` and `ordinary`), and one table per axis below.",
+        "Each axis table has `kind`, the kind's parameters (all required), and its provenance:",
         "`provenance` (`stated`, `inherited` or `reading`), `quote` (the source's sentence,",
         "required when stated) and `reason` (required when inherited or reading).",
+        "",
+        'A declaration may instead start with `extends = "KEY"` (a shipped edition, or in a',
+        "file the path of another declaration file) and give a new `key` and only the sections",
+        "it changes; each changed section says its own provenance. The kinds below are",
+        "perudo's own and those registered when the docs were built",
+        "(`perudo.rules.register_kind`).",
         "",
     ]
     for axis in AXES:
         lines += [f"## `[{axis}]`: {AXIS_TITLES[axis]}", ""]
-        for kind, cls in KINDS[axis].items():
+        for kind, cls in rule_kinds(axis).items():
             doc = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
             lines += [f'`kind = "{kind}"`: {doc}', ""]
             for field in attrs.fields(cls):
@@ -140,8 +148,10 @@ def encoding_page() -> str:
         small = action_encoding(key, 2)
         head = ", ".join(f"{n} `{a}`" for n, a in enumerate(small.actions[: small.first_bid]))
         passes = "last" if TurnActions(small).pass_number is not None else "none"
-        sizes = " / ".join(str(TurnActions.of(key, n).size) for n in (2, 4, 6))
-        vectors = " / ".join(str(observation_encoding(key, n).size) for n in (2, 4, 6))
+        top = perudo.load_variant(key).players.max
+        tables = [n for n in (2, 4, 6) if n <= top]
+        sizes = " / ".join(str(TurnActions.of(key, n).size) for n in tables)
+        vectors = " / ".join(str(observation_encoding(key, n).size) for n in tables)
         lines.append(f"| {key} | {head} | {small.first_bid} | {passes} | {sizes} | {vectors} |")
     return "\n".join(lines) + "\n"
 

@@ -11,16 +11,17 @@ Parameters:
 
 * ``variant``: the edition key (default ``"italian"``);
 * ``players``: how many players (default 2);
-* ``dice``: dice each player starts with, at most the edition's (default 5). Fewer dice
+* ``dice``: dice each player starts with, at most the edition's (default 0: the edition's
+  own). Fewer dice
   stand for dice already lost, as in :func:`perudo.new_game`: a small table for
   algorithms that must visit many positions, under the edition's rules unchanged.
 
 The game is the whole multi-round game. Chance is explicit: the first chance node is the
-roll-off (one outcome per seat, equally likely), then every round deals each die by a
-chance node of its own (outcomes 0-5 for faces 1-6), seat by seat; the dealt hands go to the
-engine with :meth:`perudo.GameState.with_dice`. Player actions are the numbers of
-:class:`perudo.interop.turns.TurnActions`; in the French Jonti edition, seats that may call
-Jonti out of turn are asked in turn (see :mod:`perudo.interop.turns`).
+roll-off (one outcome per seat, equally likely) where the edition has one, then every round
+deals each die by a chance node of its own (outcomes 0-5 for faces 1-6), seat by seat; the
+dealt hands go to the engine with :meth:`perudo.GameState.with_dice`. Player actions are the
+numbers of :class:`perudo.interop.turns.TurnActions`; in the French Jonti edition, seats
+that may call Jonti out of turn are asked in turn (see :mod:`perudo.interop.turns`).
 
 Returns come at the end (terminal reward model) and sum to 0: by finishing place with
 elimination (-1 for the first out up to +1 for the winner), points in WANGO party mode.
@@ -77,7 +78,7 @@ GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"variant": "italian", "players": 2, "dice": 5},
+    parameter_specification={"variant": "italian", "players": 2, "dice": 0},
 )
 
 
@@ -88,8 +89,8 @@ class PerudoGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         key = params.get("variant", "italian")
         players = params.get("players", 2)
-        dice = params.get("dice", 5)
         variant = load_variant(key)
+        dice = params.get("dice", 0) or variant.dice.per_player  # 0: the edition's dice
         encoding = observation_encoding(variant, players)
         if type(dice) is not int or not 1 <= dice <= variant.dice.per_player:
             raise GameSetupError(
@@ -130,8 +131,8 @@ def _max_game_length(
     per_round = 2 + encoding.actions.bid_count * (1 + asked)  # declare, bids, call
     scoring = variant.scoring
     if not scoring.moves_dice:
-        rounds = getattr(scoring, "rounds_per_player", 0) * players
-    elif variant.exact_call.kind == "none":
+        rounds = scoring.round_limit(players) or ROUND_LIMIT
+    elif not variant.has_exact_call:
         rounds = players * dice - 1
     else:
         return ROUND_LIMIT
@@ -164,7 +165,9 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._table = table = game.table
         self.turns: Turns | None = None
-        self._first: int | None = None
+        first_player = table.variant.first_player  # a roll-off is a chance node, else given
+        seats = tuple(range(table.players))
+        self._first: int | None = None if first_player.drawn else first_player.first(0, seats)
         self._need = [table.start_dice] * table.players  # dice to deal, per seat
         self._dealt: list[int] = []
         self._rounds: list[tuple[tuple[int, ...], ...]] = []  # every round's hands

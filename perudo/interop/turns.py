@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, SupportsIndex
 
 import attrs
 
-from perudo.actions import CALZA, Action
-from perudo.encoding import ActionEncoding, action_encoding, whole_number
+from perudo.actions import Action
+from perudo.encoding import ROUND_LIMIT, ActionEncoding, action_encoding, whole_number
 from perudo.errors import EncodingError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def lowest_return(variant: Variant, players: int) -> float:
     scoring = variant.scoring
     if scoring.moves_dice:
         return -1.0
-    rounds = getattr(scoring, "rounds_per_player", 0) * players
+    rounds = scoring.round_limit(players) or ROUND_LIMIT
     return -float(scoring.points_for(pressured=True) * rounds)
 
 
@@ -105,7 +105,7 @@ class Turns:
         """What the deciding seat may do: the exact call or a pass (``None``) when it is
         asked, else its legal actions."""
         if self.asking:
-            return (CALZA, None)
+            return (*self.state.legal_actions(by=self.asking[0]), None)
         return self.state.legal_actions()
 
     def apply(self, action: Action | None) -> Turns:
@@ -117,7 +117,7 @@ class Turns:
         if self.asking:
             if action is None:
                 return attrs.evolve(self, asking=self.asking[1:])
-            if action != CALZA:
+            if action not in self.state.legal_actions(by=self.asking[0]):
                 raise IllegalActionError(
                     "not-your-turn",
                     f"{action}: seat {self.asking[0]} is only asked whether it makes the exact "
@@ -137,12 +137,8 @@ class Turns:
     def _after(self, state: GameState) -> Turns:
         out = self.out
         result = state.last_result
-        if (
-            result is not None
-            and result is not self.state.last_result
-            and result.eliminated is not None
-        ):
-            out += (result.eliminated,)  # a call just ended the round and put a seat out
+        if result is not None and result is not self.state.last_result and result.out:
+            out += result.out  # a call just ended the round and put seats out
         return Turns(state, _asked(state), out)
 
     def returns(self) -> list[float]:
@@ -161,7 +157,7 @@ def _asked(state: GameState) -> tuple[int, ...]:
         return ()
     n = len(state.players)
     order = ((to_act + step) % n for step in range(1, n))
-    return tuple(seat for seat in order if state.is_legal(CALZA, by=seat))
+    return tuple(seat for seat in order if state.legal_actions(by=seat))
 
 
 @attrs.frozen

@@ -2,16 +2,35 @@
 
 An edition (:class:`perudo.Variant`) picks one component per axis. Components never
 raise on a player's action: they return a :class:`Violation` or ``None`` and the engine
-decides what to do with it.
+decides what to do with it. Each axis has a protocol (:mod:`perudo.rules.axes`); a kind
+written outside perudo follows it and is made known with :func:`register_kind`.
 """
 
 from __future__ import annotations
 
-from perudo.rules.base import Provenance, Violation
+from perudo.rules.axes import (
+    AXES,
+    AXIS_TITLES,
+    CapRule,
+    ChallengeRule,
+    Component,
+    ConversionRule,
+    DiceRule,
+    ExactCallRule,
+    FirstPlayerRule,
+    OpeningRule,
+    PlayerCountRule,
+    RaisingRule,
+    RoundRules,
+    ScoringRule,
+    SpecialRoundRule,
+    StarterRule,
+    WildsRule,
+)
+from perudo.rules.base import Provenance, RoundStart, Violation, Words, param
 from perudo.rules.bidding import (
-    Cap,
-    Conversion,
     DiceInPlayCap,
+    FaceOrQuantity,
     HalveDouble,
     Monotone,
     NoCap,
@@ -19,25 +38,33 @@ from perudo.rules.bidding import (
     NoWilds,
     Opening,
     QuantityOrFace,
-    Raising,
-    RoundRules,
+    WildFace,
     WildOnes,
-    Wilds,
 )
-from perudo.rules.calls import Challenge, ExactCall, ExactCallRule, NoExactCall
-from perudo.rules.scoring import Elimination, PartyPoints, Scoring
-from perudo.rules.special import NoSpecialRound, OneDieRound, RoundStart, SpecialRound
-from perudo.rules.table import Dice, LoserStarts, PlayerCount, RollOff
+from perudo.rules.calls import Challenge, ExactCall, NoExactCall
+from perudo.rules.registry import check_component, register_kind, rule_kinds
+from perudo.rules.scoring import Elimination, FixedRounds, PartyPoints
+from perudo.rules.special import NoSpecialRound, OneDieRound
+from perudo.rules.table import Dice, FixedSeat, LoserStarts, PlayerCount, RollOff, WinnerStarts
 
 __all__ = [
-    "Cap",
+    "AXES",
+    "AXIS_TITLES",
+    "CapRule",
     "Challenge",
-    "Conversion",
+    "ChallengeRule",
+    "Component",
+    "ConversionRule",
     "Dice",
     "DiceInPlayCap",
+    "DiceRule",
     "Elimination",
     "ExactCall",
     "ExactCallRule",
+    "FaceOrQuantity",
+    "FirstPlayerRule",
+    "FixedRounds",
+    "FixedSeat",
     "HalveDouble",
     "LoserStarts",
     "Monotone",
@@ -48,17 +75,27 @@ __all__ = [
     "NoWilds",
     "OneDieRound",
     "Opening",
+    "OpeningRule",
     "PartyPoints",
     "PlayerCount",
+    "PlayerCountRule",
     "Provenance",
     "QuantityOrFace",
-    "Raising",
+    "RaisingRule",
     "RollOff",
     "RoundRules",
     "RoundStart",
-    "Scoring",
-    "SpecialRound",
+    "ScoringRule",
+    "SpecialRoundRule",
+    "StarterRule",
     "Violation",
+    "WildFace",
     "WildOnes",
-    "Wilds",
+    "WildsRule",
+    "WinnerStarts",
+    "Words",
+    "check_component",
+    "param",
+    "register_kind",
+    "rule_kinds",
 ]

@@ -6,7 +6,15 @@ from typing import Any, Literal
 
 import attrs
 
-__all__ = ["PROVENANCE_KINDS", "Provenance", "Violation", "param"]
+__all__ = [
+    "PROVENANCE_KINDS",
+    "Provenance",
+    "RoundStart",
+    "Violation",
+    "Words",
+    "first_paragraph",
+    "param",
+]
 
 PROVENANCE_KINDS = ("stated", "inherited", "reading")
 
@@ -34,6 +42,67 @@ class Provenance:
     kind: Literal["stated", "inherited", "reading"]
     quote: str | None = None
     reason: str | None = None
+
+
+@attrs.frozen
+class Words:
+    """What an edition calls things, used wherever a person reads them: notation it accepts,
+    records, views, prose, the command line. Words are not rules: two editions that differ
+    only in words play the same game.
+
+    Attributes:
+        dudo: The challenge: ``"Dudo"``, ``"Dubito"``, ``"Perudo"``, ``"Liar"`` ...
+        calza: The exact call (``"Calza"``, ``"Jonti"``, ``"Spot on"``), or ``None`` for an
+            edition without one.
+        ones: What the ones are called (``"Aces"``, ``"Pacos"``), or ``None`` for "ones".
+        special_round: The one-die round (``"Palifico"``, ``"Calzone"``, ``"Last stand"``),
+            or ``None`` for an edition without one.
+        ordinary: What a player declares to play an ordinary round instead of the special
+            one, where the edition offers that choice.
+    """
+
+    dudo: str
+    calza: str | None = None
+    ones: str | None = None
+    special_round: str | None = None
+    ordinary: str = "ordinary"
+
+    def declaration(self, role: str) -> str:
+        """The name a :class:`~perudo.Declare` carries for ``role``: ``"special"`` (the
+        one-die round, in lower case) or ``"ordinary"``."""
+        if role == "special":
+            return (self.special_round or "special round").lower()
+        return self.ordinary.lower()
+
+    @property
+    def ones_word(self) -> str:
+        """What the ones are called, ``"ones"`` by default."""
+        return self.ones or "ones"
+
+
+@attrs.frozen
+class RoundStart:
+    """How a round begins, as a special-round component decides it.
+
+    Attributes:
+        special: Whether the special round is in force from the start.
+        offers: Declarations the opener may make before the first bid, as roles
+            (``"special"``, ``"ordinary"``); the edition's words name them.
+        must_declare: Whether the opener must declare before bidding.
+        uses_special: Whether this start spends the opener's once-per-game special round.
+    """
+
+    special: bool = False
+    offers: tuple[str, ...] = ()
+    must_declare: bool = False
+    uses_special: bool = False
+
+
+def first_paragraph(component: object) -> str:
+    """The first paragraph of a component's class docstring, on one line: the prose of a
+    component whose setting needs no other words."""
+    doc = type(component).__doc__ or ""
+    return " ".join(doc.strip().split("\n\n")[0].split())
 
 
 def param(

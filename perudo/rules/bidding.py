@@ -8,18 +8,18 @@ raises the standing bid*. Legality checks and the list of legal bids both come f
 from __future__ import annotations
 
 import functools
-from typing import ClassVar, TypeAlias
+from typing import ClassVar
 
 import attrs
 
 from perudo.actions import BID_ROWS, Bid
-from perudo.rules.base import Violation, param
+from perudo.rules.axes import RoundRules
+from perudo.rules.base import Violation, Words, first_paragraph, param
 
 __all__ = [
     "OPENING_ONES",
-    "Cap",
-    "Conversion",
     "DiceInPlayCap",
+    "FaceOrQuantity",
     "HalveDouble",
     "Monotone",
     "NoCap",
@@ -27,15 +27,14 @@ __all__ = [
     "NoWilds",
     "Opening",
     "QuantityOrFace",
-    "Raising",
-    "RoundRules",
+    "WildFace",
     "WildOnes",
-    "Wilds",
     "check_bid",
     "legal_bids",
     "lowest_quantities",
     "lowest_quantity",
     "may_change_face",
+    "opening_sentence",
 ]
 
 OPENING_ONES = ("forbidden", "allowed", "required")
@@ -52,19 +51,85 @@ def _name(face: int) -> str:
 class WildOnes:
     """Ones count for any face 2-6; a bid on ones counts ones only."""
 
+    axis: ClassVar[str] = "wilds"
     kind: ClassVar[str] = "ones"
-    wild_ones: ClassVar[bool] = True
+
+    def wild_face(self, opening: Bid | None) -> int | None:
+        """Always 1."""
+        return 1
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        ones = words.ones_word
+        return (
+            f"{ones.capitalize()} are wild: they count for any face 2-6; a bid on {ones} "
+            f"counts {ones} only."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "ones"
 
 
 @attrs.frozen
 class NoWilds:
     """Every die counts for its own face only."""
 
+    axis: ClassVar[str] = "wilds"
     kind: ClassVar[str] = "none"
-    wild_ones: ClassVar[bool] = False
+
+    def wild_face(self, opening: Bid | None) -> int | None:
+        """Never a wild face."""
+        return None
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return "No face is wild: every die counts for its own face only."
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "none"
 
 
-Wilds: TypeAlias = WildOnes | NoWilds
+@attrs.frozen
+class WildFace:
+    """One face counts for every other face; a bid on that face counts it alone.
+
+    Attributes:
+        face: The wild face (OpenSpiel's ``liars_dice``: the highest, 6).
+        unless_opened_on: Whether a round that opens with a bid on the wild face plays it
+            as an ordinary face (Bagos: ones are wild unless the first bid is on ones).
+    """
+
+    axis: ClassVar[str] = "wilds"
+    kind: ClassVar[str] = "face"
+    face: int = param(int, minimum=1, maximum=6)
+    unless_opened_on: bool = param(bool)
+
+    def wild_face(self, opening: Bid | None) -> int | None:
+        """``face``, or ``None`` in a round that opened on it (with ``unless_opened_on``)."""
+        if self.unless_opened_on and opening is not None and opening.face == self.face:
+            return None
+        return self.face
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        name = words.ones_word if self.face == 1 else f"{self.face}s"
+        text = (
+            f"{name.capitalize()} are wild: they count for every other face; a bid on {name} "
+            f"counts {name} only."
+        )
+        if self.unless_opened_on:
+            text += f" In a round whose first bid is on {name}, {name} are an ordinary face."
+        return text
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return (
+            f"{self.face}s" + ("*" if self.unless_opened_on else "")
+            if self.face != 1
+            else ("ones*" if self.unless_opened_on else "ones")
+        )
 
 
 # --- raise order -------------------------------------------------------------------------
@@ -77,6 +142,7 @@ class QuantityOrFace:
     Faces rank 1 (ones, when no conversion applies) to 6.
     """
 
+    axis: ClassVar[str] = "raising"
     kind: ClassVar[str] = "quantity-or-face"
 
     def lowest(self, standing: Bid, face: int) -> int | None:
@@ -96,11 +162,23 @@ class QuantityOrFace:
             why = f"a lower face needs more dice (at least {standing.quantity + 1})"
         return Violation("bid-too-low", f"{head}: {why}")
 
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return (
+            "Raise the quantity (any face), or keep the quantity and raise the face. "
+            f"Faces rank {words.ones_word} (lowest, where no conversion applies) to 6."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "qty|face"
+
 
 @attrs.frozen
 class Monotone:
     """Neither the quantity nor the face goes down, and at least one goes up."""
 
+    axis: ClassVar[str] = "raising"
     kind: ClassVar[str] = "monotone"
 
     def lowest(self, standing: Bid, face: int) -> int | None:
@@ -120,8 +198,46 @@ class Monotone:
             why = f"the quantity never goes down (at least {standing.quantity})"
         return Violation("bid-too-low", f"{head}: {why}")
 
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return "Neither the quantity nor the face goes down, and at least one goes up."
 
-Raising: TypeAlias = QuantityOrFace | Monotone
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "monotone"
+
+
+@attrs.frozen
+class FaceOrQuantity:
+    """Raise the face (any quantity), or keep the face and raise the quantity (OpenSpiel's
+    ``reset-quantity`` bidding rule)."""
+
+    axis: ClassVar[str] = "raising"
+    kind: ClassVar[str] = "face-or-quantity"
+
+    def lowest(self, standing: Bid, face: int) -> int | None:
+        """1 for a higher face, one more for the same face, ``None`` for a lower face."""
+        if face < standing.face:
+            return None
+        return 1 if face > standing.face else standing.quantity + 1
+
+    def explain(self, standing: Bid, bid: Bid) -> Violation:
+        """Why ``bid`` (known to be illegal) does not raise ``standing``."""
+        head = f"{bid} does not raise {standing}"
+        if bid.face < standing.face:
+            return Violation("face-lowered", f"{head}: the face never goes down")
+        return Violation(
+            "bid-too-low",
+            f"{head}: the same face needs more dice (at least {standing.quantity + 1})",
+        )
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return "Raise the face (with any quantity), or keep the face and raise the quantity."
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "face|qty"
 
 
 # --- conversion to and from ones ---------------------------------------------------------
@@ -132,6 +248,7 @@ class HalveDouble:
     """To ones: at least half the quantity, rounded up. From a bid of a ones: at least 2a+1
     of another face."""
 
+    axis: ClassVar[str] = "conversion"
     kind: ClassVar[str] = "halve-double"
 
     def lowest(self, standing: Bid, face: int) -> int | None:
@@ -152,11 +269,24 @@ class HalveDouble:
             why = f"leaving ones needs at least {low} dice (twice {standing.quantity}, plus one)"
         return Violation("bid-too-low", f"{head}: {why}")
 
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        ones = words.ones_word
+        return (
+            f"To {ones}: at least half the quantity, rounded up. From a bid of a {ones}: at "
+            "least 2a+1 of another face."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "q/2,2a+1"
+
 
 @attrs.frozen
 class NoConversion:
     """Ones are an ordinary face, ranked lowest, raised like any other."""
 
+    axis: ClassVar[str] = "conversion"
     kind: ClassVar[str] = "none"
 
     def lowest(self, standing: Bid, face: int) -> int | None:
@@ -164,68 +294,84 @@ class NoConversion:
         return None
 
     def explain(self, standing: Bid, bid: Bid) -> Violation:  # pragma: no cover - never called
+        """Never called: without a conversion the raise order explains every refusal."""
         raise AssertionError("NoConversion never refuses a bid")
 
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return f"{words.ones_word.capitalize()} are an ordinary face, raised like any other."
 
-Conversion: TypeAlias = HalveDouble | NoConversion
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "none"
 
 
 # --- opening and cap ---------------------------------------------------------------------
+
+_OPENING = {
+    "forbidden": "A round may not open with a bid on {ones}.",
+    "allowed": "A round may open with a bid on {ones}.",
+    "required": "The opener must bid on {ones}.",
+}
+
+
+def opening_sentence(ones: str, words: Words) -> str:
+    """The sentence for an opening setting (``ones`` is ``"forbidden"``, ...)."""
+    return _OPENING[ones].format(ones=words.ones_word)
 
 
 @attrs.frozen
 class Opening:
     """Whether a round may open on ones: ``"forbidden"``, ``"allowed"`` or ``"required"``."""
 
+    axis: ClassVar[str] = "opening"
     kind: ClassVar[str] = "standard"
     ones: str = param(str, choices=OPENING_ONES)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return opening_sentence(self.ones, words)
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return {"forbidden": "no ones", "allowed": "any", "required": "ones"}[self.ones]
 
 
 @attrs.frozen
 class NoCap:
     """Any quantity may be bid; one above the dice in play is legal and certainly false."""
 
+    axis: ClassVar[str] = "cap"
     kind: ClassVar[str] = "none"
     caps: ClassVar[bool] = False
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return first_paragraph(self)
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "none"
 
 
 @attrs.frozen
 class DiceInPlayCap:
     """A bid's quantity may not exceed the dice still in play."""
 
+    axis: ClassVar[str] = "cap"
     kind: ClassVar[str] = "dice-in-play"
     caps: ClassVar[bool] = True
 
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return first_paragraph(self)
 
-Cap: TypeAlias = NoCap | DiceInPlayCap
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "in play"
 
 
-# --- the rules of one round --------------------------------------------------------------
-
-
-@attrs.frozen(cache_hash=True)
-class RoundRules:
-    """The bidding rules in force for one round, after any special round's transform.
-
-    Attributes:
-        wild_ones: Whether ones count for faces 2-6.
-        raising: The raise order.
-        conversion: How bids move onto and off ones.
-        opening: ``"forbidden"``, ``"allowed"`` or ``"required"``: bids on ones at the opening.
-        cap: Whether quantities are capped at the dice in play.
-        face_lock: Whether the face of the standing bid is locked.
-        face_changers: Seats that may change a locked face.
-        special: The special round's name (``"palifico"`` ...), for messages.
-    """
-
-    wild_ones: bool
-    raising: Raising
-    conversion: Conversion
-    opening: str
-    cap: bool
-    face_lock: bool = False
-    face_changers: frozenset[int] = frozenset()
-    special: str | None = None
+# --- legality: the lowest quantity of each face ---------------------------------------
 
 
 @functools.lru_cache(maxsize=8192)

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, TypeAlias
+from typing import ClassVar
 
 import attrs
 
 from perudo.actions import Bid
 from perudo.dice import count
-from perudo.rules.base import Violation, param
+from perudo.rules.base import Violation, Words, param
 
-__all__ = ["REVEALS", "WHO_MAY_CALL", "Challenge", "ExactCall", "ExactCallRule", "NoExactCall"]
+__all__ = ["REVEALS", "WHO_MAY_CALL", "Challenge", "ExactCall", "NoExactCall"]
 
 REVEALS = ("all", "from-left")
 WHO_MAY_CALL = ("player-to-act", "not-bidder-or-before")
@@ -28,6 +28,7 @@ class Challenge:
     the rest stay hidden and are not counted.
     """
 
+    axis: ClassVar[str] = "challenge"
     kind: ClassVar[str] = "dudo"
     reveal: str = param(str, choices=REVEALS)
 
@@ -37,27 +38,43 @@ class Challenge:
         order: Sequence[int],
         bid: Bid,
         *,
-        wild_ones: bool,
+        wild: int | None,
     ) -> tuple[tuple[int, ...], int]:
         """The seats that show their hands, in ``order``, and the count among them."""
         if self.reveal == "all":
-            return tuple(order), count(
-                [hands[seat] for seat in order], bid.face, wild_ones=wild_ones
-            )
+            return tuple(order), count([hands[seat] for seat in order], bid.face, wild=wild)
         shown: list[int] = []
         total = 0
         for seat in order:
             shown.append(seat)
-            total += count([hands[seat]], bid.face, wild_ones=wild_ones)
+            total += count([hands[seat]], bid.face, wild=wild)
             if total >= bid.quantity:
                 break
         return tuple(shown), total
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        text = (
+            f"'{words.dudo}' challenges the standing bid: a count at least its quantity makes "
+            "the challenger lose, a lower count the bidder (equality favours the bidder)."
+        )
+        if self.reveal == "from-left":
+            return text + (
+                " Hands are shown one by one from the challenger's left and the showing stops "
+                "as soon as the bid is proven true; the rest stay hidden."
+            )
+        return text + " Every hand is shown."
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "partial" if self.reveal == "from-left" else "show all"
 
 
 @attrs.frozen
 class NoExactCall:
     """The edition has no exact call."""
 
+    axis: ClassVar[str] = "exact_call"
     kind: ClassVar[str] = "none"
     out_of_turn: ClassVar[bool] = False
 
@@ -80,6 +97,20 @@ class NoExactCall:
         """Always a violation: there is no exact call to make."""
         return Violation("no-exact-call", "this edition has no exact call (no Calza)")
 
+    def settle(
+        self, *, right: bool, caller: int, counts: Sequence[int], full: int
+    ) -> tuple[int, ...]:
+        """Never called (no call is ever made): no change."""
+        return (0,) * len(counts)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return "There is no exact call."
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "-"
+
 
 @attrs.frozen
 class ExactCall:
@@ -97,6 +128,7 @@ class ExactCall:
             per player.
     """
 
+    axis: ClassVar[str] = "exact_call"
     kind: ClassVar[str] = "exact"
     who: str = param(str, choices=WHO_MAY_CALL)
     min_players: int = param(int, minimum=2)
@@ -147,5 +179,35 @@ class ExactCall:
             )
         return None
 
+    def settle(
+        self, *, right: bool, caller: int, counts: Sequence[int], full: int
+    ) -> tuple[int, ...]:
+        """Right: the caller gains a die (none above ``full``). Wrong: the caller loses one."""
+        changes = [0] * len(counts)
+        if not right:
+            changes[caller] = -1
+        elif counts[caller] < full:
+            changes[caller] = 1
+        return tuple(changes)
 
-ExactCallRule: TypeAlias = ExactCall | NoExactCall
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        who = (
+            "on their own turn"
+            if self.who == "player-to-act"
+            else "in or out of turn, except the last bidder and the player just before them"
+        )
+        text = (
+            f"'{words.calza}' claims the standing bid is exactly right; "
+            f"any player may call it {who}"
+        )
+        if self.caller_below_full:
+            text += f", holding fewer than {dice} dice"
+        return text + (
+            f", with at least {self.min_players} players still in. Right: the caller "
+            f"gains a die (never above {dice}). Wrong: the caller loses one."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label: the call's word, with * when it may be made out of turn."""
+        return (words.calza or "exact")[:7] + ("*" if self.out_of_turn else "")

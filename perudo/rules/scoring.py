@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, TypeAlias
+from typing import ClassVar
 
 import attrs
 
-from perudo.rules.base import param
+from perudo.actions import Bid
+from perudo.rules.base import Words, first_paragraph, param
 
-__all__ = ["Elimination", "PartyPoints", "Scoring"]
+__all__ = ["Elimination", "FixedRounds", "PartyPoints"]
 
 
 @attrs.frozen
 class Elimination:
     """A lost call costs one die; a player with no dice is out; the last player with dice wins."""
 
+    axis: ClassVar[str] = "scoring"
     kind: ClassVar[str] = "elimination"
     moves_dice: ClassVar[bool] = True
     pressure_uses: ClassVar[int] = 0
@@ -23,6 +25,22 @@ class Elimination:
     def points_for(self, *, pressured: bool) -> int:
         """No points move."""
         return 0
+
+    def penalty(self, *, bid: Bid, count: int, held: int) -> int:
+        """One die."""
+        return 1
+
+    def round_limit(self, players: int) -> int | None:
+        """No fixed number of rounds."""
+        return None
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return first_paragraph(self)
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "last in"
 
     def is_over(self, dice_counts: Sequence[int], *, rounds_played: int) -> bool:
         """Over when at most one player holds dice."""
@@ -45,6 +63,7 @@ class PartyPoints:
         pressure_uses: Pressure uses each player has for the game.
     """
 
+    axis: ClassVar[str] = "scoring"
     kind: ClassVar[str] = "points"
     moves_dice: ClassVar[bool] = False
     rounds_per_player: int = param(int, minimum=1)
@@ -56,14 +75,89 @@ class PartyPoints:
         """Points moved by a challenge."""
         return self.pressure_points if pressured else self.points
 
+    def penalty(self, *, bid: Bid, count: int, held: int) -> int:
+        """No die: points move instead."""
+        return 0
+
     def is_over(self, dice_counts: Sequence[int], *, rounds_played: int) -> bool:
         """Over after ``rounds_per_player * N`` rounds."""
         return rounds_played >= self.rounds_per_player * len(dice_counts)
 
+    def round_limit(self, players: int) -> int | None:
+        """``rounds_per_player * players``."""
+        return self.rounds_per_player * players
+
     def winners(self, dice_counts: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
         """Every seat with the highest score: ties share the win."""
-        top = max(scores)
-        return tuple(seat for seat, score in enumerate(scores) if score == top)
+        return _top(scores)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return (
+            f"N players play {self.rounds_per_player}N rounds with their dice; nobody is "
+            f"eliminated. A challenge moves {self.points} point from its loser to its "
+            f"winner, {self.pressure_points} if anyone used pressure in the round (never "
+            f"more). Each player has {self.pressure_uses} pressure uses for the game. "
+            "The highest score wins; ties share the win."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "points"
 
 
-Scoring: TypeAlias = Elimination | PartyPoints
+@attrs.frozen
+class FixedRounds:
+    """A fixed number of rounds with the dice each player started with; each challenge moves
+    ``points`` from its loser to its winner; the highest score wins (OpenSpiel's
+    ``liars_dice`` is one round: the loser scores -1, the winner +1).
+
+    Attributes:
+        rounds: Rounds in the game.
+        points: Points a challenge moves.
+    """
+
+    axis: ClassVar[str] = "scoring"
+    kind: ClassVar[str] = "rounds"
+    moves_dice: ClassVar[bool] = False
+    pressure_uses: ClassVar[int] = 0
+    rounds: int = param(int, minimum=1, maximum=1000)
+    points: int = param(int, minimum=1)
+
+    def points_for(self, *, pressured: bool) -> int:
+        """``points``."""
+        return self.points
+
+    def penalty(self, *, bid: Bid, count: int, held: int) -> int:
+        """No die: points move instead."""
+        return 0
+
+    def is_over(self, dice_counts: Sequence[int], *, rounds_played: int) -> bool:
+        """Over after ``rounds`` rounds."""
+        return rounds_played >= self.rounds
+
+    def round_limit(self, players: int) -> int | None:
+        """``rounds``."""
+        return self.rounds
+
+    def winners(self, dice_counts: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
+        """Every seat with the highest score: ties share the win."""
+        return _top(scores)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        rounds = "one round" if self.rounds == 1 else f"{self.rounds} rounds"
+        return (
+            f"The game is {rounds}, played with the dice each player started with. A "
+            f"challenge moves {self.points} point{'s' if self.points > 1 else ''} from its "
+            "loser to its winner; the highest score wins."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return f"{self.rounds} rnd"[:8]
+
+
+def _top(scores: Sequence[int]) -> tuple[int, ...]:
+    top = max(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == top)

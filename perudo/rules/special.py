@@ -1,4 +1,4 @@
-"""Special one-die rounds: Palifico, Palafico, Calzone.
+"""Special one-die rounds: Palifico, Palafico, Calzone (the edition's words name them).
 
 A special round is a transform: given the edition's ordinary round rules it returns the
 rules of the special round, so no other component needs a "but in Palifico..." branch.
@@ -7,45 +7,24 @@ rules of the special round, so no other component needs a "but in Palifico..." b
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
-from typing import ClassVar, TypeAlias
+from collections.abc import Sequence
+from typing import ClassVar
 
 import attrs
 
-from perudo.rules.base import param
-from perudo.rules.bidding import OPENING_ONES, NoConversion, RoundRules
+from perudo.rules.axes import RoundRules
+from perudo.rules.base import RoundStart, Words, first_paragraph, param
+from perudo.rules.bidding import OPENING_ONES, NoConversion, opening_sentence
 
 __all__ = [
     "FACE_CHANGE",
-    "SPECIAL_NAMES",
     "TWO_PLAYERS",
     "NoSpecialRound",
     "OneDieRound",
-    "RoundStart",
-    "SpecialRound",
 ]
 
-SPECIAL_NAMES = ("palifico", "palafico", "calzone")
 TWO_PLAYERS = ("same", "off", "choice")
 FACE_CHANGE = ("nobody", "one-die", "one-die-except-opener")
-
-
-@attrs.frozen
-class RoundStart:
-    """How a round begins.
-
-    Attributes:
-        special: The special round in force from the start, or ``None``.
-        offers: Declarations the opener may make before the first bid.
-        must_declare: Whether the opener must declare before bidding.
-        uses_special: Whether this start spends the opener's once-per-game special round.
-    """
-
-    special: str | None = None
-    offers: tuple[str, ...] = ()
-    must_declare: bool = False
-    uses_special: bool = False
-
 
 ORDINARY = RoundStart()
 
@@ -54,39 +33,47 @@ ORDINARY = RoundStart()
 class NoSpecialRound:
     """Every round is ordinary."""
 
+    axis: ClassVar[str] = "special_round"
     kind: ClassVar[str] = "none"
-    name: ClassVar[str | None] = None
     declarations: ClassVar[tuple[str, ...]] = ()
+    once_per_player: ClassVar[bool] = False
 
     def start(self, *, dropped: int | None, players_in: int, used: bool) -> RoundStart:
         """Always an ordinary round."""
         return ORDINARY
 
     def transform(
-        self, rules: RoundRules, *, opener: int, one_die_seats: Iterable[int]
+        self, rules: RoundRules, *, opener: int, one_die_seats: Sequence[int], name: str
     ) -> RoundRules:
         """The rules unchanged."""
         return rules
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return first_paragraph(self)
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "-"
 
 
 @attrs.frozen
 class OneDieRound:
     """A round after a player drops to one die, in which ones are not wild, there is no
-    conversion and the face is locked.
+    conversion and the face is locked. The edition's words name it (``special_round``).
 
     Attributes:
-        name: ``"palifico"``, ``"palafico"`` or ``"calzone"``.
         once_per_player: Whether each player has it at most once per game.
         two_players: With two players still in: ``"same"`` (as with more), ``"off"`` (never)
-            or ``"choice"`` (the player declares ``name`` or ``"ordinary"`` before any bid).
-        optional: Whether the player opts in with ``Declare(name)``; bidding declines it.
+            or ``"choice"`` (the player declares the round or an ordinary one before any bid).
+        optional: Whether the player opts in by declaring it; bidding declines it.
         opening: Bids on ones at the opening: ``"forbidden"``, ``"allowed"`` or ``"required"``.
         face_change: Who may change the locked face: ``"nobody"``, ``"one-die"`` (anyone
             holding one die) or ``"one-die-except-opener"``.
     """
 
+    axis: ClassVar[str] = "special_round"
     kind: ClassVar[str] = "one-die-round"
-    name: str = param(str, choices=SPECIAL_NAMES)
     once_per_player: bool = param(bool)
     two_players: str = param(str, choices=TWO_PLAYERS)
     optional: bool = param(bool)
@@ -95,10 +82,10 @@ class OneDieRound:
 
     @property
     def declarations(self) -> tuple[str, ...]:
-        """Every :class:`~perudo.Declare` name this round can offer, in the order offered."""
+        """The roles of the declarations this round can offer, in the order offered."""
         if self.two_players == "choice":
-            return (self.name, "ordinary")
-        return (self.name,) if self.optional else ()
+            return ("special", "ordinary")
+        return ("special",) if self.optional else ()
 
     def start(self, *, dropped: int | None, players_in: int, used: bool) -> RoundStart:
         """How the next round starts when ``dropped`` (or nobody) just fell to one die.
@@ -110,21 +97,65 @@ class OneDieRound:
         if players_in == 2 and self.two_players == "off":
             return ORDINARY
         if players_in == 2 and self.two_players == "choice":
-            return RoundStart(offers=(self.name, "ordinary"), must_declare=True)
+            return RoundStart(offers=("special", "ordinary"), must_declare=True)
         if self.optional:
-            return RoundStart(offers=(self.name,))
-        return RoundStart(special=self.name, uses_special=self.once_per_player)
+            return RoundStart(offers=("special",))
+        return RoundStart(special=True, uses_special=self.once_per_player)
 
     def transform(
-        self, rules: RoundRules, *, opener: int, one_die_seats: Iterable[int]
+        self, rules: RoundRules, *, opener: int, one_die_seats: Sequence[int], name: str
     ) -> RoundRules:
         """The rules of this special round, opened by ``opener``."""
-        return _transform(self, rules, opener, frozenset(one_die_seats))
+        return _transform(self, rules, opener, frozenset(one_die_seats), name)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences, in the edition's words."""
+        name = words.special_round or "The special round"
+        word = words.declaration("special")
+        opt = (
+            f"may announce '{word}' before the first bid (bidding declines it)"
+            if self.optional
+            else "plays it"
+        )
+        once = " Once per player per game." if self.once_per_player else ""
+        two = {
+            "same": "It is played the same way with two players left.",
+            "off": "It is not played when only two players are left.",
+            "choice": (
+                "With two players left, the one-die player chooses before looking at the die: "
+                f"'declare {word}' or 'declare {words.declaration('ordinary')}'."
+            ),
+        }[self.two_players]
+        ones = words.ones_word
+        return (
+            f"{name}: a player who loses a die and is left with one {opt} in the next round."
+            f"{once} {ones.capitalize()} are not wild, there is no conversion, and the face is "
+            f"locked: {_FACE_CHANGE[self.face_change]}, with {ones} ranked lowest. "
+            f"{opening_sentence(self.opening, words)} {two}"
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label: the round's name."""
+        return (words.special_round or "special")[:8]
+
+
+_FACE_CHANGE = {
+    "nobody": "nobody may change the face",
+    "one-die": "only players holding one die may change the face",
+    "one-die-except-opener": (
+        "only the other players holding one die may change the face (not the player whose "
+        "round it is)"
+    ),
+}
 
 
 @functools.lru_cache(maxsize=1024)
 def _transform(
-    special: OneDieRound, rules: RoundRules, opener: int, one_die_seats: frozenset[int]
+    special: OneDieRound,
+    rules: RoundRules,
+    opener: int,
+    one_die_seats: frozenset[int],
+    name: str,
 ) -> RoundRules:
     """:meth:`OneDieRound.transform`, shared between rounds that start alike."""
     changers = one_die_seats if special.face_change != "nobody" else frozenset()
@@ -132,13 +163,10 @@ def _transform(
         changers -= {opener}
     return attrs.evolve(
         rules,
-        wild_ones=False,
+        wilds=None,
         conversion=NoConversion(),
         opening=special.opening,
         face_lock=True,
         face_changers=changers,
-        special=special.name,
+        special=name,
     )
-
-
-SpecialRound: TypeAlias = NoSpecialRound | OneDieRound

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 import attrs
 
 from perudo.actions import MAX_DICE_PER_PLAYER, MAX_PLAYERS
-from perudo.rules.base import param
+from perudo.dice import roll_off
+from perudo.rules.base import Words, first_paragraph, param
 
-__all__ = ["IF_OUT", "Dice", "LoserStarts", "PlayerCount", "RollOff"]
+__all__ = ["IF_OUT", "Dice", "FixedSeat", "LoserStarts", "PlayerCount", "RollOff", "WinnerStarts"]
 
 IF_OUT = ("left", "eliminator")
 
@@ -19,24 +20,84 @@ IF_OUT = ("left", "eliminator")
 class PlayerCount:
     """How many players may sit at the table."""
 
+    axis: ClassVar[str] = "players"
     kind: ClassVar[str] = "range"
     min: int = param(int, minimum=2, maximum=MAX_PLAYERS)
     max: int = param(int, minimum=2, maximum=MAX_PLAYERS)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return (
+            f"{self.min} to {self.max} players." if self.min != self.max else f"{self.min} players."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return f"{self.min}-{self.max}"
 
 
 @attrs.frozen
 class Dice:
     """Six-sided dice, ``per_player`` of them in each hand at the start."""
 
+    axis: ClassVar[str] = "dice"
     kind: ClassVar[str] = "standard"
     per_player: int = param(int, minimum=1, maximum=MAX_DICE_PER_PLAYER)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return f"Each player starts with {self.per_player} six-sided dice."
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return str(self.per_player)
 
 
 @attrs.frozen
 class RollOff:
     """Each player rolls one die; the highest opens the game; a tie at the top rolls again."""
 
+    axis: ClassVar[str] = "first_player"
     kind: ClassVar[str] = "roll-off"
+    drawn: ClassVar[bool] = True
+
+    def first(self, seed: int, seats: Sequence[int]) -> int:
+        """The winner of the roll-off, drawn from the seed."""
+        return roll_off(seed, seats)[0]
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return first_paragraph(self)
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "roll-off"
+
+
+@attrs.frozen
+class FixedSeat:
+    """A given seat opens the game (OpenSpiel's ``liars_dice``: player 0).
+
+    Attributes:
+        seat: The seat that opens round 1.
+    """
+
+    axis: ClassVar[str] = "first_player"
+    kind: ClassVar[str] = "seat"
+    drawn: ClassVar[bool] = False
+    seat: int = param(int, minimum=0, maximum=MAX_PLAYERS - 1)
+
+    def first(self, seed: int, seats: Sequence[int]) -> int:
+        """``seat``."""
+        return self.seat
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return f"Seat {self.seat} opens the game."
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return f"seat {self.seat}"
 
 
 @attrs.frozen
@@ -49,6 +110,7 @@ class LoserStarts:
             or ``"eliminator"`` (the other party of the Dudo that put them out).
     """
 
+    axis: ClassVar[str] = "starter"
     kind: ClassVar[str] = "loser"
     if_out: str = param(str, choices=IF_OUT)
 
@@ -69,3 +131,45 @@ class LoserStarts:
         if not exact_call and self.if_out == "eliminator":
             return caller if seat == bidder else bidder
         return left_of(seat)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        text = "The player who lost opens the next round; after an exact call, the caller."
+        if self.if_out == "eliminator":
+            return text + " If the loser is out, the player who put them out opens."
+        return text + " If that player is out, the next player to the left opens."
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "loser" if self.if_out == "left" else "loser/KO"
+
+
+@attrs.frozen
+class WinnerStarts:
+    """The winner of a challenge opens the next round (Bagos); after an exact call, the
+    caller. If that player is out, the next player to the left opens."""
+
+    axis: ClassVar[str] = "starter"
+    kind: ClassVar[str] = "winner"
+
+    def next_opener(
+        self,
+        *,
+        exact_call: bool,
+        caller: int,
+        bidder: int,
+        loser: int | None,
+        is_in: Callable[[int], bool],
+        left_of: Callable[[int], int],
+    ) -> int:
+        """The seat that opens the next round."""
+        seat = caller if exact_call or loser is None else (bidder if loser == caller else caller)
+        return seat if is_in(seat) else left_of(seat)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return first_paragraph(self)
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "winner"

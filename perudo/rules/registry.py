@@ -1,0 +1,288 @@
+"""The kinds each axis may use: perudo's own, and any registered from outside perudo.
+
+A kind is an attrs class (frozen, so its values hash) with class attributes ``axis`` and
+``kind``, its parameters declared with :func:`perudo.rules.base.param`, and the methods of
+its axis's protocol (:mod:`perudo.rules.axes`). :func:`register_kind` makes it usable from
+a TOML declaration (``kind = "..."``), from :meth:`perudo.Variant.derive`, and everywhere
+an edition goes. A package can also offer kinds through the entry-point group
+``perudo.rules`` (each entry point names a class); they are loaded the first time a kind is
+looked up.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from importlib.metadata import entry_points
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+import attrs
+
+from perudo.actions import Bid
+from perudo.errors import InvalidVariantError, shown
+from perudo.rules.axes import AXES, PROTOCOLS, RoundRules
+from perudo.rules.base import RoundStart, Violation, Words
+from perudo.rules.bidding import (
+    DiceInPlayCap,
+    FaceOrQuantity,
+    HalveDouble,
+    Monotone,
+    NoCap,
+    NoConversion,
+    NoWilds,
+    Opening,
+    QuantityOrFace,
+    WildFace,
+    WildOnes,
+)
+from perudo.rules.calls import Challenge, ExactCall, NoExactCall
+from perudo.rules.scoring import Elimination, FixedRounds, PartyPoints
+from perudo.rules.special import NoSpecialRound, OneDieRound
+from perudo.rules.table import Dice, FixedSeat, LoserStarts, PlayerCount, RollOff, WinnerStarts
+
+__all__ = ["ENTRY_POINT_GROUP", "KindRegistry", "check_component", "register_kind", "rule_kinds"]
+
+#: The entry-point group through which installed packages offer rule kinds.
+ENTRY_POINT_GROUP = "perudo.rules"
+
+_KIND = re.compile(r"[a-z0-9][a-z0-9-]{0,39}", re.ASCII)
+_BUILT_IN: tuple[type, ...] = (
+    PlayerCount, Dice, WildOnes, NoWilds, WildFace, QuantityOrFace, Monotone, FaceOrQuantity,
+    HalveDouble, NoConversion, Opening, NoCap, DiceInPlayCap, Challenge, NoExactCall,
+    ExactCall, NoSpecialRound, OneDieRound, LoserStarts, WinnerStarts, RollOff, FixedSeat,
+    Elimination, PartyPoints, FixedRounds,
+)  # fmt: skip
+_T = TypeVar("_T", bound=type)
+
+
+class KindRegistry:
+    """The kinds of every axis. Use the module's :func:`register_kind` and
+    :func:`rule_kinds`; this class is the one place the table lives (guarded by a lock)."""
+
+    def __init__(self, built_in: Sequence[type]) -> None:
+        self._lock = threading.Lock()
+        self._kinds: dict[str, dict[str, type]] = {axis: {} for axis in AXES}
+        self._loaded_entry_points = False
+        for cls in built_in:
+            self._add(cls)
+        self.built_in: frozenset[type] = frozenset(built_in)
+
+    def register(self, cls: _T) -> _T:
+        """Check ``cls`` and make it a kind of its axis (registering it again is a no-op)."""
+        with self._lock:
+            self._add(cls)
+        return cls
+
+    def kinds(self, axis: str) -> Mapping[str, type]:
+        """The kinds of ``axis``, by name (entry points loaded first)."""
+        self._load_entry_points()
+        return MappingProxyType(self._kinds[axis])
+
+    def _add(self, cls: type) -> None:
+        name = getattr(cls, "__name__", repr(cls))
+        axis, kind = getattr(cls, "axis", None), getattr(cls, "kind", None)
+        if not isinstance(cls, type) or not attrs.has(cls):
+            raise InvalidVariantError(f"rule kind {shown(name)} is not an attrs class")
+        if axis not in AXES:
+            raise InvalidVariantError(
+                f"rule kind {name}: axis {shown(axis)} is not one of {', '.join(AXES)}"
+            )
+        if not isinstance(kind, str) or _KIND.fullmatch(kind) is None:
+            raise InvalidVariantError(f"rule kind {name}: kind {shown(kind)} is not a kind name")
+        if getattr(cls, "__hash__", None) is None:
+            raise InvalidVariantError(f"rule kind {kind!r}: its values must be frozen (hashable)")
+        missing = [member for member in _members(PROTOCOLS[axis]) if not hasattr(cls, member)]
+        missing += [f.name for f in attrs.fields(cls) if "type" not in f.metadata]
+        if missing:
+            raise InvalidVariantError(
+                f"rule kind {kind!r} ({axis}) lacks {', '.join(missing)}: see the protocol "
+                f"perudo.rules.{PROTOCOLS[axis].__name__} (parameters are declared with param())"
+            )
+        known = self._kinds[axis].get(kind)
+        if known is not None and known is not cls:
+            raise InvalidVariantError(f"rule kind {kind!r} of {axis} is already {known.__name__}")
+        self._kinds[axis][kind] = cls
+
+    def _load_entry_points(self) -> None:
+        if self._loaded_entry_points:
+            return
+        with self._lock:
+            if self._loaded_entry_points:
+                return
+            self._loaded_entry_points = True
+            for point in entry_points(group=ENTRY_POINT_GROUP):
+                try:
+                    cls = point.load()
+                except Exception as error:
+                    raise InvalidVariantError(
+                        f"entry point {point.name!r} of {ENTRY_POINT_GROUP} does not load: "
+                        f"{type(error).__name__}: {shown(str(error))}"
+                    ) from error
+                self._add(cls)
+
+
+def _members(protocol: type) -> list[str]:
+    """The attributes and methods a protocol asks for (its own and its bases')."""
+    names: set[str] = set()
+    for base in protocol.__mro__:
+        if base in (object,) or base.__module__ == "typing" or base.__name__ == "Generic":
+            continue
+        names.update(getattr(base, "__annotations__", {}))
+        names.update(name for name in vars(base) if not name.startswith("_"))
+    return sorted(names)
+
+
+_REGISTRY = KindRegistry(_BUILT_IN)
+
+
+def register_kind(cls: _T) -> _T:
+    """Make the rule kind ``cls`` usable everywhere: in TOML declarations (``kind =
+    "..."``), :meth:`~perudo.Variant.derive`, ``perudo rules``, the comparisons and the
+    adapters. Use it as a class decorator.
+
+    Raises:
+        InvalidVariantError: ``cls`` is not a frozen attrs class with ``axis`` and ``kind``,
+            lacks a method of its axis's protocol or a declared parameter, or its kind name
+            is taken by another class.
+    """
+    return _REGISTRY.register(cls)
+
+
+def rule_kinds(axis: str) -> Mapping[str, type]:
+    """The kinds ``axis`` may use, by name: perudo's own and those registered.
+
+    >>> sorted(rule_kinds("raising"))
+    ['face-or-quantity', 'monotone', 'quantity-or-face']
+    """
+    if axis not in AXES:
+        raise KeyError(f"{shown(axis)} is not an axis: the axes are {', '.join(AXES)}")
+    return _REGISTRY.kinds(axis)
+
+
+def is_built_in(cls: type) -> bool:
+    """Whether ``cls`` is one of perudo's own kinds."""
+    return cls in _REGISTRY.built_in
+
+
+# --- the protocol check of a registered kind --------------------------------------------
+
+_BID = Bid(2, 3)
+_HANDS = ((1, 3, 3), (2, 5), (3, 6, 6))
+
+
+def check_component(component: Any, words: Words, dice: int) -> None:
+    """Call each method of a registered component once with ordinary values and check what
+    it returns, so a kind that breaks its protocol is refused when its edition is made.
+
+    Raises:
+        InvalidVariantError: a method raises or returns a value of the wrong type; the
+            message names the kind and the method.
+    """
+    axis, kind = component.axis, component.kind
+    for method, call, ok in _CHECKS[axis] + _TOLD:
+        try:
+            value = call(component, words, dice)
+        except Exception as error:
+            raise InvalidVariantError(
+                f"rule kind {kind!r} ({axis}): {method} raised {type(error).__name__}: "
+                f"{shown(str(error))}"
+            ) from error
+        if not ok(value):
+            raise InvalidVariantError(
+                f"rule kind {kind!r} ({axis}): {method} returned {shown(value)}, which breaks "
+                f"the protocol perudo.rules.{PROTOCOLS[axis].__name__}"
+            )
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _is_seat_tuple(size: int) -> Callable[[Any], bool]:
+    return lambda value: (
+        isinstance(value, tuple) and len(value) == size and all(map(_is_int, value))
+    )
+
+
+def _rules() -> RoundRules:
+    return RoundRules(WildOnes(), QuantityOrFace(), HalveDouble(), "forbidden", False)
+
+
+_Check = tuple[str, Callable[[Any, Words, int], Any], Callable[[Any], bool]]
+_TOLD: list[_Check] = [
+    ("describe", lambda c, w, d: c.describe(w, d), lambda v: isinstance(v, str)),
+    ("label", lambda c, w, d: c.label(w), lambda v: isinstance(v, str)),
+]
+_CHECKS: dict[str, list[_Check]] = {
+    "players": [
+        ("min", lambda c, w, d: c.min, lambda v: _is_int(v) and 2 <= v <= 20),
+        ("max", lambda c, w, d: c.max, lambda v: _is_int(v) and 2 <= v <= 20),
+    ],
+    "dice": [("per_player", lambda c, w, d: c.per_player, lambda v: _is_int(v) and 1 <= v <= 20)],
+    "wilds": [
+        ("wild_face", lambda c, w, d: (c.wild_face(None), c.wild_face(_BID)),
+         lambda v: all(x is None or (_is_int(x) and 1 <= x <= 6) for x in v)),
+    ],
+    "raising": [
+        ("lowest", lambda c, w, d: [c.lowest(_BID, face) for face in range(1, 7)],
+         lambda v: all(x is None or (_is_int(x) and x >= 1) for x in v)),
+        ("explain", lambda c, w, d: c.explain(_BID, Bid(1, 2)), lambda v: isinstance(v, Violation)),
+    ],
+    "conversion": [
+        ("lowest", lambda c, w, d: [c.lowest(_BID, face) for face in range(1, 7)],
+         lambda v: all(x is None or (_is_int(x) and x >= 1) for x in v)),
+    ],
+    "opening": [
+        ("ones", lambda c, w, d: c.ones, lambda v: v in ("forbidden", "allowed", "required")),
+    ],
+    "cap": [("caps", lambda c, w, d: c.caps, lambda v: type(v) is bool)],
+    "challenge": [
+        ("reveal_hands", lambda c, w, d: c.reveal_hands(_HANDS, (1, 2, 0), _BID, wild=1),
+         lambda v: isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], tuple)
+         and all(s in (0, 1, 2) for s in v[0]) and _is_int(v[1])),
+    ],
+    "exact_call": [
+        ("out_of_turn", lambda c, w, d: c.out_of_turn, lambda v: type(v) is bool),
+        ("may_open", lambda c, w, d: c.may_open(3), lambda v: type(v) is bool),
+        ("check", lambda c, w, d: c.check(player=0, to_act=0, bidder=2, before_bidder=1,
+                                           players_in=3, dice_held=3, full=5, word="call"),
+         lambda v: v is None or isinstance(v, Violation)),
+        ("settle", lambda c, w, d: (c.settle(right=True, caller=0, counts=(3, 2, 3), full=5),
+                                    c.settle(right=False, caller=0, counts=(3, 2, 3), full=5)),
+         lambda v: all(_is_seat_tuple(3)(x) for x in v)),
+    ],
+    "special_round": [
+        ("declarations", lambda c, w, d: c.declarations,
+         lambda v: isinstance(v, tuple) and all(x in ("special", "ordinary") for x in v)),
+        ("once_per_player", lambda c, w, d: c.once_per_player, lambda v: type(v) is bool),
+        ("start", lambda c, w, d: c.start(dropped=1, players_in=3, used=False),
+         lambda v: isinstance(v, RoundStart)),
+        ("transform", lambda c, w, d: c.transform(_rules(), opener=1, one_die_seats=(1,),
+                                                  name="special"),
+         lambda v: isinstance(v, RoundRules)),
+    ],
+    "starter": [
+        ("next_opener", lambda c, w, d: c.next_opener(exact_call=False, caller=0, bidder=1,
+                                                      loser=1, is_in=lambda s: True,
+                                                      left_of=lambda s: (s + 1) % 3),
+         lambda v: v in (0, 1, 2)),
+    ],
+    "first_player": [
+        ("drawn", lambda c, w, d: c.drawn, lambda v: type(v) is bool),
+        ("first", lambda c, w, d: c.first(7, (0, 1, 2)), lambda v: v in (0, 1, 2)),
+    ],
+    "scoring": [
+        ("moves_dice", lambda c, w, d: c.moves_dice, lambda v: type(v) is bool),
+        ("pressure_uses", lambda c, w, d: c.pressure_uses, lambda v: _is_int(v) and v >= 0),
+        ("points_for", lambda c, w, d: c.points_for(pressured=False), _is_int),
+        ("penalty", lambda c, w, d: c.penalty(bid=_BID, count=0, held=3),
+         lambda v: _is_int(v) and 0 <= v <= 3),
+        ("is_over", lambda c, w, d: c.is_over((3, 2, 0), rounds_played=1),
+         lambda v: type(v) is bool),
+        ("round_limit", lambda c, w, d: c.round_limit(3), lambda v: v is None or _is_int(v)),
+        ("winners", lambda c, w, d: c.winners((3, 0, 0), (0, 0, 0)),
+         lambda v: isinstance(v, tuple) and all(x in (0, 1, 2) for x in v)),
+    ],
+}  # fmt: skip
