@@ -1,4 +1,5 @@
-"""Write and load a house-rule edition: as a TOML file, and as Python from a shipped one."""
+"""Write and load a house-rule edition: as a TOML file that extends a shipped one, and in
+Python with Variant.derive. Runs from any directory."""
 
 from __future__ import annotations
 
@@ -11,22 +12,19 @@ HERE = Path(__file__).parent
 
 
 def from_toml() -> perudo.Variant:
-    """The edition declared in house_rule.toml beside this script."""
+    """The edition declared in house_rule.toml beside this script (a Path: files are read
+    only when named by one)."""
     return perudo.load_variant(HERE / "house_rule.toml")
 
 
 def from_python() -> perudo.Variant:
-    """The Italian edition with WANGO's cap: one axis swapped, its provenance said."""
-    italian = perudo.load_variant("italian")
-    data = italian.to_dict()
-    data["key"] = "italian-capped"
-    data["name"] = "Italian Palifico, capped"
-    data["cap"] = {
-        "kind": DiceInPlayCap.kind,
-        "provenance": "reading",
-        "reason": "House rule: no bid above the dice in play.",
-    }
-    return perudo.Variant.from_dict(data)
+    """The Italian edition with WANGO's cap: one axis changed, with the reason."""
+    return perudo.load_variant("italian").derive(
+        "italian-capped",
+        name="Italian Palifico, capped",
+        reason="House rule: no bid above the dice in play.",
+        cap=DiceInPlayCap(),
+    )
 
 
 def main() -> None:

@@ -9,11 +9,12 @@ from perudo.demo import play
 
 def main() -> None:
     for key in perudo.variant_names():
-        state = perudo.new_game(key, 4, seed=2026)
-        bots = [OddsBot(seed=seat) for seat in range(4)]
+        players = min(4, perudo.load_variant(key).players.max)  # OpenSpiel's: two
+        state = perudo.new_game(key, players, seed=2026)
+        bots = [OddsBot(seed=seat) for seat in range(players)]
         final = play(state, bots)
         winners = ", ".join(final.players[seat].name for seat in final.winners)
-        print(f"{key:13} {final.round_number:3} rounds, won by {winners}")
+        print(f"{key:20} {final.round_number:3} rounds, won by {winners}")
 
 
 if __name__ == "__main__":

@@ -211,7 +211,7 @@ def _side_by_side(comparison: Comparison) -> str:
         )
         lines += _columns(cells, widths)
     lines += ["", "* the editions differ on this axis", ""]
-    lines.append(comparison.summary[0].upper() + comparison.summary[1:] + ".")
+    lines += textwrap.wrap(comparison.summary[0].upper() + comparison.summary[1:] + ".", WIDTH)
     if not comparison.same_words:
         for field in ("dudo", "calza", "ones", "special_round", "ordinary"):
             wa, wb = getattr(a.words, field), getattr(b.words, field)

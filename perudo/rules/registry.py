@@ -70,7 +70,8 @@ class KindRegistry:
         self.built_in: frozenset[type] = frozenset(built_in)
 
     def register(self, cls: _T) -> _T:
-        """Check ``cls`` and make it a kind of its axis (registering it again is a no-op)."""
+        """Check ``cls`` and make it a kind of its axis. Registering it again, or a class of
+        the same module and name (its module run again), replaces the registration."""
         with self._lock:
             self._add(cls)
         return cls
@@ -101,7 +102,11 @@ class KindRegistry:
                 f"perudo.rules.{PROTOCOLS[axis].__name__} (parameters are declared with param())"
             )
         known = self._kinds[axis].get(kind)
-        if known is not None and known is not cls:
+        same_place = known is not None and (known.__module__, known.__qualname__) == (
+            cls.__module__,
+            cls.__qualname__,
+        )  # the same class, defined again (a module run again, a notebook cell)
+        if known is not None and known is not cls and not same_place:
             raise InvalidVariantError(f"rule kind {kind!r} of {axis} is already {known.__name__}")
         self._kinds[axis][kind] = cls
 

@@ -1,0 +1,102 @@
+"""A rule kind written outside perudo: "lose the difference" (a common house rule).
+
+The loser of a challenge loses as many dice as the bid was wrong by, at least one and at
+most all they hold: a false bid costs its bidder (quantity - count) dice, a true one costs
+the challenger (count - quantity), at least one (shared/EXTERNAL-RULES.md, section 3).
+
+It is a scoring kind: a frozen attrs class with ``axis`` and ``kind`` and the methods of
+:class:`perudo.rules.ScoringRule`, registered with :func:`perudo.register_kind`.
+:func:`variant` is WANGO classic with it. Run this file to play a seeded game between bots
+and check the rule at every challenge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+import attrs
+
+import perudo
+from perudo.bots import OddsBot, choose_move
+from perudo.rules import Words
+
+
+@perudo.register_kind
+@attrs.frozen
+class LoseTheDifference:
+    """The loser of a challenge loses as many dice as the bid was wrong by (at least one);
+    a player with no dice is out; the last player with dice wins."""
+
+    axis: ClassVar[str] = "scoring"
+    kind: ClassVar[str] = "lose-the-difference"
+    moves_dice: ClassVar[bool] = True
+    pressure_uses: ClassVar[int] = 0
+
+    def points_for(self, *, pressured: bool) -> int:
+        """No points move."""
+        return 0
+
+    def penalty(self, *, bid: perudo.Bid, count: int, held: int) -> int:
+        """How far the bid was wrong, at least one (the engine caps it at the dice held)."""
+        return max(1, abs(bid.quantity - count))
+
+    def is_over(self, dice_counts: Sequence[int], *, rounds_played: int) -> bool:
+        """Over when at most one player holds dice."""
+        return sum(1 for n in dice_counts if n) <= 1
+
+    def round_limit(self, players: int) -> int | None:
+        """No fixed number of rounds."""
+        return None
+
+    def winners(self, dice_counts: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
+        """The seat still holding dice."""
+        return tuple(seat for seat, n in enumerate(dice_counts) if n)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The rule as sentences."""
+        return (
+            f"The loser of a '{words.dudo}' loses as many dice as the bid was wrong by, at "
+            "least one and at most all they hold. The last player with dice wins."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label for the editions matrix."""
+        return "lose dif"
+
+
+def variant() -> perudo.Variant:
+    """WANGO classic, where a challenge costs the difference."""
+    return perudo.load_variant("wango").derive(
+        "wango-lose-the-difference",
+        name="WANGO classic, lose the difference",
+        reason="A common house rule: the loser loses as many dice as the bid was wrong by.",
+        scoring=LoseTheDifference(),
+    )
+
+
+def main() -> None:
+    edition = variant()
+    state = perudo.new_game(edition, 4, seed=11)
+    bots = [OddsBot(seed=seat) for seat in range(4)]
+    challenges = 0
+    while not state.is_over:
+        seat, action = choose_move(state, bots)
+        before = state
+        state = state.apply(action, by=seat)
+        result = state.last_result
+        if result is not None and result is not before.last_result:
+            assert result.loser is not None
+            held = len(before.players[result.loser].dice)
+            wrong_by = abs(result.bid.quantity - result.count)
+            lost = held - len(state.players[result.loser].dice) if not state.is_over else None
+            expected = min(max(1, wrong_by), held)
+            assert result.changes[result.loser] == -expected, (result, expected)
+            assert lost in (None, expected)
+            challenges += 1
+    print(f"{edition.name}: {challenges} challenges, each checked; winner seat {state.winners}")
+    print(edition.describe("scoring"))
+
+
+if __name__ == "__main__":
+    main()
