@@ -102,11 +102,13 @@ class BidChain:
     costs the same however many came before (a tuple copy per bid made a long record's
     replay quadratic). :meth:`as_tuple` gives the bids in order."""
 
-    __slots__ = ("last", "previous")
+    __slots__ = ("first", "last", "previous")
 
     def __init__(self, previous: BidChain | None, last: PlacedBid) -> None:
         self.previous = previous
         self.last = last
+        #: The round's first bid (it may decide the round's wild face).
+        self.first: Bid = last.bid if previous is None else previous.first
 
     @classmethod
     def of(cls, bids: Iterable[PlacedBid]) -> BidChain | None:

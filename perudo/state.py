@@ -54,6 +54,7 @@ from perudo.view import PlayerView, SeatView
 __all__ = ["GameState", "legal_order", "new_game"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_R = TypeVar("_R")
 
 
 def _guarded(method: _F) -> _F:
@@ -72,6 +73,19 @@ def _guarded(method: _F) -> _F:
             raise _blame(self.variant, error) from error
 
     return guarded  # type: ignore[return-value]
+
+
+def _guard(variant: Variant, function: Callable[..., _R], *args: Any) -> _R:
+    """``function(*args)``, with a broken registered rule kind reported as in
+    :func:`_guarded` (for the hot paths, where a decorator's extra call would cost)."""
+    try:
+        return function(*args)
+    except PerudoError:
+        raise
+    except Exception as error:
+        if not variant.user_kinds:
+            raise
+        raise _blame(variant, error) from error
 
 
 def _blame(variant: Variant, error: Exception) -> InvalidVariantError:
@@ -216,20 +230,24 @@ class GameState(RoundFacts):
 
     # --- asking --------------------------------------------------------------------------
 
-    @_guarded
     def check(self, action: Action, by: Seat = TO_ACT) -> Violation | None:
         """``None`` if ``action`` by seat ``by`` (default :data:`~perudo.TO_ACT`, the player
         to act) is legal, else the :class:`~perudo.rules.Violation` saying why not."""
         _require_action(action)
         if self.to_act is None:
             return Violation("game-over", "the game is over")
-        return self._violation(action, self._seat(by))
+        seat = self._seat(by)
+        try:
+            return self._violation(action, seat)
+        except Exception as error:  # zero cost until raised
+            if not self.variant.user_kinds:
+                raise
+            raise _blame(self.variant, error) from error
 
     def is_legal(self, action: Action, by: Seat = TO_ACT) -> bool:
         """Whether ``action`` by seat ``by`` (default :data:`~perudo.TO_ACT`) is legal now."""
         return self.check(action, by) is None
 
-    @_guarded
     def legal_actions(self, by: Seat = TO_ACT) -> tuple[Action, ...]:
         """Every legal action of seat ``by`` (default :data:`~perudo.TO_ACT`, the player to
         act; ``None`` is refused, never read as the player to act).
@@ -245,10 +263,17 @@ class GameState(RoundFacts):
         if by is TO_ACT or (by == self.to_act and type(by) is int):
             derived = self._derived
             if derived.legal is None:
-                derived.legal = self._legal_actions(self.to_act)
+                try:
+                    derived.legal = self._legal_actions(self.to_act)
+                except PerudoError:
+                    raise
+                except Exception as error:  # zero cost until raised
+                    if not self.variant.user_kinds:
+                        raise
+                    raise _blame(self.variant, error) from error
             return derived.legal
         seat = self._seat(by)
-        if not self.players[seat].dice or self._exact_call_violation(seat) is not None:
+        if not self.players[seat].dice or _guard(self.variant, self._exact_call_violation, seat):
             return ()
         return (CALZA,)
 
@@ -256,11 +281,9 @@ class GameState(RoundFacts):
         declarations = tuple(Declare(name) for name in self.offers) if self.offers else ()
         if self.must_declare:
             return declarations
-        variant, rules, standing = (
-            self.variant,
-            self.rules,
-            self.bid,
-        )
+        chain = self._chain
+        variant, rules = self.variant, self.rules
+        standing = None if chain is None else chain.last.bid
         pressure = variant.has_pressure and self.players[seat].pressure_left > 0
         bids = legal_bids(
             rules, standing, may_change_face(rules, seat), self.dice_in_play, pressure
@@ -275,7 +298,6 @@ class GameState(RoundFacts):
 
     # --- moving --------------------------------------------------------------------------
 
-    @_guarded
     def apply(self, action: Action, by: Seat = TO_ACT) -> GameState:
         """The state after seat ``by`` takes ``action``.
 
@@ -287,30 +309,37 @@ class GameState(RoundFacts):
             IllegalActionError: the action is not legal now; ``reason`` says why. This state
                 is unchanged (states never change).
         """
-        _require_action(action)
-        if self.to_act is None:
-            raise IllegalActionError(
-                "game-over",
-                f"{action}: the game is over",
-                action=action,
-                player=by if type(by) is int else None,
-            )
-        seat = self._seat(by)
-        violation = self._violation(action, seat)
-        if violation is not None:
-            raise IllegalActionError(
-                violation.reason, violation.message, action=action, player=seat
-            )
-        log = self.log.with_move(seat, action)
-        if isinstance(action, Bid):
-            return self._bid(action, seat, log)
-        if isinstance(action, Declare):
-            return self._declare(action.name, seat, log)
-        players = self.players
-        pressured = self.pressured
-        if isinstance(action, Dudo) and action.pressure:
-            players, pressured = self._spend_pressure(seat), True
-        return self._resolve(action, seat, players, pressured, log)
+        try:
+            _require_action(action)
+            if self.to_act is None:
+                raise IllegalActionError(
+                    "game-over",
+                    f"{action}: the game is over",
+                    action=action,
+                    player=by if type(by) is int else None,
+                )
+            seat = self._seat(by)
+            violation = self._violation(action, seat)
+            if violation is not None:
+                raise IllegalActionError(
+                    violation.reason, violation.message, action=action, player=seat
+                )
+            log = self.log.with_move(seat, action)
+            if isinstance(action, Bid):
+                return self._bid(action, seat, log)
+            if isinstance(action, Declare):
+                return self._declare(action.name, seat, log)
+            players = self.players
+            pressured = self.pressured
+            if isinstance(action, Dudo) and action.pressure:
+                players, pressured = self._spend_pressure(seat), True
+            return self._resolve(action, seat, players, pressured, log)
+        except PerudoError:
+            raise
+        except Exception as error:  # zero cost until raised
+            if not self.variant.user_kinds:
+                raise
+            raise _blame(self.variant, error) from error
 
     def with_dice(self, dice: Sequence[Sequence[int]]) -> GameState:
         """This state with the round's hands replaced (a server's own dice, a test, a lesson).
@@ -536,10 +565,7 @@ class GameState(RoundFacts):
         n = len(hands)
         seats = [(caller + step) % n for step in range(1, n + 1)]
         order = [seat for seat in seats if hands[seat]]  # from the caller's left, caller last
-        link = self._chain
-        while link.previous is not None:  # the round's first bid: it may decide the wild face
-            link = link.previous
-        wild = self.rules.wild_face(link.last.bid)
+        wild = self.rules.wild_face(self._chain.first)  # the first bid may decide it
         if isinstance(action, Calza):
             result = resolve_exact_call(
                 self.variant, hands, order=order, bid=placed.bid, caller=caller,

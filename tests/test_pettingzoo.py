@@ -139,3 +139,19 @@ def test_render_and_bad_arguments() -> None:
         PerudoEnv("italian", 11)
     with pytest.raises(RuntimeError, match="reset"):
         PerudoEnv("italian", 2).observe("player_0")
+
+
+def test_a_rule_kind_from_outside_perudo_plays_in_pettingzoo() -> None:
+    # "spot on" (examples/spot_on.py) moves several seats' dice in one call: the observation
+    # carries each seat's change (last_changes) and the API test still passes (issue 14).
+    import runpy
+    from pathlib import Path
+
+    spot_on = runpy.run_path(str(Path(__file__).parent.parent / "examples" / "spot_on.py"))
+    variant = spot_on["variant"]()
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", "Observation space for each agent probably")
+        api_test(perudo_env(variant, 3), num_cycles=300)
+    encoding = perudo.encoding.observation_encoding(variant, 3)
+    assert encoding.field("last_changes").length == 3

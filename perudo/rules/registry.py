@@ -22,25 +22,10 @@ import attrs
 
 from perudo.actions import Bid
 from perudo.errors import InvalidVariantError, shown
+from perudo.rules import bidding, calls, scoring, special, table
 from perudo.rules.axes import AXES, PROTOCOLS, RoundRules
 from perudo.rules.base import RoundStart, Violation, Words
-from perudo.rules.bidding import (
-    DiceInPlayCap,
-    FaceOrQuantity,
-    HalveDouble,
-    Monotone,
-    NoCap,
-    NoConversion,
-    NoWilds,
-    Opening,
-    QuantityOrFace,
-    WildFace,
-    WildOnes,
-)
-from perudo.rules.calls import Challenge, ExactCall, NoExactCall
-from perudo.rules.scoring import Elimination, FixedRounds, PartyPoints
-from perudo.rules.special import NoSpecialRound, OneDieRound
-from perudo.rules.table import Dice, FixedSeat, LoserStarts, PlayerCount, RollOff, WinnerStarts
+from perudo.rules.bidding import HalveDouble, QuantityOrFace, WildOnes
 
 __all__ = ["ENTRY_POINT_GROUP", "KindRegistry", "check_component", "register_kind", "rule_kinds"]
 
@@ -48,12 +33,16 @@ __all__ = ["ENTRY_POINT_GROUP", "KindRegistry", "check_component", "register_kin
 ENTRY_POINT_GROUP = "perudo.rules"
 
 _KIND = re.compile(r"[a-z0-9][a-z0-9-]{0,39}", re.ASCII)
-_BUILT_IN: tuple[type, ...] = (
-    PlayerCount, Dice, WildOnes, NoWilds, WildFace, QuantityOrFace, Monotone, FaceOrQuantity,
-    HalveDouble, NoConversion, Opening, NoCap, DiceInPlayCap, Challenge, NoExactCall,
-    ExactCall, NoSpecialRound, OneDieRound, LoserStarts, WinnerStarts, RollOff, FixedSeat,
-    Elimination, PartyPoints, FixedRounds,
-)  # fmt: skip
+# perudo's own kinds: every component class of the kinds' modules, in their order.
+_BUILT_IN: tuple[type, ...] = tuple(
+    value
+    for module in (table, bidding, calls, special, scoring)
+    for value in vars(module).values()
+    if isinstance(value, type)
+    and attrs.has(value)
+    and hasattr(value, "axis")
+    and value.__module__ == module.__name__
+)
 _T = TypeVar("_T", bound=type)
 
 
@@ -186,7 +175,7 @@ def check_component(component: Any, words: Words, dice: int) -> None:
             message names the kind and the method.
     """
     axis, kind = component.axis, component.kind
-    for method, call, ok in _CHECKS[axis] + _TOLD:
+    for method, call, ok in [*_CHECKS.get(axis, ()), *_TOLD]:
         try:
             value = call(component, words, dice)
         except Exception as error:
@@ -220,7 +209,7 @@ _TOLD: list[_Check] = [
     ("describe", lambda c, w, d: c.describe(w, d), lambda v: isinstance(v, str)),
     ("label", lambda c, w, d: c.label(w), lambda v: isinstance(v, str)),
 ]
-_CHECKS: dict[str, list[_Check]] = {
+_CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
     "players": [
         ("min", lambda c, w, d: c.min, lambda v: _is_int(v) and 2 <= v <= 20),
         ("max", lambda c, w, d: c.max, lambda v: _is_int(v) and 2 <= v <= 20),
@@ -290,4 +279,4 @@ _CHECKS: dict[str, list[_Check]] = {
         ("winners", lambda c, w, d: c.winners((3, 0, 0), (0, 0, 0)),
          lambda v: isinstance(v, tuple) and all(x in (0, 1, 2) for x in v)),
     ],
-}  # fmt: skip
+})  # fmt: skip
