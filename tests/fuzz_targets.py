@@ -151,7 +151,12 @@ def seed_corpus() -> dict[str, list[bytes]]:
         "record_json": [record.to_json().encode()],
         "state_dict": [json.dumps(state_to_dict(state)).encode()],
         "variant_dict": [json.dumps(perudo.load_variant("wango").to_dict()).encode()],
-        "variant_toml": [toml],
+        "variant_toml": [
+            toml,
+            (variants_dir().parent / "examples" / "house_rule.toml").read_bytes(),
+        ]
+        if (variants_dir().parent / "examples").is_dir()
+        else [toml],
         "record_paths": [b"italian", b"\x00", b"\x01", b"\x03/../italian", b"/proc/self/environ"],
         "toml_shapes": [bytes([shape, 0x80, 0x00]) + b"a" for shape in range(8)],
     }
