@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -48,7 +48,7 @@ def chance_per_die(face: int, *, wild_ones: bool = False, wild: int | None = Non
     return Fraction(1, 3) if wild is not None and face != wild else Fraction(1, 6)
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: callers choose unseen and chance
 def _distribution(unseen: int, chance: Fraction) -> tuple[Fraction, ...]:
     """``P(k of the unseen dice count)`` for k = 0..unseen."""
     miss = 1 - chance
@@ -113,7 +113,7 @@ def view_odds(view: PlayerView, bid: Bid, *, exact: bool = False) -> Fraction:
     return odds(bid, own_dice=view.dice, unseen=view.unseen, wild=view.wild_face)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _tails(unseen: int, wild_face: bool) -> tuple[float, ...]:
     """``P(at least k of the unseen dice count)`` as floats, k = 0..unseen, then 0.0."""
     dist = _distribution(unseen, Fraction(1, 3) if wild_face else Fraction(1, 6))
