@@ -372,14 +372,22 @@ class GameState(RoundFacts):
         ``player`` is a seat number, or :data:`~perudo.TO_ACT` for the player to act;
         ``None`` is refused (``unknown-seat``): a spectator gets :meth:`public_view`.
         """
-        seat = self._seat(player)
-        hidden = self.must_declare and seat == self.to_act
+        return self._view(self._seat(player))
+
+    @_guarded
+    def public_view(self) -> PlayerView:
+        """What a spectator may know: :meth:`view` with no hand and no legal action
+        (``player`` is ``None``). Every die in it is one the table has seen revealed."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> PlayerView:
+        hidden = seat is not None and self.must_declare and seat == self.to_act
         playing = self.to_act is not None
         return PlayerView(
             player=seat,
             variant=self.variant,
             round_number=self.round_number,
-            dice=() if hidden else self.players[seat].dice,
+            dice=() if hidden or seat is None else self.players[seat].dice,
             dice_hidden=hidden,
             seats=tuple(
                 SeatView(p.name, len(p.dice), p.score, p.pressure_left) for p in self.players
@@ -394,36 +402,7 @@ class GameState(RoundFacts):
             offers=self.offers,
             must_declare=self.must_declare,
             rules=self.rules,
-            legal_actions=self.legal_actions(by=seat),
-            last_result=self.last_result,
-            winners=self.winners,
-        )
-
-    @_guarded
-    def public_view(self) -> PlayerView:
-        """What a spectator may know: :meth:`view` with no hand and no legal action
-        (``player`` is ``None``). Every die in it is one the table has seen revealed."""
-        playing = self.to_act is not None
-        return PlayerView(
-            player=None,
-            variant=self.variant,
-            round_number=self.round_number,
-            dice=(),
-            dice_hidden=False,
-            seats=tuple(
-                SeatView(p.name, len(p.dice), p.score, p.pressure_left) for p in self.players
-            ),
-            bids=self.bids,
-            to_act=self.to_act,
-            may_call=tuple(
-                s for s in self.seats_in if playing and self._exact_call_violation(s) is None
-            ),
-            special_round=self.special_round,
-            special_player=self.special_player,
-            offers=self.offers,
-            must_declare=self.must_declare,
-            rules=self.rules,
-            legal_actions=(),
+            legal_actions=() if seat is None else self.legal_actions(by=seat),
             last_result=self.last_result,
             winners=self.winners,
         )
