@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 __all__ = [
@@ -47,30 +49,34 @@ def shown(value: Any, limit: int = SHOWN_LIMIT) -> str:
 
 #: Every reason an :class:`IllegalActionError` can carry, with the rule behind it.
 #: The keys are stable: programs may match on them.
-REASONS: dict[str, str] = {
-    "malformed-action": "The value is not an action of the right shape (face 1-6, quantity >= 1, "
-    "a known declaration name, booleans where a flag is expected).",
-    "unknown-seat": "The acting seat is not a seat of this game.",
-    "game-over": "The game has ended: no action is accepted.",
-    "not-your-turn": "Only the player to act may bid, call Dudo or declare.",
-    "player-out": "A player with no dice left takes no part in the game.",
-    "bid-too-low": "A bid must raise the standing bid under the edition's raise order "
-    "(and the conversion to and from ones).",
-    "face-lowered": "Under a monotone raise order (Spanish) the face never goes down.",
-    "face-locked": "In a one-die round (Palifico, Palafico, Calzone) the face is locked for "
-    "players who may not change it.",
-    "ones-on-opening": "A round may not open with a bid on ones.",
-    "must-open-on-ones": "The opener of this round must bid on ones (Spanish Palafico).",
-    "above-cap": "The edition caps a bid's quantity at the dice in play.",
-    "nothing-to-challenge": "Dudo or an exact call needs a standing bid.",
-    "declaration-required": "The player to act must first choose between the declarations offered.",
-    "declaration-not-offered": "That declaration is not open to this player at this point.",
-    "no-exact-call": "The edition has no exact call (Calza, Jonti).",
-    "exact-call-not-allowed": "The exact call is not open to this player now (turn, seat, dice "
-    "held or players still in).",
-    "no-pressure": "The edition has no pressure.",
-    "pressure-used-up": "The player has spent every pressure use of the game.",
-}
+REASONS: Mapping[str, str] = MappingProxyType(
+    {
+        "malformed-action": "The value is not an action of the right shape (face 1-6, "
+        "quantity >= 1, a declaration name of 1 to 40 characters, booleans where a flag is "
+        "expected).",
+        "unknown-seat": "The acting seat is not a seat of this game.",
+        "game-over": "The game has ended: no action is accepted.",
+        "not-your-turn": "Only the player to act may bid, call Dudo or declare.",
+        "player-out": "A player with no dice left takes no part in the game.",
+        "bid-too-low": "A bid must raise the standing bid under the edition's raise order "
+        "(and the conversion to and from ones).",
+        "face-lowered": "Under a monotone raise order (Spanish) the face never goes down.",
+        "face-locked": "In a one-die round (Palifico, Palafico, Calzone) the face is locked for "
+        "players who may not change it.",
+        "ones-on-opening": "A round may not open with a bid on ones.",
+        "must-open-on-ones": "The opener of this round must bid on ones (Spanish Palafico).",
+        "above-cap": "The edition caps a bid's quantity at the dice in play.",
+        "nothing-to-challenge": "Dudo or an exact call needs a standing bid.",
+        "declaration-required": "The player to act must first choose between the "
+        "declarations offered.",
+        "declaration-not-offered": "That declaration is not open to this player at this point.",
+        "no-exact-call": "The edition has no exact call (Calza, Jonti).",
+        "exact-call-not-allowed": "The exact call is not open to this player now (turn, seat, dice "
+        "held or players still in).",
+        "no-pressure": "The edition has no pressure.",
+        "pressure-used-up": "The player has spent every pressure use of the game.",
+    }
+)
 
 
 class PerudoError(Exception):

@@ -500,7 +500,7 @@ class PlayerRecord:
 
 # --- saved states ------------------------------------------------------------------------
 
-_STATE_KEYS = {"format", "version", "record", "position"}
+_STATE_KEYS = frozenset({"format", "version", "record", "position"})
 
 
 def state_to_dict(state: GameState, *, key: bytes | None = None) -> dict[str, Any]:

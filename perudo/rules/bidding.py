@@ -8,6 +8,8 @@ raises the standing bid*. Legality checks and the list of legal bids both come f
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import ClassVar
 
 import attrs
@@ -308,11 +310,13 @@ class NoConversion:
 
 # --- opening and cap ---------------------------------------------------------------------
 
-_OPENING = {
-    "forbidden": "A round may not open with a bid on {ones}.",
-    "allowed": "A round may open with a bid on {ones}.",
-    "required": "The opener must bid on {ones}.",
-}
+_OPENING: Mapping[str, str] = MappingProxyType(
+    {
+        "forbidden": "A round may not open with a bid on {ones}.",
+        "allowed": "A round may open with a bid on {ones}.",
+        "required": "The opener must bid on {ones}.",
+    }
+)
 
 
 def opening_sentence(ones: str, words: Words) -> str:

@@ -205,10 +205,10 @@ def _rules() -> RoundRules:
 
 
 _Check = tuple[str, Callable[[Any, Words, int], Any], Callable[[Any], bool]]
-_TOLD: list[_Check] = [
+_TOLD: tuple[_Check, ...] = (
     ("describe", lambda c, w, d: c.describe(w, d), lambda v: isinstance(v, str)),
     ("label", lambda c, w, d: c.label(w), lambda v: isinstance(v, str)),
-]
+)
 _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
     "players": [
         ("min", lambda c, w, d: c.min, lambda v: _is_int(v) and 2 <= v <= 20),

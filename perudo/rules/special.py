@@ -7,7 +7,8 @@ rules of the special round, so no other component needs a "but in Palifico..." b
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import ClassVar
 
 import attrs
@@ -139,14 +140,16 @@ class OneDieRound:
         return (words.special_round or "special")[:8]
 
 
-_FACE_CHANGE = {
-    "nobody": "nobody may change the face",
-    "one-die": "only players holding one die may change the face",
-    "one-die-except-opener": (
-        "only the other players holding one die may change the face (not the player whose "
-        "round it is)"
-    ),
-}
+_FACE_CHANGE: Mapping[str, str] = MappingProxyType(
+    {
+        "nobody": "nobody may change the face",
+        "one-die": "only players holding one die may change the face",
+        "one-die-except-opener": (
+            "only the other players holding one die may change the face (not the player whose "
+            "round it is)"
+        ),
+    }
+)
 
 
 @functools.lru_cache(maxsize=1024)
