@@ -95,7 +95,10 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots", default="odds", help=f"comma-separated bots by seat ({', '.join(BOTS)})"
     )
-    sim.add_argument("--seed", type=_SEED, default=0, help="seed of game 0 (default: 0)")
+    sim.add_argument("--seed", type=_SEED, default=0, help="the run's seed (default: 0)")
+    sim.add_argument(
+        "--fixed-seats", action="store_true", help="keep each bot in its seat (default: rotate)"
+    )
     sim.add_argument(
         "--workers", type=_whole(1, MAX_WORKERS), default=1, help="processes (default: 1)"
     )
@@ -291,6 +294,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
             bots=bots,
             seed=args.seed,
             workers=args.workers,
+            fixed_seats=args.fixed_seats,
             progress=progress,
         )
         for key in keys
@@ -303,20 +307,24 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
 
 def _report(results: Sequence[SimulationResult]) -> str:
     first = results[0]
-    lines = [
-        f"{first.players} players, {first.games} games from seed {first.seed}, "
-        f"bots by seat: {', '.join(first.bots)}",
-        "",
-    ]
+    seating = "fixed seats" if first.fixed_seats else "bots move one seat a game"
+    lines = textwrap.wrap(
+        f"{first.players} players, {first.games} games, run seed {first.seed}, bots "
+        f"{', '.join(first.bots)} ({seating}). Each figure with its 95% confidence interval.",
+        WIDTH,
+    )
+    lines.append("")
     rows: list[tuple[str, list[str]]] = [
         ("edition", [r.variant for r in results]),
-        ("rounds per game", [f"{r.mean_rounds:.2f}" for r in results]),
-        ("actions per game", [f"{r.mean_actions:.2f}" for r in results]),
+        ("rounds per game", [str(r.rounds_interval) for r in results]),
+        ("actions per game", [str(r.actions_interval) for r in results]),
     ]
     for seat in range(first.players):
-        rows.append((f"wins, seat {seat}", [f"{r.win_rate_by_seat[seat]:.1%}" for r in results]))
-    for bot, _ in first.win_rate_by_bot:
-        rows.append((f"wins, bot {bot}", [f"{dict(r.win_rate_by_bot)[bot]:.1%}" for r in results]))
+        rows.append((f"games won by seat {seat}", [str(r.seat_intervals[seat]) for r in results]))
+    for index, (bot, _) in enumerate(first.bot_intervals):
+        rows.append(
+            (f"won per seat held, {bot}"[:29], [str(r.bot_intervals[index][1]) for r in results])
+        )
     for title, field in (
         ("calls", "calls"),
         ("rounds", "special_rounds"),
@@ -326,13 +334,19 @@ def _report(results: Sequence[SimulationResult]) -> str:
         for name in names:
             rows.append(
                 (
-                    f"{title}: {name}"[:24],
+                    f"{title} per game: {name}"[:29],
                     [
-                        f"{dict(getattr(r, field)).get(name, 0) / max(r.games, 1):.2f}/game"
+                        f"{dict(getattr(r, field)).get(name, 0) / max(r.games, 1):.2f}"
                         for r in results
                     ],
                 )
             )
     for title, values in rows:
-        lines.append(title.ljust(26) + "".join(v.ljust(16) for v in values).rstrip())
+        lines.append(title.ljust(30) + "".join(v.ljust(24) for v in values).rstrip())
+    if len(results) == 2:
+        a, b = results
+        lines += ["", f"{a.variant} minus {b.variant} (same seeds):"]
+        lines.append("  rounds per game".ljust(30) + str(a.rounds_difference(b)))
+        for seat in range(first.players):
+            lines.append(f"  games won by seat {seat}".ljust(30) + str(a.seat_difference(b, seat)))
     return "\n".join(lines) + "\n"

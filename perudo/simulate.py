@@ -1,12 +1,15 @@
-"""Many games between bots, tallied: how long games last, who wins, which calls happen.
+"""Many games between bots, tallied with honest statistics: how long games last, who wins,
+which calls happen, each rate and mean with its 95% confidence interval.
 
-Game ``i`` of a run with seed ``s`` uses the seed ``s + i`` for its dice and its bots, so a
-run's result does not depend on how many worker processes share it, and two editions can
-be compared on the same seeds.
+Game ``i`` of a run with seed ``s`` has its own seed, drawn from ``(s, i)`` by BLAKE2b
+(:func:`game_seed`): runs with different seeds share no game, and a run's result does not
+depend on how many worker processes share it. Bots change seats from game to game so that
+each sits in every seat equally often (``fixed_seats=True`` keeps them where they are).
 """
 
 from __future__ import annotations
 
+import hashlib
 import signal
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -21,13 +24,31 @@ from perudo.bots import BOTS, choose_move, make_bot
 from perudo.errors import GameSetupError, PerudoError, shown
 from perudo.loader import load_variant
 from perudo.state import new_game
+from perudo.stats import (
+    Difference,
+    Interval,
+    difference_of_means,
+    difference_of_rates,
+    mean_interval,
+    wilson,
+)
 from perudo.variant import Variant
 
-__all__ = ["MAX_GAMES", "MAX_WORKERS", "SimulationResult", "simulate"]
+__all__ = ["MAX_GAMES", "MAX_WORKERS", "SimulationResult", "game_seed", "simulate"]
 
 #: The most games one run plays, and the most worker processes it starts.
 MAX_GAMES = 10**9
 MAX_WORKERS = 256
+
+
+def game_seed(seed: int, game: int) -> int:
+    """The seed of game ``game`` of a run with ``seed``: an independent 63-bit stream.
+
+    >>> game_seed(0, 1) != game_seed(1, 0)
+    True
+    """
+    digest = hashlib.blake2b(f"perudo-simulate:{seed}:{game}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 @attrs.frozen
@@ -38,14 +59,18 @@ class SimulationResult:
         variant: The edition key.
         players: Players per game.
         games: Games played.
-        seed: The seed of game 0.
-        bots: The bot of each seat.
+        seed: The run's seed (each game's seed comes from it: :func:`game_seed`).
+        bots: The bots as given, by seat of game 0.
+        fixed_seats: Whether the bots kept their seats (else they moved one seat a game).
         rounds: Rounds played in all games.
         actions: Actions taken in all games.
+        rounds_squared: The sum over games of each game's rounds squared (for intervals).
+        actions_squared: The same for actions.
         wins: Each seat's wins (a win shared by ``k`` seats counts ``1/k`` to each).
-        calls: ``(call, count)`` pairs: ``"dudo"``, ``"calza"`` (exact calls, Jonti
-            included), ``"calza-out-of-turn"``.
-        special_rounds: ``(name, count)`` pairs: rounds played as Palifico, Palafico, Calzone.
+        bot_wins: ``(bot, wins)``: the wins of the seats each bot held.
+        calls: ``(call, count)`` pairs: ``"dudo"`` (the challenge), ``"calza"`` (the exact
+            call), ``"calza-out-of-turn"`` (exact calls made out of turn).
+        special_rounds: ``(name, count)`` pairs: rounds played as the special round.
         declarations: ``(name, count)`` pairs of declarations made.
     """
 
@@ -60,6 +85,10 @@ class SimulationResult:
     calls: tuple[tuple[str, int], ...]
     special_rounds: tuple[tuple[str, int], ...]
     declarations: tuple[tuple[str, int], ...]
+    fixed_seats: bool = False
+    rounds_squared: int = 0
+    actions_squared: int = 0
+    bot_wins: tuple[tuple[str, Fraction], ...] = ()
 
     @property
     def mean_rounds(self) -> float:
@@ -72,34 +101,78 @@ class SimulationResult:
         return self.actions / self.games if self.games else 0.0
 
     @property
+    def rounds_interval(self) -> Interval:
+        """Rounds per game, with its 95% interval."""
+        return mean_interval(self.rounds, self.rounds_squared, self.games)
+
+    @property
+    def actions_interval(self) -> Interval:
+        """Actions per game, with its 95% interval."""
+        return mean_interval(self.actions, self.actions_squared, self.games)
+
+    @property
     def win_rate_by_seat(self) -> tuple[float, ...]:
-        """Each seat's share of the wins."""
+        """Each seat's share of the games won."""
         return tuple(float(w / self.games) if self.games else 0.0 for w in self.wins)
 
     @property
+    def seat_intervals(self) -> tuple[Interval, ...]:
+        """Each seat's share of the games won, with its 95% (Wilson) interval."""
+        return tuple(wilson(float(w), self.games).percent() for w in self.wins)
+
+    def _seats_held(self, bot: str) -> int:
+        return Counter(self.bots)[bot] * self.games
+
+    @property
     def win_rate_by_bot(self) -> tuple[tuple[str, float], ...]:
-        """Each kind of bot's wins per seat it held, per game."""
-        totals: dict[str, Fraction] = {}
-        seats: Counter[str] = Counter(self.bots)
-        for bot, wins in zip(self.bots, self.wins, strict=True):
-            totals[bot] = totals.get(bot, Fraction(0)) + wins
+        """Each bot's share of the games won per seat it held."""
         return tuple(
-            (bot, float(totals[bot] / (seats[bot] * self.games)) if self.games else 0.0)
-            for bot in sorted(totals)
+            (bot, float(wins / self._seats_held(bot)) if self.games else 0.0)
+            for bot, wins in self.bot_wins
+        )
+
+    @property
+    def bot_intervals(self) -> tuple[tuple[str, Interval], ...]:
+        """Each bot's share of games won per seat held, with its 95% (Wilson) interval."""
+        return tuple(
+            (bot, wilson(float(wins), self._seats_held(bot)).percent())
+            for bot, wins in self.bot_wins
+        )
+
+    def seat_difference(self, other: SimulationResult, seat: int) -> Difference:
+        """How much more often ``seat`` wins here than in ``other`` (another edition on the
+        same seeds), with its interval and whether it is significant."""
+        return difference_of_rates(
+            self.seat_intervals[seat], self.games, other.seat_intervals[seat], other.games
+        )
+
+    def rounds_difference(self, other: SimulationResult) -> Difference:
+        """How many more rounds a game lasts here than in ``other``."""
+        return difference_of_means(
+            self.rounds_interval, self.games, other.rounds_interval, other.games
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data."""
+        """JSON-ready data, each rate and mean with its 95% interval."""
+
+        def interval(value: Interval) -> dict[str, float]:
+            return {"estimate": value.estimate, "low": value.low, "high": value.high}
+
         return {
             "variant": self.variant,
             "players": self.players,
             "games": self.games,
             "seed": self.seed,
             "bots": list(self.bots),
+            "fixed_seats": self.fixed_seats,
             "mean_rounds": self.mean_rounds,
             "mean_actions": self.mean_actions,
+            "rounds_per_game": interval(self.rounds_interval),
+            "actions_per_game": interval(self.actions_interval),
             "win_rate_by_seat": list(self.win_rate_by_seat),
+            "win_share_by_seat": [interval(i) for i in self.seat_intervals],
             "win_rate_by_bot": dict(self.win_rate_by_bot),
+            "win_share_per_seat_held_by_bot": {b: interval(i) for b, i in self.bot_intervals},
             "calls": dict(self.calls),
             "special_rounds": dict(self.special_rounds),
             "declarations": dict(self.declarations),
@@ -110,7 +183,10 @@ class SimulationResult:
 class _Tally:
     rounds: int = 0
     actions: int = 0
+    rounds_squared: int = 0
+    actions_squared: int = 0
     wins: list[Fraction] = attrs.field(factory=list)
+    bot_wins: dict[str, Fraction] = attrs.field(factory=dict)
     calls: Counter[str] = attrs.field(factory=Counter)
     special: Counter[str] = attrs.field(factory=Counter)
     declarations: Counter[str] = attrs.field(factory=Counter)
@@ -118,19 +194,35 @@ class _Tally:
     def add(self, other: _Tally) -> None:
         self.rounds += other.rounds
         self.actions += other.actions
+        self.rounds_squared += other.rounds_squared
+        self.actions_squared += other.actions_squared
         if not self.wins:
             self.wins = [Fraction(0)] * len(other.wins)
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        for bot, wins in other.bot_wins.items():
+            self.bot_wins[bot] = self.bot_wins.get(bot, Fraction(0)) + wins
         self.calls.update(other.calls)
         self.special.update(other.special)
         self.declarations.update(other.declarations)
 
 
-def _play_games(variant: Variant, bots: tuple[str, ...], first: int, count: int) -> _Tally:
+def seating(bots: tuple[str, ...], game: int, *, fixed: bool) -> tuple[str, ...]:
+    """The bot of each seat in game ``game``: moved one seat a game unless ``fixed``."""
+    if fixed:
+        return bots
+    shift = game % len(bots)
+    return bots[-shift:] + bots[:-shift] if shift else bots
+
+
+def _play_games(
+    variant: Variant, bots: tuple[str, ...], seed: int, first: int, count: int, fixed: bool
+) -> _Tally:
     tally = _Tally(wins=[Fraction(0)] * len(bots))
-    for seed in range(first, first + count):
-        state = new_game(variant, len(bots), seed=seed)
-        players = [make_bot(name, seed * 1009 + seat) for seat, name in enumerate(bots)]
+    for game in range(first, first + count):
+        seats = seating(bots, game, fixed=fixed)
+        state = new_game(variant, len(seats), seed=game_seed(seed, game))
+        players = [make_bot(name, state.seed * 1009 + seat) for seat, name in enumerate(seats)]
+        rounds = actions = 0
         while not state.is_over:
             actor, action = choose_move(state, players)
             if actor != state.to_act:
@@ -139,23 +231,28 @@ def _play_games(variant: Variant, bots: tuple[str, ...], first: int, count: int)
                 tally.declarations[action.name] += 1
             before = state
             state = state.apply(action, by=actor)
-            tally.actions += 1
+            actions += 1
             if state.last_result is not before.last_result:
                 assert state.last_result is not None
-                tally.rounds += 1
+                rounds += 1
                 tally.calls[state.last_result.call] += 1
                 if before.special_round is not None:
                     tally.special[before.special_round] += 1
+        tally.rounds += rounds
+        tally.actions += actions
+        tally.rounds_squared += rounds * rounds
+        tally.actions_squared += actions * actions
         for seat in state.winners:
-            tally.wins[seat] += Fraction(1, len(state.winners))
+            share = Fraction(1, len(state.winners))
+            tally.wins[seat] += share
+            tally.bot_wins[seats[seat]] = tally.bot_wins.get(seats[seat], Fraction(0)) + share
     return tally
 
 
-def _chunk(args: tuple[str | Variant, tuple[str, ...], int, int]) -> _Tally:
-    variant, bots, first, count = args
-    return _play_games(
-        load_variant(variant) if isinstance(variant, str) else variant, bots, first, count
-    )
+def _chunk(args: _Job) -> _Tally:
+    variant, bots, seed, first, count, fixed = args
+    edition = load_variant(variant) if isinstance(variant, str) else variant
+    return _play_games(edition, bots, seed, first, count, fixed)
 
 
 def simulate(
@@ -166,6 +263,7 @@ def simulate(
     bots: Sequence[str] = ("odds",),
     seed: int = 0,
     workers: int = 1,
+    fixed_seats: bool = False,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``players`` bots and tally them.
@@ -176,9 +274,11 @@ def simulate(
         games: How many games, 0 to :data:`MAX_GAMES`.
         bots: Bot names from :data:`perudo.bots.BOTS`, given to the seats in turn (one name
             gives every seat the same bot); no more names than players.
-        seed: The seed of game 0; game ``i`` uses ``seed + i``.
+        seed: The run's seed; game ``i`` uses :func:`game_seed` of it.
         workers: Processes to share the games, 1 to :data:`MAX_WORKERS`; the result does not
             depend on it.
+        fixed_seats: Keep each bot in its seat (by default bots move one seat a game, so
+            each sits in every seat equally often over a multiple of ``players`` games).
         progress: Called with (games done, games) as chunks finish.
 
     Raises:
@@ -202,7 +302,8 @@ def simulate(
     size = max(1, min(1000, games // (workers * 8) or 1))
     source: str | Variant = variant.key if _is_shipped(variant) else variant
     jobs = (
-        (source, seats, seed + start, min(size, games - start)) for start in range(0, games, size)
+        (source, seats, seed, start, min(size, games - start), fixed_seats)
+        for start in range(0, games, size)
     )
     tally = _Tally(wins=[Fraction(0)] * players)
     done = 0
@@ -217,8 +318,12 @@ def simulate(
         games=games,
         seed=seed,
         bots=seats,
+        fixed_seats=fixed_seats,
         rounds=tally.rounds,
         actions=tally.actions,
+        rounds_squared=tally.rounds_squared,
+        actions_squared=tally.actions_squared,
+        bot_wins=tuple((bot, tally.bot_wins.get(bot, Fraction(0))) for bot in sorted(set(seats))),
         wins=tuple(tally.wins),
         calls=tuple(sorted(tally.calls.items())),
         special_rounds=tuple(sorted(tally.special.items())),
@@ -226,7 +331,7 @@ def simulate(
     )
 
 
-_Job = tuple[str | Variant, tuple[str, ...], int, int]
+_Job = tuple[str | Variant, tuple[str, ...], int, int, int, bool]
 
 
 def _run(jobs: Iterator[_Job], workers: int) -> Iterator[tuple[_Tally, int]]:
@@ -234,13 +339,13 @@ def _run(jobs: Iterator[_Job], workers: int) -> Iterator[tuple[_Tally, int]]:
     of a billion games never holds a million jobs), at most two per worker in flight."""
     if workers == 1:
         for job in jobs:
-            yield _chunk(job), job[3]
+            yield _chunk(job), job[4]
         return
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
     pending: list[tuple[Future[_Tally], int]] = []
     try:
         for job in jobs:
-            pending.append((pool.submit(_chunk, job), job[3]))
+            pending.append((pool.submit(_chunk, job), job[4]))
             if len(pending) >= 2 * workers:
                 future, count = pending.pop(0)
                 yield future.result(), count
