@@ -18,7 +18,8 @@ from typing import ClassVar
 import attrs
 
 import perudo
-from perudo.bots import OddsBot, choose_move
+from perudo.bots import OddsBot
+from perudo.match import choose_move
 from perudo.rules import Words
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import perudo
 from perudo.bots import OddsBot
-from perudo.demo import play
+from perudo.match import play
 
 
 def main() -> None:

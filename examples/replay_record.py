@@ -7,7 +7,7 @@ from pathlib import Path
 
 import perudo
 from perudo.bots import OddsBot
-from perudo.demo import play
+from perudo.match import play
 
 
 def main() -> None:

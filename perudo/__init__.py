@@ -14,6 +14,7 @@ from perudo.actions import Action, Bid, Calza, Declare, Dudo
 from perudo.comparison import compare, verdicts
 from perudo.errors import (
     REASONS,
+    BotError,
     EncodingError,
     GameSetupError,
     IllegalActionError,
@@ -40,6 +41,7 @@ __all__ = [
     "TO_ACT",
     "Action",
     "Bid",
+    "BotError",
     "Calza",
     "Declare",
     "Dudo",

@@ -1,38 +1,66 @@
-"""Simple bots that play any edition legally.
+"""Bots: the protocol any bot follows, perudo's own bots, and bots named on a command line.
 
 A bot is driven only by its player's :class:`~perudo.view.PlayerView`: its own hand, how
-many dice each player holds, the bids, and its own legal actions.
+many dice each player holds, the bids, and its own legal actions. Any object with an
+``act(view)`` method is a bot (:class:`Bot`); so is a plain function of the view
+(:class:`FunctionBot` wraps it). :func:`make_bot` makes one from a name of :data:`BOTS`, an
+import path ``"package.module:Name"``, a class, a function or a bot.
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import random
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+
+import attrs
 
 from perudo.actions import CALZA, DUDO, DUDO_PRESSED, Action, Bid, Declare
 from perudo.dice import count
-from perudo.errors import shown
+from perudo.errors import GameSetupError, shown
 from perudo.odds import chance_of, chance_table, exact_chance_of
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from perudo.state import GameState
     from perudo.view import PlayerView
 
-__all__ = ["BOTS", "Bot", "OddsBot", "RandomBot", "choose_move", "expected_count", "make_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "BotSpec",
+    "FunctionBot",
+    "OddsBot",
+    "RandomBot",
+    "bot_name",
+    "expected_count",
+    "make_bot",
+]
 
 
 class Bot(Protocol):
-    """What a bot does: act on its turn, and maybe call out of turn."""
+    """What a bot does: act on its turn. A bot may also have ``interrupt(view)``, returning
+    an out-of-turn call (Jonti) or ``None``; without it, it never calls out of turn.
+
+    The bot sees only its player's view; its action must be one of ``view.legal_actions``
+    (a game between bots stops, or counts a forfeit, on any other).
+    """
 
     def act(self, view: PlayerView) -> Action:
         """The bot's action when its player is to act."""
         ...
 
-    def interrupt(self, view: PlayerView) -> Action | None:
-        """An out-of-turn call (Jonti) by its player, or ``None``."""
-        ...
+
+@attrs.frozen
+class FunctionBot:
+    """A plain function of the view, as a bot (never calls out of turn)."""
+
+    function: Callable[[PlayerView], Action]
+
+    def act(self, view: PlayerView) -> Action:
+        """The function's action."""
+        return self.function(view)
 
 
 class RandomBot:
@@ -119,25 +147,76 @@ class OddsBot:
         return CALZA if exact_chance_of(table, bid) > self.exact else None
 
 
-def choose_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action]:
-    """The next move of a game played by ``bots`` (one per seat): first any out-of-turn
-    call a bot makes (where the edition allows one), else the action of the player to act."""
-    assert state.to_act is not None
-    if state.variant.exact_call.out_of_turn:
-        for seat in state.seats_in:
-            if seat != state.to_act and state.legal_actions(by=seat):
-                action = bots[seat].interrupt(state.view(seat))
-                if action is not None:
-                    return seat, action
-    return state.to_act, bots[state.to_act].act(state.view(state.to_act))
+#: perudo's own bots by name, for the command line and :func:`make_bot`.
+BOTS: Mapping[str, type[RandomBot] | type[OddsBot]] = MappingProxyType(
+    {"random": RandomBot, "odds": OddsBot}
+)
+
+#: What :func:`make_bot` accepts: a name of :data:`BOTS`, ``"package.module:Name"``, a bot
+#: class, a function of the view, or a bot.
+BotSpec: TypeAlias = "str | type | Callable[[PlayerView], Action] | Bot"
 
 
-#: The bots by name, for the command line.
-BOTS: dict[str, type[RandomBot] | type[OddsBot]] = {"random": RandomBot, "odds": OddsBot}
+def make_bot(spec: Any, seed: int | None = None) -> Bot:
+    """A bot from ``spec`` (:data:`BotSpec`): a class is made with ``seed=`` when it takes
+    one; a function is wrapped in :class:`FunctionBot`; a bot is used as it is.
+
+    Raises:
+        GameSetupError: an unknown name, an import path that does not import, or a value
+            that is not a bot.
+    """
+    if isinstance(spec, str):
+        spec = _resolve(spec)
+    if isinstance(spec, type):
+        try:
+            takes_seed = "seed" in inspect.signature(spec).parameters
+        except (TypeError, ValueError):
+            takes_seed = False
+        try:
+            spec = spec(seed=seed) if takes_seed else spec()
+        except Exception as error:
+            raise GameSetupError(
+                f"bot class {spec.__name__} cannot be made: {type(error).__name__}: "
+                f"{shown(str(error))}"
+            ) from error
+    if callable(getattr(spec, "act", None)):
+        return spec  # type: ignore[no-any-return]
+    if callable(spec):
+        return FunctionBot(spec)
+    raise GameSetupError(f"{shown(spec)} is not a bot: give an object with act(view)")
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by its name in :data:`BOTS`."""
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {shown(name)}: the bots are {', '.join(BOTS)}")
-    return BOTS[name](seed)
+def _resolve(name: str) -> Any:
+    if name in BOTS:
+        return BOTS[name]
+    module_name, colon, attribute = name.partition(":")
+    if not colon or not module_name or not attribute:
+        raise GameSetupError(
+            f"unknown bot {shown(name)}: the bots are {', '.join(BOTS)}, or "
+            "'package.module:Name' for one of your own"
+        )
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as error:
+        raise GameSetupError(
+            f"bot {shown(name)} does not import: {type(error).__name__}: {shown(str(error))}"
+        ) from None
+    try:
+        return getattr(module, attribute)
+    except AttributeError:
+        raise GameSetupError(f"bot {shown(name)}: {module_name} has no {attribute}") from None
+
+
+def bot_name(bot: Any) -> str:
+    """A bot's name for reports: its :data:`BOTS` name, its class's or its function's (the
+    ``Name`` of ``"package.module:Name"``)."""
+    if isinstance(bot, str):
+        return bot.rpartition(":")[2]  # "package.module:Name" reads as "Name"
+    for name, cls in BOTS.items():
+        if type(bot) is cls or bot is cls:
+            return name
+    if isinstance(bot, FunctionBot):
+        return getattr(bot.function, "__name__", "function")
+    plain = isinstance(bot, type) or (callable(bot) and not hasattr(bot, "act"))
+    target = bot if plain else type(bot)
+    return str(getattr(target, "__qualname__", getattr(target, "__name__", repr(target))))

@@ -93,7 +93,15 @@ def _parser() -> argparse.ArgumentParser:
         "--games", type=_whole(0, MAX_GAMES), default=1000, help="games (default: 1000)"
     )
     sim.add_argument(
-        "--bots", default="odds", help=f"comma-separated bots by seat ({', '.join(BOTS)})"
+        "--bots",
+        default="odds",
+        help=f"comma-separated bots by seat: {', '.join(BOTS)}, or package.module:Name",
+    )
+    sim.add_argument(
+        "--on-error",
+        choices=("stop", "forfeit"),
+        default="stop",
+        help="when a bot fails: stop, or count the game as its forfeit (default: stop)",
     )
     sim.add_argument("--seed", type=_SEED, default=0, help="the run's seed (default: 0)")
     sim.add_argument(
@@ -295,6 +303,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
             seed=args.seed,
             workers=args.workers,
             fixed_seats=args.fixed_seats,
+            on_error=args.on_error,
             progress=progress,
         )
         for key in keys

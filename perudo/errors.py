@@ -8,6 +8,7 @@ from typing import Any
 
 __all__ = [
     "REASONS",
+    "BotError",
     "EncodingError",
     "GameSetupError",
     "IllegalActionError",
@@ -155,6 +156,26 @@ class RecordError(PerudoError, ValueError):
 
 class GameSetupError(PerudoError, ValueError):
     """Bad arguments to :func:`~perudo.new_game` or :meth:`~perudo.GameState.with_dice`."""
+
+
+class BotError(PerudoError):
+    """A bot that raised, or returned an action the rules refuse, in a game between bots.
+
+    Attributes:
+        bot: The bot's name.
+        seat: Its seat.
+        seed: The seed of the game (it replays the game up to the failure).
+        reason: The refusal's reason code (:data:`~perudo.errors.REASONS`), or
+            ``"raised"`` when the bot raised an exception (the exception is the
+            ``__cause__``).
+    """
+
+    def __init__(self, message: str, *, bot: str, seat: int, seed: int, reason: str) -> None:
+        super().__init__(message)
+        self.bot = bot
+        self.seat = seat
+        self.seed = seed
+        self.reason = reason
 
 
 class EncodingError(PerudoError, ValueError):

@@ -20,10 +20,11 @@ from typing import Any
 import attrs
 
 from perudo.actions import Declare
-from perudo.bots import BOTS, choose_move, make_bot
-from perudo.errors import GameSetupError, PerudoError, shown
+from perudo.bots import Bot, BotSpec, bot_name, make_bot
+from perudo.errors import BotError, GameSetupError, PerudoError, shown
 from perudo.loader import load_variant
-from perudo.state import new_game
+from perudo.match import play_move
+from perudo.state import GameState, new_game
 from perudo.stats import (
     Difference,
     Interval,
@@ -60,7 +61,7 @@ class SimulationResult:
         players: Players per game.
         games: Games played.
         seed: The run's seed (each game's seed comes from it: :func:`game_seed`).
-        bots: The bots as given, by seat of game 0.
+        bots: The bots' names, by seat of game 0.
         fixed_seats: Whether the bots kept their seats (else they moved one seat a game).
         rounds: Rounds played in all games.
         actions: Actions taken in all games.
@@ -72,6 +73,8 @@ class SimulationResult:
             call), ``"calza-out-of-turn"`` (exact calls made out of turn).
         special_rounds: ``(name, count)`` pairs: rounds played as the special round.
         declarations: ``(name, count)`` pairs of declarations made.
+        forfeits: ``(bot, count)``: games a bot forfeited by failing (``on_error="forfeit"``);
+            they count in no other figure, and ``games`` counts the others.
     """
 
     variant: str
@@ -89,6 +92,7 @@ class SimulationResult:
     rounds_squared: int = 0
     actions_squared: int = 0
     bot_wins: tuple[tuple[str, Fraction], ...] = ()
+    forfeits: tuple[tuple[str, int], ...] = ()
 
     @property
     def mean_rounds(self) -> float:
@@ -176,6 +180,7 @@ class SimulationResult:
             "calls": dict(self.calls),
             "special_rounds": dict(self.special_rounds),
             "declarations": dict(self.declarations),
+            "forfeits": dict(self.forfeits),
         }
 
 
@@ -187,6 +192,8 @@ class _Tally:
     actions_squared: int = 0
     wins: list[Fraction] = attrs.field(factory=list)
     bot_wins: dict[str, Fraction] = attrs.field(factory=dict)
+    games: int = 0
+    forfeits: Counter[str] = attrs.field(factory=Counter)
     calls: Counter[str] = attrs.field(factory=Counter)
     special: Counter[str] = attrs.field(factory=Counter)
     declarations: Counter[str] = attrs.field(factory=Counter)
@@ -196,17 +203,20 @@ class _Tally:
         self.actions += other.actions
         self.rounds_squared += other.rounds_squared
         self.actions_squared += other.actions_squared
-        if not self.wins:
-            self.wins = [Fraction(0)] * len(other.wins)
-        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        if other.wins:
+            if not self.wins:
+                self.wins = [Fraction(0)] * len(other.wins)
+            self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
         for bot, wins in other.bot_wins.items():
             self.bot_wins[bot] = self.bot_wins.get(bot, Fraction(0)) + wins
+        self.games += other.games
+        self.forfeits.update(other.forfeits)
         self.calls.update(other.calls)
         self.special.update(other.special)
         self.declarations.update(other.declarations)
 
 
-def seating(bots: tuple[str, ...], game: int, *, fixed: bool) -> tuple[str, ...]:
+def seating(bots: tuple[Any, ...], game: int, *, fixed: bool) -> tuple[Any, ...]:
     """The bot of each seat in game ``game``: moved one seat a game unless ``fixed``."""
     if fixed:
         return bots
@@ -215,44 +225,63 @@ def seating(bots: tuple[str, ...], game: int, *, fixed: bool) -> tuple[str, ...]
 
 
 def _play_games(
-    variant: Variant, bots: tuple[str, ...], seed: int, first: int, count: int, fixed: bool
+    variant: Variant,
+    bots: tuple[Any, ...],
+    seed: int,
+    first: int,
+    count: int,
+    fixed: bool,
+    on_error: str,
 ) -> _Tally:
     tally = _Tally(wins=[Fraction(0)] * len(bots))
     for game in range(first, first + count):
         seats = seating(bots, game, fixed=fixed)
+        names = [bot_name(spec) for spec in seats]
         state = new_game(variant, len(seats), seed=game_seed(seed, game))
-        players = [make_bot(name, state.seed * 1009 + seat) for seat, name in enumerate(seats)]
-        rounds = actions = 0
-        while not state.is_over:
-            actor, action = choose_move(state, players)
-            if actor != state.to_act:
-                tally.calls["calza-out-of-turn"] += 1
-            if isinstance(action, Declare):
-                tally.declarations[action.name] += 1
-            before = state
-            state = state.apply(action, by=actor)
-            actions += 1
-            if state.last_result is not before.last_result:
-                assert state.last_result is not None
-                rounds += 1
-                tally.calls[state.last_result.call] += 1
-                if before.special_round is not None:
-                    tally.special[before.special_round] += 1
-        tally.rounds += rounds
-        tally.actions += actions
-        tally.rounds_squared += rounds * rounds
-        tally.actions_squared += actions * actions
+        players = [make_bot(spec, state.seed * 1009 + seat) for seat, spec in enumerate(seats)]
+        game_tally = _Tally()
+        try:
+            state = _play_one(state, players, game_tally)
+        except BotError as error:
+            if on_error == "stop":
+                raise
+            tally.forfeits[error.bot] += 1
+            continue
+        tally.add(game_tally)
+        tally.games += 1
         for seat in state.winners:
             share = Fraction(1, len(state.winners))
             tally.wins[seat] += share
-            tally.bot_wins[seats[seat]] = tally.bot_wins.get(seats[seat], Fraction(0)) + share
+            tally.bot_wins[names[seat]] = tally.bot_wins.get(names[seat], Fraction(0)) + share
     return tally
 
 
+def _play_one(state: GameState, players: list[Bot], tally: _Tally) -> GameState:
+    """Play ``state`` to the end, counting into ``tally`` (which holds one game only)."""
+    rounds = actions = 0
+    while not state.is_over:
+        actor, action, after = play_move(state, players)
+        if actor != state.to_act:
+            tally.calls["calza-out-of-turn"] += 1
+        if isinstance(action, Declare):
+            tally.declarations[action.name] += 1
+        actions += 1
+        if after.last_result is not state.last_result:
+            assert after.last_result is not None
+            rounds += 1
+            tally.calls[after.last_result.call] += 1
+            if state.special_round is not None:
+                tally.special[state.special_round] += 1
+        state = after
+    tally.rounds, tally.actions = rounds, actions
+    tally.rounds_squared, tally.actions_squared = rounds * rounds, actions * actions
+    return state
+
+
 def _chunk(args: _Job) -> _Tally:
-    variant, bots, seed, first, count, fixed = args
+    variant, bots, seed, first, count, fixed, on_error = args
     edition = load_variant(variant) if isinstance(variant, str) else variant
-    return _play_games(edition, bots, seed, first, count, fixed)
+    return _play_games(edition, bots, seed, first, count, fixed, on_error)
 
 
 def simulate(
@@ -260,10 +289,11 @@ def simulate(
     players: int,
     games: int,
     *,
-    bots: Sequence[str] = ("odds",),
+    bots: Sequence[BotSpec] = ("odds",),
     seed: int = 0,
     workers: int = 1,
     fixed_seats: bool = False,
+    on_error: str = "stop",
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``players`` bots and tally them.
@@ -272,17 +302,24 @@ def simulate(
         variant: The edition, or its key (a key only: never read as a path).
         players: Players per game.
         games: How many games, 0 to :data:`MAX_GAMES`.
-        bots: Bot names from :data:`perudo.bots.BOTS`, given to the seats in turn (one name
-            gives every seat the same bot); no more names than players.
+        bots: Bots (any :data:`~perudo.bots.BotSpec`: a name of :data:`perudo.bots.BOTS`,
+            ``"package.module:Name"``, a class or a function), given to the seats in turn (one
+            gives every seat the same bot); no more than players. With several workers, they
+            must be importable (names, or classes and functions of a module).
         seed: The run's seed; game ``i`` uses :func:`game_seed` of it.
         workers: Processes to share the games, 1 to :data:`MAX_WORKERS`; the result does not
             depend on it.
         fixed_seats: Keep each bot in its seat (by default bots move one seat a game, so
             each sits in every seat equally often over a multiple of ``players`` games).
+        on_error: ``"stop"`` (raise :class:`~perudo.BotError`, naming the bot, its seat
+            and the game's seed) or ``"forfeit"`` (the game counts in
+            :attr:`SimulationResult.forfeits` only) when a bot raises or plays an illegal
+            action.
         progress: Called with (games done, games) as chunks finish.
 
     Raises:
         GameSetupError: a count, a bot or the player count is not one the edition allows.
+        BotError: a bot failed and ``on_error`` is ``"stop"``.
     """
     if not isinstance(variant, Variant):
         variant = load_variant(variant)
@@ -290,19 +327,21 @@ def simulate(
         raise GameSetupError(f"games {shown(games)} is not a count of games (0 to {MAX_GAMES})")
     if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
         raise GameSetupError(f"workers {shown(workers)} is not 1 to {MAX_WORKERS} processes")
-    if isinstance(bots, str) or not bots:
-        raise GameSetupError(f"bots {shown(bots)} is not a list of bot names")
-    for name in bots:
-        if name not in BOTS:
-            raise GameSetupError(f"unknown bot {shown(name)}: the bots are {', '.join(BOTS)}")
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or not bots:
+        raise GameSetupError(f"bots {shown(bots)} is not a list of bots")
+    for spec in bots:
+        make_bot(spec, 0)  # refuses a bot that does not resolve, before any game
+    if on_error not in ("stop", "forfeit"):
+        raise GameSetupError(f"on_error {shown(on_error)} is not 'stop' or 'forfeit'")
     new_game(variant, players, seed=seed)  # refuses a player count the edition does not allow
     if len(bots) > players:
         raise GameSetupError(f"{len(bots)} bots named for {players} players")
     seats = tuple(bots[seat % len(bots)] for seat in range(players))
+    names = tuple(bot_name(spec) for spec in seats)
     size = max(1, min(1000, games // (workers * 8) or 1))
     source: str | Variant = variant.key if _is_shipped(variant) else variant
     jobs = (
-        (source, seats, seed, start, min(size, games - start), fixed_seats)
+        (source, seats, seed, start, min(size, games - start), fixed_seats, on_error)
         for start in range(0, games, size)
     )
     tally = _Tally(wins=[Fraction(0)] * players)
@@ -315,15 +354,16 @@ def simulate(
     return SimulationResult(
         variant=variant.key,
         players=players,
-        games=games,
+        games=tally.games,
         seed=seed,
-        bots=seats,
+        bots=names,
         fixed_seats=fixed_seats,
         rounds=tally.rounds,
         actions=tally.actions,
         rounds_squared=tally.rounds_squared,
         actions_squared=tally.actions_squared,
-        bot_wins=tuple((bot, tally.bot_wins.get(bot, Fraction(0))) for bot in sorted(set(seats))),
+        bot_wins=tuple((bot, tally.bot_wins.get(bot, Fraction(0))) for bot in sorted(set(names))),
+        forfeits=tuple(sorted(tally.forfeits.items())),
         wins=tuple(tally.wins),
         calls=tuple(sorted(tally.calls.items())),
         special_rounds=tuple(sorted(tally.special.items())),
@@ -331,7 +371,7 @@ def simulate(
     )
 
 
-_Job = tuple[str | Variant, tuple[str, ...], int, int, int, bool]
+_Job = tuple[str | Variant, tuple[Any, ...], int, int, int, bool, str]
 
 
 def _run(jobs: Iterator[_Job], workers: int) -> Iterator[tuple[_Tally, int]]:

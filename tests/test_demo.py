@@ -10,7 +10,8 @@ from helpers import SIX
 import perudo
 from perudo.bots import OddsBot, RandomBot
 from perudo.cli import main
-from perudo.demo import play, run_demo
+from perudo.demo import run_demo
+from perudo.match import play
 
 WORDS = {
     "italian": "Dubito!",

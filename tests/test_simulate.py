@@ -59,8 +59,8 @@ def test_bad_arguments() -> None:
         ({"workers": 0}, "workers 0"),
         ({"workers": 10**6}, "1 to 256"),
         ({"bots": ["odds"] * 4}, "4 bots named for 3 players"),
-        ({"bots": "odds"}, "not a list of bot names"),
-        ({"bots": []}, "not a list of bot names"),
+        ({"bots": "odds"}, "not a list of bots"),
+        ({"bots": []}, "not a list of bots"),
     ]:
         with pytest.raises(perudo.GameSetupError, match=message):
             simulate("italian", 3, 5, **kwargs)  # type: ignore[arg-type]

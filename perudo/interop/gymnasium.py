@@ -2,13 +2,15 @@
 
 Needs the extra: ``pip install 'perudo[gymnasium]'``.
 
-The agent plays seat ``seat``; the other seats are played by bots of :data:`perudo.bots.BOTS`
-(``"odds"`` by default), which see only their own :class:`~perudo.PlayerView`. Actions,
-observations, out-of-turn Jonti and rewards are those of the PettingZoo environment
-(:mod:`perudo.interop.pettingzoo`) seen from the agent's seat: an action is a number of
-:class:`~perudo.interop.turns.TurnActions`, the observation a dict of ``"observation"`` and
-``"action_mask"``, and the reward the agent's share of the edition's scoring. The episode
-ends (``terminated``) when the game is over or the agent is out; it is never truncated.
+The agent plays seat ``seat``; the other seats are played by bots (any
+:data:`perudo.bots.BotSpec`: a name of :data:`perudo.bots.BOTS`, ``"package.module:Name"``,
+a class or a function; ``"odds"`` by default), which see only their own
+:class:`~perudo.PlayerView`. Actions, observations, out-of-turn Jonti and rewards are those
+of the PettingZoo environment (:mod:`perudo.interop.pettingzoo`) seen from the agent's
+seat: an action is a number of :class:`~perudo.interop.turns.TurnActions`, the observation
+a dict of ``"observation"`` and ``"action_mask"``, and the reward the agent's share of the
+edition's scoring. The episode ends (``terminated``) when the game is over or the agent is
+out; it is never truncated.
 
 An illegal action (one the mask rules out) ends the episode by default: the agent's return
 becomes the edition's lowest (-1, or the least score in party mode) and ``info`` carries
@@ -37,7 +39,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
         f"perudo.interop.gymnasium needs {error.name}: pip install 'perudo[gymnasium]'"
     ) from error
 
-from perudo.bots import BOTS, Bot, make_bot
+from perudo.bots import Bot, BotSpec, make_bot
 from perudo.encoding import observation_encoding
 from perudo.errors import IllegalActionError, shown
 from perudo.interop._spaces import RENDER_MODES, check_render_mode, observation_space, observe
@@ -56,7 +58,8 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         variant: A :class:`~perudo.Variant` or an edition key.
         players: How many players, the agent included.
         seat: The agent's seat (0 opens nothing in particular: the roll-off decides).
-        opponents: The bots' name in :data:`perudo.bots.BOTS`.
+        opponents: The bots: any :data:`perudo.bots.BotSpec` (a name of
+            :data:`perudo.bots.BOTS`, ``"package.module:Name"``, a bot class or a function).
         illegal: ``"lose"`` (an illegal action ends the episode at the lowest return) or
             ``"raise"``.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
@@ -70,7 +73,7 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         players: int = 2,
         *,
         seat: int = 0,
-        opponents: str = "odds",
+        opponents: BotSpec = "odds",
         illegal: str = "lose",
         render_mode: str | None = None,
     ) -> None:
@@ -79,8 +82,7 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.numbers = TurnActions(self.encoding.actions)
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat {shown(seat)} is not a seat (0 to {players - 1})")
-        if opponents not in BOTS:
-            raise ValueError(f"unknown bot {shown(opponents)}: the bots are {', '.join(BOTS)}")
+        make_bot(opponents, 0)  # refuses a bot that does not resolve (GameSetupError)
         check_render_mode(render_mode)
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal={shown(illegal)} is not 'lose' or 'raise'")
@@ -166,7 +168,11 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
             assert seat is not None
             view = turns.state.view(seat)
             bot = self._bots[seat]
-            turns = turns.apply(bot.interrupt(view) if turns.asking else bot.act(view))
+            if turns.asking:
+                interrupt = getattr(bot, "interrupt", None)
+                turns = turns.apply(None if interrupt is None else interrupt(view))
+            else:
+                turns = turns.apply(bot.act(view))
         return turns
 
     def _observation(self) -> dict[str, Any]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import perudo
-from perudo.bots import OddsBot, choose_move
+from perudo.bots import OddsBot
+from perudo.match import choose_move
 
 HERE = Path(__file__).parent
 SEED = 2026

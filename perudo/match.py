@@ -1,0 +1,136 @@
+"""Games between bots: the next move, a whole game told play by play or silent, and a bot
+that fails named with its seat and the game's seed.
+
+A bot sees only its own player's :class:`~perudo.PlayerView` (see :mod:`perudo.bots`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TextIO
+
+from perudo.actions import Action, Bid, Calza, Declare, Dudo
+from perudo.bots import Bot, bot_name
+from perudo.errors import BotError, IllegalActionError, shown
+from perudo.state import GameState
+
+__all__ = ["choose_move", "describe_action", "play", "play_move"]
+
+
+def choose_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action]:
+    """The next move of a game played by ``bots`` (one per seat): first any out-of-turn
+    call a bot makes (where the edition allows one), else the action of the player to act.
+
+    Raises:
+        BotError: a bot raised (``reason="raised"``, the exception as ``__cause__``).
+    """
+    assert state.to_act is not None
+    if state.variant.exact_call.out_of_turn:
+        for seat in state.seats_in:
+            if seat != state.to_act and state.legal_actions(by=seat):
+                interrupt = getattr(bots[seat], "interrupt", None)
+                if interrupt is None:
+                    continue
+                action = _ask(state, bots, seat, interrupt)
+                if action is not None:
+                    return seat, action
+    seat = state.to_act
+    return seat, _ask(state, bots, seat, bots[seat].act)
+
+
+def _ask(state: GameState, bots: Sequence[Bot], seat: int, method: object) -> Action:
+    try:
+        return method(state.view(seat))  # type: ignore[operator, no-any-return]
+    except Exception as error:
+        raise BotError(
+            f"bot {bot_name(bots[seat])} at seat {seat} raised {type(error).__name__}: "
+            f"{shown(str(error))} (game seed {state.seed})",
+            bot=bot_name(bots[seat]),
+            seat=seat,
+            seed=state.seed,
+            reason="raised",
+        ) from error
+
+
+def play_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action, GameState]:
+    """The next move (:func:`choose_move`), played: the seat, its action, and the state.
+
+    Raises:
+        BotError: a bot raised, or its action was refused (``reason`` is the refusal's).
+    """
+    seat, action = choose_move(state, bots)
+    try:
+        return seat, action, state.apply(action, by=seat)
+    except IllegalActionError as error:
+        raise BotError(
+            f"bot {bot_name(bots[seat])} at seat {seat} played {shown(action)}, refused: "
+            f"{error.reason}: {error} (game seed {state.seed})",
+            bot=bot_name(bots[seat]),
+            seat=seat,
+            seed=state.seed,
+            reason=error.reason,
+        ) from error
+
+
+def describe_action(state: GameState, action: Action, player: int) -> str:
+    """One line of play-by-play for ``action`` by ``player``, in the edition's words."""
+    name = state.players[player].name
+    words = state.variant.words
+    pressure = " with pressure" if getattr(action, "pressure", False) else ""
+    if isinstance(action, Bid):
+        return f"{name} bids {action}{pressure}"
+    if isinstance(action, Dudo):
+        return f"{name}: {words.dudo}!{pressure}"
+    if isinstance(action, Calza):
+        late = "" if player == state.to_act else " (out of turn)"
+        return f"{name}: {words.calza}!{late}"
+    assert isinstance(action, Declare)
+    return f"{name} declares {action.name.capitalize()}"
+
+
+def _round_header(state: GameState) -> str:
+    opener = state.players[state.to_act].name  # type: ignore[index]
+    counts = ", ".join(f"{p.name} {len(p.dice)}" for p in state.players if p.dice)
+    line = f"Round {state.round_number}: {opener} opens (dice: {counts})"
+    if state.special_round is not None:
+        line += f" - {state.variant.words.special_round or state.special_round} round"
+    elif state.offers:
+        line += f" - {opener} may declare {' or '.join(o.capitalize() for o in state.offers)}"
+    return line
+
+
+def play(
+    state: GameState, bots: Sequence[Bot], *, out: TextIO | None = None, max_actions: int = 100_000
+) -> GameState:
+    """Play ``state`` to the end with one bot per seat, telling each move to ``out`` when
+    given. Before each turn, every other seat's bot may call out of turn (Jonti) where it
+    can.
+
+    Raises:
+        BotError: a bot raised or played an illegal action (named, with the game's seed).
+    """
+
+    def say(line: str) -> None:
+        if out is not None:
+            print(line, file=out)
+
+    say(_round_header(state))
+    for _ in range(max_actions):
+        if state.is_over:
+            break
+        round_number = state.round_number
+        actor, action, after = play_move(state, bots)
+        say("  " + describe_action(state, action, actor))
+        state = after
+        if state.last_result is not None and (state.round_number != round_number or state.is_over):
+            names = [player.name for player in state.players]
+            result = state.last_result
+            shown_hands = "; ".join(
+                f"{names[seat]} {' '.join(map(str, result.hands[seat] or ()))}"
+                for seat in result.revealed
+            )
+            say(f"  shown: {shown_hands}")
+            say(f"  {result.describe(names)}")
+            if not state.is_over:
+                say(_round_header(state))
+    return state

@@ -1,0 +1,111 @@
+"""Any bot (issue 15): classes, functions and import paths, failures named, forfeits."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sample_bots import Cautious, cheat, first_legal, sulky
+
+import perudo
+from perudo import BotError, GameSetupError
+from perudo.bots import FunctionBot, bot_name, make_bot
+from perudo.match import play
+from perudo.simulate import simulate
+
+HERE = Path(__file__).parent
+
+
+def test_any_spec_makes_a_bot() -> None:
+    assert isinstance(make_bot("odds", 1), perudo.bots.OddsBot)
+    assert isinstance(make_bot("sample_bots:Cautious", 7), Cautious)
+    assert make_bot("sample_bots:Cautious", 7).seed == 7  # type: ignore[attr-defined]
+    assert isinstance(make_bot(first_legal), FunctionBot)
+    bot = Cautious()
+    assert make_bot(bot) is bot
+    assert [bot_name(x) for x in ("odds", Cautious, first_legal, make_bot("random"))] == [
+        "odds", "Cautious", "first_legal", "random",
+    ]  # fmt: skip
+    for spec, problem in [
+        ("genius", "unknown bot 'genius'"),
+        ("no_such_module:Bot", "does not import: ModuleNotFoundError"),
+        ("sample_bots:Nobody", "sample_bots has no Nobody"),
+        (42, "42 is not a bot"),
+    ]:
+        with pytest.raises(GameSetupError, match=problem):
+            make_bot(spec)
+
+
+def test_simulate_plays_any_bot_and_only_gives_views() -> None:
+    result = simulate("italian", 3, 12, bots=["odds", Cautious, first_legal], seed=1)
+    assert result.bots == ("odds", "Cautious", "first_legal")
+    assert result.games == 12
+    assert sum(wins for _, wins in result.bot_wins) == 12
+    by_spec = simulate("italian", 3, 12, bots=["odds", "sample_bots:Cautious", first_legal], seed=1)
+    assert by_spec.wins == result.wins
+
+
+def test_an_importable_bot_gives_the_same_result_on_two_workers() -> None:
+    one = simulate("spanish", 3, 24, bots=["sample_bots:Cautious", "odds"], seed=4)
+    two = simulate("spanish", 3, 24, bots=["sample_bots:Cautious", "odds"], seed=4, workers=2)
+    assert one == two
+
+
+@pytest.mark.parametrize(("bot", "reason"), [(sulky, "raised"), (cheat, "bid-too-low")])
+def test_a_failing_bot_is_named_with_its_seat_and_the_games_seed(bot: object, reason: str) -> None:
+    with pytest.raises(BotError) as caught:
+        simulate("italian", 3, 5, bots=["odds", bot], seed=2, fixed_seats=True)
+    error = caught.value
+    assert (error.bot, error.seat, error.reason) == (bot_name(bot), 1, reason)
+    assert f"game seed {error.seed}" in str(error)
+    state = perudo.new_game("italian", 3, seed=error.seed)
+    with pytest.raises(BotError):  # the seed replays the game up to the failure
+        play(state, [make_bot("odds", state.seed * 1009), make_bot(bot), make_bot("odds", 0)])
+
+
+def test_a_failing_bot_can_forfeit_instead() -> None:
+    result = simulate("italian", 3, 9, bots=["odds", sulky], seed=2, on_error="forfeit")
+    assert dict(result.forfeits)["sulky"] == 9 - result.games
+    assert result.games + sum(n for _, n in result.forfeits) == 9
+
+
+def test_gymnasium_opponents_are_any_bot() -> None:
+    pytest.importorskip("gymnasium", reason="the gymnasium extra is not installed")
+    from perudo.interop.gymnasium import PerudoSoloEnv
+
+    env = PerudoSoloEnv("italian", 3, opponents=first_legal)
+    env.reset(seed=1)
+    assert env.turns is not None
+    with pytest.raises(GameSetupError, match="unknown bot"):
+        PerudoSoloEnv("italian", 3, opponents="genius")
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(HERE)}
+    return subprocess.run(
+        [sys.executable, "-m", "perudo", *args], capture_output=True, text=True, env=env,
+        timeout=120,
+    )  # fmt: skip
+
+
+def test_the_command_takes_bots_by_import_path() -> None:
+    done = run("simulate", "--games", "6", "--players", "3", "--bots", "odds,sample_bots:Cautious")
+    assert done.returncode == 0, done.stderr
+    assert "won per seat held, Cautious" in done.stdout
+    bad = run("simulate", "--games", "6", "--bots", "odds,no_such_module:Bot")
+    assert bad.returncode == 2
+    assert len(bad.stderr.strip().splitlines()) == 1
+    assert "does not import" in bad.stderr
+    failing = run("simulate", "--games", "6", "--players", "3", "--bots", "odds,sample_bots:sulky")
+    assert failing.returncode == 2
+    assert "bot sulky at seat" in failing.stderr
+    assert "game seed" in failing.stderr
+    forfeit = run(
+        "simulate", "--games", "6", "--players", "3", "--bots", "odds,sample_bots:sulky",
+        "--on-error", "forfeit", "--json",
+    )  # fmt: skip
+    assert forfeit.returncode == 0, forfeit.stderr
+    assert '"forfeits"' in forfeit.stdout
