@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 import attrs
 
-from perudo.actions import CALZA, DUDO, DUDO_PRESSED, Action, Bid, Declare
+from perudo.actions import BID_ROWS, CALZA, DUDO, DUDO_PRESSED, Action, Bid, Declare
 from perudo.dice import count
 from perudo.errors import GameSetupError, shown
 from perudo.odds import chance_of, chance_table, exact_chance_of
+from perudo.rules.bidding import lowest_quantities, may_change_face
 
 if TYPE_CHECKING:
     from perudo.view import PlayerView
@@ -79,6 +80,22 @@ class RandomBot:
         return actions[0] if actions and self._random.random() < 0.05 else None
 
 
+def _cheapest_bids(view: PlayerView) -> dict[int, Bid]:
+    """The cheapest legal bid of each face, from the view's rules and standing bid: the first
+    bid of each face among ``view.legal_actions``, without scanning them."""
+    if view.must_declare or view.player is None:
+        return {}
+    rules = view.rules
+    lows = lowest_quantities(rules, view.bid, may_change_face(rules, view.player))
+    top = view.dice_in_play
+    plain = BID_ROWS[0]
+    return {
+        face: plain[face][low]
+        for face, low in ((face, lows[face]) for face in range(1, 7))
+        if low is not None and low <= top
+    }
+
+
 def expected_count(view: PlayerView, face: int) -> float:
     """How many dice showing ``face`` the player expects among all hands, from their own
     hand and the number of dice they cannot see."""
@@ -120,10 +137,7 @@ class OddsBot:
             chance = chance_of(table, standing)
             if chance < self.doubt:
                 return DUDO_PRESSED if chance < 0.1 and DUDO_PRESSED in calls else DUDO
-        cheapest: dict[int, Bid] = {}
-        for action in actions:  # bids come by face, each by rising quantity
-            if type(action) is Bid and action.face not in cheapest:
-                cheapest[action.face] = action
+        cheapest = _cheapest_bids(view)
         if not cheapest:
             return DUDO if DUDO in calls else actions[0]
         best = max(chance_of(table, bid) for bid in cheapest.values())

@@ -125,13 +125,20 @@ def chance_table(
     own_dice: Sequence[int], unseen: int, *, wild_ones: bool = False, wild: int | None = None
 ) -> tuple[tuple[float, ...], ...]:
     """``table[face][q]``: the chance (a float) that at least ``q`` dice show ``face``;
-    for ``q`` past the end of a row, 0. Index 0 is unused. The fast form bots use.
+    for ``q`` past the end of a row, 0. Index 0 is unused. The fast form bots use (the
+    same hand, dice and wild face give the same table, computed once).
 
     >>> table = chance_table((4, 2, 3), unseen=4, wild_ones=True)
     >>> table[4][3]
     0.4074074074074074
     """
-    wild = _wild_face(wild, wild_ones)
+    return _chance_table(tuple(own_dice), unseen, _wild_face(wild, wild_ones))
+
+
+@lru_cache(maxsize=4096)
+def _chance_table(
+    own_dice: tuple[int, ...], unseen: int, wild: int | None
+) -> tuple[tuple[float, ...], ...]:
     table: list[tuple[float, ...]] = [()]
     wilds = sum(1 for die in own_dice if die == wild)
     for face in range(1, 7):

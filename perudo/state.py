@@ -115,6 +115,8 @@ class _Derived:
     players_in: int = -1
     legal: tuple[Action, ...] | None = None
     bids: tuple[PlacedBid, ...] | None = None
+    seats: tuple[SeatView, ...] | None = None  # what views show of the seats
+    may_call: tuple[int, ...] | None = None
 
 
 @attrs.frozen(repr=False)
@@ -382,21 +384,26 @@ class GameState(RoundFacts):
 
     def _view(self, seat: int | None) -> PlayerView:
         hidden = seat is not None and self.must_declare and seat == self.to_act
-        playing = self.to_act is not None
+        derived = self._derived
+        if derived.seats is None:
+            derived.seats = tuple(
+                SeatView(p.name, len(p.dice), p.score, p.pressure_left) for p in self.players
+            )
+        if derived.may_call is None:
+            playing = self.to_act is not None and self.variant.has_exact_call
+            derived.may_call = tuple(
+                s for s in self.seats_in if playing and self._exact_call_violation(s) is None
+            )
         return PlayerView(
             player=seat,
             variant=self.variant,
             round_number=self.round_number,
             dice=() if hidden or seat is None else self.players[seat].dice,
             dice_hidden=hidden,
-            seats=tuple(
-                SeatView(p.name, len(p.dice), p.score, p.pressure_left) for p in self.players
-            ),
+            seats=derived.seats,
             bids=self.bids,
             to_act=self.to_act,
-            may_call=tuple(
-                s for s in self.seats_in if playing and self._exact_call_violation(s) is None
-            ),
+            may_call=derived.may_call,
             special_round=self.special_round,
             special_player=self.special_player,
             offers=self.offers,
@@ -498,6 +505,8 @@ class GameState(RoundFacts):
         )
         derived, known = state._derived, self._derived  # the same hands
         derived.dice_in_play, derived.players_in = known.dice_in_play, known.players_in
+        if not bid.pressure:  # the same seats as views show them
+            derived.seats = known.seats
         return state
 
     def _declare(self, name: str, seat: int, log: GameLog) -> GameState:
