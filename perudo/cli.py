@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import textwrap
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -108,7 +109,13 @@ def _parser() -> argparse.ArgumentParser:
         "--fixed-seats", action="store_true", help="keep each bot in its seat (default: rotate)"
     )
     sim.add_argument(
-        "--workers", type=_whole(1, MAX_WORKERS), default=1, help="processes (default: 1)"
+        "--workers", type=_whole(1, MAX_WORKERS), default=None, help="processes (default: 1)"
+    )
+    sim.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run on the Dask cluster of this scheduler (needs perudo[dask])",
     )
     sim.add_argument("--json", action="store_true", help="print JSON")
     return parser
@@ -280,12 +287,24 @@ def _matrix(as_json: bool, out: TextIO) -> None:
 _MATRIX_COLUMNS = 6
 
 
-def _progress(done: int, total: int) -> None:
-    filled = int(30 * done / total) if total else 30
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games")
-    if done >= total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+class _Progress:
+    """Games done, their rate and the time left, on one line of stderr (a terminal's)."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = int(30 * done / total) if total else 30
+        elapsed = max(time.monotonic() - self.start, 1e-9)
+        rate = done / elapsed
+        left = (total - done) / rate if rate else 0.0
+        sys.stderr.write(
+            f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games, "
+            f"{rate:,.0f} games/s, {left:,.0f} s left "
+        )
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> None:
@@ -293,21 +312,33 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
     if args.compare and args.variant is not None:
         raise GameSetupError("--variant and --compare name editions twice: give one of them")
     keys = [_edition(key) for key in args.compare or [args.variant or "italian"]]
-    progress = _progress if sys.stderr.isatty() and not args.json else None
-    results = [
-        simulate(
-            key,
-            args.players,
-            args.games,
-            bots=bots,
-            seed=args.seed,
-            workers=args.workers,
-            fixed_seats=args.fixed_seats,
-            on_error=args.on_error,
-            progress=progress,
-        )
-        for key in keys
-    ]
+    if args.scheduler is not None and args.workers is not None:
+        raise GameSetupError("--workers and --scheduler both say where to run: give one")
+    client, executor = None, None
+    if args.scheduler is not None:
+        from perudo.cluster import dask_executor
+
+        client, executor = dask_executor(args.scheduler)
+    progress = _Progress() if sys.stderr.isatty() and not args.json else None
+    try:
+        results = [
+            simulate(
+                key,
+                args.players,
+                args.games,
+                bots=bots,
+                seed=args.seed,
+                workers=args.workers or (4 if executor is not None else 1),
+                fixed_seats=args.fixed_seats,
+                executor=executor,
+                on_error=args.on_error,
+                progress=progress,
+            )
+            for key in keys
+        ]
+    finally:
+        if client is not None:
+            client.close()
     if args.json:
         _json([r.to_dict() for r in results] if args.compare else results[0].to_dict(), out)
         return

@@ -13,7 +13,7 @@ import hashlib
 import signal
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from fractions import Fraction
 from typing import Any
 
@@ -294,6 +294,7 @@ def simulate(
     workers: int = 1,
     fixed_seats: bool = False,
     on_error: str = "stop",
+    executor: Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``players`` bots and tally them.
@@ -315,6 +316,9 @@ def simulate(
             and the game's seed) or ``"forfeit"`` (the game counts in
             :attr:`SimulationResult.forfeits` only) when a bot raises or plays an illegal
             action.
+        executor: Any :class:`concurrent.futures.Executor` to run the games on (a Dask
+            cluster's: :func:`perudo.cluster.dask_executor`); ``workers`` then says how many
+            chunks to keep in flight. The result is the same as on one process.
         progress: Called with (games done, games) as chunks finish.
 
     Raises:
@@ -346,7 +350,7 @@ def simulate(
     )
     tally = _Tally(wins=[Fraction(0)] * players)
     done = 0
-    for part, count in _run(jobs, workers if games > size else 1):
+    for part, count in _run(jobs, workers if games > size else 1, executor):
         tally.add(part)
         done += count
         if progress is not None:
@@ -374,14 +378,17 @@ def simulate(
 _Job = tuple[str | Variant, tuple[Any, ...], int, int, int, bool, str]
 
 
-def _run(jobs: Iterator[_Job], workers: int) -> Iterator[tuple[_Tally, int]]:
+def _run(
+    jobs: Iterator[_Job], workers: int, executor: Executor | None = None
+) -> Iterator[tuple[_Tally, int]]:
     """Each job's tally and game count, in order; jobs are made as they are needed (a run
-    of a billion games never holds a million jobs), at most two per worker in flight."""
-    if workers == 1:
+    of a billion games never holds a million jobs), at most two per worker in flight. With
+    ``executor`` (the caller's: never shut down here), jobs go to it."""
+    if executor is None and workers == 1:
         for job in jobs:
             yield _chunk(job), job[4]
         return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
+    pool = executor or ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
     pending: list[tuple[Future[_Tally], int]] = []
     try:
         for job in jobs:
@@ -392,7 +399,11 @@ def _run(jobs: Iterator[_Job], workers: int) -> Iterator[tuple[_Tally, int]]:
         for future, count in pending:
             yield future.result(), count
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if executor is None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        else:
+            for future, _ in pending:
+                future.cancel()
 
 
 def _worker_signals() -> None:
