@@ -1,4 +1,4 @@
-"""The ``perudo`` command: demo, variants, rules, compare, simulate."""
+"""The ``perudo`` command: demo, variants, rules, compare, simulate, study."""
 
 from __future__ import annotations
 
@@ -118,6 +118,23 @@ def _parser() -> argparse.ArgumentParser:
         help="run on the Dask cluster of this scheduler (needs perudo[dask])",
     )
     sim.add_argument("--json", action="store_true", help="print JSON")
+    study = commands.add_parser(
+        "study", help="every edition at every table size: a report with honest statistics"
+    )
+    study.add_argument("editions", nargs="+", help="edition keys (or declaration files)")
+    study.add_argument("--players", default="2-6", help="table sizes: 4, 2-6 or 2,4,6")
+    study.add_argument(
+        "--games", type=_whole(1, MAX_GAMES), default=1000, help="games per cell (default 1000)"
+    )
+    study.add_argument("--seed", type=_SEED, default=0, help="the study's seed (default: 0)")
+    study.add_argument("--out", required=True, help="folder for report.html, JSON and CSV")
+    study.add_argument("--bots", default="odds", help="the bot of every seat (default: odds)")
+    study.add_argument("--strong", default="odds", help="the stronger bot of the skill games")
+    study.add_argument("--weak", default="random", help="the weaker bot of the skill games")
+    study.add_argument(
+        "--workers", type=_whole(1, MAX_WORKERS), default=None, help="processes (default: 1)"
+    )
+    study.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler")
     return parser
 
 
@@ -156,6 +173,8 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
             out.write(_wrap_paragraphs(rules_text(variant)))
     elif args.command == "compare":
         _compare(args.variants, args.json, out)
+    elif args.command == "study":
+        _study(args, out)
     else:
         _simulate(args, out)
 
@@ -312,13 +331,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
     if args.compare and args.variant is not None:
         raise GameSetupError("--variant and --compare name editions twice: give one of them")
     keys = [_edition(key) for key in args.compare or [args.variant or "italian"]]
-    if args.scheduler is not None and args.workers is not None:
-        raise GameSetupError("--workers and --scheduler both say where to run: give one")
-    client, executor = None, None
-    if args.scheduler is not None:
-        from perudo.cluster import dask_executor
-
-        client, executor = dask_executor(args.scheduler)
+    client, executor = _where(args)
     progress = _Progress() if sys.stderr.isatty() and not args.json else None
     try:
         results = [
@@ -343,6 +356,37 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
         _json([r.to_dict() for r in results] if args.compare else results[0].to_dict(), out)
         return
     out.write(_report(results))
+
+
+def _where(args: argparse.Namespace) -> tuple[Any, Any]:
+    """The Dask client and executor of ``--scheduler``, or ``(None, None)``."""
+    if args.scheduler is not None and args.workers is not None:
+        raise GameSetupError("--workers and --scheduler both say where to run: give one")
+    if args.scheduler is None:
+        return None, None
+    from perudo.cluster import dask_executor
+
+    return dask_executor(args.scheduler)
+
+
+def _study(args: argparse.Namespace, out: TextIO) -> None:
+    from perudo.study import parse_tables, run_study, write_report
+
+    editions = [_edition(key) for key in args.editions]
+    tables = parse_tables(args.players)
+    client, executor = _where(args)
+    progress = _Progress() if sys.stderr.isatty() else None
+    try:
+        study = run_study(
+            editions, tables, args.games, seed=args.seed, bots=args.bots, strong=args.strong,
+            weak=args.weak, workers=args.workers or (4 if executor is not None else 1),
+            executor=executor, progress=progress,
+        )  # fmt: skip
+    finally:
+        if client is not None:
+            client.close()
+    report = write_report(study, args.out)
+    out.write(f"{len(study.cells)} cells, {2 * study.games * len(study.cells):,} games: {report}\n")
 
 
 def _report(results: Sequence[SimulationResult]) -> str:

@@ -75,6 +75,8 @@ class SimulationResult:
         declarations: ``(name, count)`` pairs of declarations made.
         forfeits: ``(bot, count)``: games a bot forfeited by failing (``on_error="forfeit"``);
             they count in no other figure, and ``games`` counts the others.
+        first_player_wins: The wins of the seat that opened each game.
+        rounds_histogram: ``(rounds, games)``: how many games lasted each number of rounds.
     """
 
     variant: str
@@ -93,6 +95,14 @@ class SimulationResult:
     actions_squared: int = 0
     bot_wins: tuple[tuple[str, Fraction], ...] = ()
     forfeits: tuple[tuple[str, int], ...] = ()
+    first_player_wins: Fraction = Fraction(0)
+    rounds_histogram: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def first_player_interval(self) -> Interval:
+        """The share of games won by the seat that opened them, with its 95% interval (a
+        fair game gives ``1 / players``)."""
+        return wilson(float(self.first_player_wins), self.games).percent()
 
     @property
     def mean_rounds(self) -> float:
@@ -181,6 +191,8 @@ class SimulationResult:
             "special_rounds": dict(self.special_rounds),
             "declarations": dict(self.declarations),
             "forfeits": dict(self.forfeits),
+            "first_player_win_share": interval(self.first_player_interval),
+            "rounds_histogram": {str(n): games for n, games in self.rounds_histogram},
         }
 
 
@@ -194,6 +206,8 @@ class _Tally:
     bot_wins: dict[str, Fraction] = attrs.field(factory=dict)
     games: int = 0
     forfeits: Counter[str] = attrs.field(factory=Counter)
+    first_player_wins: Fraction = Fraction(0)
+    rounds_histogram: Counter[int] = attrs.field(factory=Counter)
     calls: Counter[str] = attrs.field(factory=Counter)
     special: Counter[str] = attrs.field(factory=Counter)
     declarations: Counter[str] = attrs.field(factory=Counter)
@@ -211,6 +225,8 @@ class _Tally:
             self.bot_wins[bot] = self.bot_wins.get(bot, Fraction(0)) + wins
         self.games += other.games
         self.forfeits.update(other.forfeits)
+        self.first_player_wins += other.first_player_wins
+        self.rounds_histogram.update(other.rounds_histogram)
         self.calls.update(other.calls)
         self.special.update(other.special)
         self.declarations.update(other.declarations)
@@ -240,6 +256,7 @@ def _play_games(
         state = new_game(variant, len(seats), seed=game_seed(seed, game))
         players = [make_bot(spec, state.seed * 1009 + seat) for seat, spec in enumerate(seats)]
         game_tally = _Tally()
+        opener = state.to_act
         try:
             state = _play_one(state, players, game_tally)
         except BotError as error:
@@ -249,9 +266,12 @@ def _play_games(
             continue
         tally.add(game_tally)
         tally.games += 1
+        tally.rounds_histogram[game_tally.rounds] += 1
         for seat in state.winners:
             share = Fraction(1, len(state.winners))
             tally.wins[seat] += share
+            if seat == opener:
+                tally.first_player_wins += share
             tally.bot_wins[names[seat]] = tally.bot_wins.get(names[seat], Fraction(0)) + share
     return tally
 
@@ -368,6 +388,8 @@ def simulate(
         actions_squared=tally.actions_squared,
         bot_wins=tuple((bot, tally.bot_wins.get(bot, Fraction(0))) for bot in sorted(set(names))),
         forfeits=tuple(sorted(tally.forfeits.items())),
+        first_player_wins=tally.first_player_wins,
+        rounds_histogram=tuple(sorted(tally.rounds_histogram.items())),
         wins=tuple(tally.wins),
         calls=tuple(sorted(tally.calls.items())),
         special_rounds=tuple(sorted(tally.special.items())),

@@ -60,3 +60,14 @@ def test_an_unreachable_scheduler_is_one_line() -> None:
     assert done.stderr.strip().splitlines() == [
         "perudo: no Dask scheduler answers at 'tcp://127.0.0.1:9': OSError"
     ]
+
+
+def test_a_study_runs_on_the_cluster(scheduler: str) -> None:
+    from perudo.study import run_study
+
+    client, executor = dask_executor(scheduler)
+    try:
+        remote = run_study(["italian", "wango"], (2, 3), 16, seed=3, executor=executor, workers=4)
+    finally:
+        client.close()
+    assert remote == run_study(["italian", "wango"], (2, 3), 16, seed=3)

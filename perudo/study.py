@@ -1,0 +1,344 @@
+"""A study of rule sets: every edition at every table size on the same seeds, with honest
+statistics, written as one self-contained HTML page and the same numbers as JSON and CSV.
+
+For each edition and number of players it measures the first player's advantage, each
+seat's share of the wins, how long games last (rounds and actions, with the distribution of
+rounds), how often each call and special round happens, and the *skill share*: how much of
+the wins a stronger bot takes from a weaker one under that edition. Every figure carries its
+95% confidence interval (:mod:`perudo.stats`). Charts need the extra ``perudo[plot]``
+(matplotlib); without it the page has the tables and says how to get the charts.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import io
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from perudo.errors import GameSetupError, shown
+from perudo.loader import load_variant
+from perudo.simulate import SimulationResult, simulate
+from perudo.stats import Interval
+from perudo.variant import Variant
+
+__all__ = ["Study", "StudyCell", "run_study", "write_report"]
+
+
+@attrs.frozen
+class StudyCell:
+    """One edition at one table size.
+
+    Attributes:
+        variant: The edition key.
+        players: Players per game.
+        play: The games between equal bots (``bots``).
+        skill: The games between the stronger and the weaker bot, alternating seats.
+    """
+
+    variant: str
+    players: int
+    play: SimulationResult
+    skill: SimulationResult
+
+    @property
+    def skill_share(self) -> Interval:
+        """The stronger bot's share of the wins per seat it held (a fair share is
+        ``1 / players``), with its 95% interval."""
+        return dict(self.skill.bot_intervals)[self.skill.bots[0]]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        skill = self.skill_share
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "play": self.play.to_dict(),
+            "skill": self.skill.to_dict(),
+            "skill_share": {"estimate": skill.estimate, "low": skill.low, "high": skill.high},
+        }
+
+
+@attrs.frozen
+class Study:
+    """Every cell of a study, and how it was run.
+
+    Attributes:
+        editions: The edition keys, in the order given.
+        tables: The numbers of players.
+        games: Games per cell (and as many again for the skill games).
+        seed: The seed of every cell (the same games are dealt in each edition).
+        bots: The bots of the games between equals.
+        strong: The stronger bot of the skill games.
+        weak: The weaker bot.
+        cells: One per edition and table size the edition allows.
+    """
+
+    editions: tuple[str, ...]
+    tables: tuple[int, ...]
+    games: int
+    seed: int
+    bots: str
+    strong: str
+    weak: str
+    cells: tuple[StudyCell, ...]
+
+    def cell(self, variant: str, players: int) -> StudyCell | None:
+        """The cell of ``variant`` at ``players``, if the edition allows that table."""
+        return next((c for c in self.cells if (c.variant, c.players) == (variant, players)), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return {
+            "editions": list(self.editions),
+            "tables": list(self.tables),
+            "games": self.games,
+            "seed": self.seed,
+            "bots": self.bots,
+            "strong": self.strong,
+            "weak": self.weak,
+            "cells": [cell.to_dict() for cell in self.cells],
+        }
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One flat row per cell: the CSV's."""
+        rows = []
+        for cell in self.cells:
+            play = cell.play
+            first, rounds, actions = (
+                play.first_player_interval,
+                play.rounds_interval,
+                play.actions_interval,
+            )
+            skill = cell.skill_share
+            row: dict[str, Any] = {
+                "edition": cell.variant,
+                "players": cell.players,
+                "games": play.games,
+                "first_player_win_share": first.estimate,
+                "first_player_low": first.low,
+                "first_player_high": first.high,
+                "fair_share": 1 / cell.players,
+                "rounds_per_game": rounds.estimate,
+                "rounds_low": rounds.low,
+                "rounds_high": rounds.high,
+                "actions_per_game": actions.estimate,
+                "actions_low": actions.low,
+                "actions_high": actions.high,
+                "skill_share": skill.estimate,
+                "skill_low": skill.low,
+                "skill_high": skill.high,
+            }
+            for call, count in play.calls:
+                row[f"{call}_per_game"] = count / max(play.games, 1)
+            for name, count in play.special_rounds:
+                row[f"{name}_rounds_per_game"] = count / max(play.games, 1)
+            rows.append(row)
+        return rows
+
+
+def parse_tables(text: str) -> tuple[int, ...]:
+    """Table sizes from ``"4"``, ``"2-6"`` or ``"2,4,6"``.
+
+    >>> parse_tables("2-4"), parse_tables("3,5")
+    ((2, 3, 4), (3, 5))
+
+    Raises:
+        GameSetupError: not a size, a range or a list of them (2 to 20).
+    """
+    sizes: set[int] = set()
+    for part in str(text).split(","):
+        low, dash, high = part.strip().partition("-")
+        if not (
+            low.isascii() and low.isdigit() and (not dash or (high.isascii() and high.isdigit()))
+        ):
+            raise GameSetupError(f"players {shown(text)} is not a size, a range or a list")
+        first, last = int(low), int(high) if dash else int(low)
+        if not 2 <= first <= last <= 20:
+            raise GameSetupError(f"players {shown(text)}: tables seat 2 to 20 players")
+        sizes.update(range(first, last + 1))
+    return tuple(sorted(sizes))
+
+
+def run_study(
+    editions: Sequence[Variant | str],
+    tables: Sequence[int],
+    games: int,
+    *,
+    seed: int = 0,
+    bots: str = "odds",
+    strong: str = "odds",
+    weak: str = "random",
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Study:
+    """Play ``games`` games of every edition at every table size it allows (the same seeds
+    in each), and as many between ``strong`` and ``weak`` bots, alternating seats.
+
+    Raises:
+        GameSetupError: no edition, no table any edition allows, or a bad count or bot
+            (checked before any game is played).
+    """
+    variants = [v if isinstance(v, Variant) else load_variant(v) for v in editions]
+    if not variants:
+        raise GameSetupError("a study needs at least one edition")
+    plan = [
+        (variant, n) for variant in variants for n in tables
+        if variant.players.min <= n <= variant.players.max
+    ]  # fmt: skip
+    if not plan:
+        raise GameSetupError("no edition of the study is played at those table sizes")
+    for variant, players in plan[:1]:  # checks the counts and bots before anything runs
+        simulate(variant, players, 0, bots=[bots], seed=seed, workers=workers)
+        simulate(variant, players, 0, bots=[strong, weak], seed=seed, workers=workers)
+    total, done = 2 * games * len(plan), 0
+    cells = []
+    for variant, players in plan:
+        results = []
+        for lineup in ([bots], [strong, weak]):
+            results.append(
+                simulate(variant, players, games, bots=lineup, seed=seed, workers=workers,
+                         executor=executor)
+            )  # fmt: skip
+            done += games
+            if progress is not None:
+                progress(done, total)
+        cells.append(StudyCell(variant.key, players, results[0], results[1]))
+    return Study(
+        editions=tuple(v.key for v in variants),
+        tables=tuple(sorted(set(tables))),
+        games=games,
+        seed=seed,
+        bots=bots,
+        strong=strong,
+        weak=weak,
+        cells=tuple(cells),
+    )
+
+
+# --- the report ----------------------------------------------------------------------------
+
+
+def write_report(study: Study, out: Path | str) -> Path:
+    """Write ``report.html``, ``study.json`` and ``study.csv`` into the folder ``out``
+    (made if missing), all at once: they are written beside it first and moved in only
+    when complete, so a failure leaves nothing half-written. Returns the report's path."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".perudo-study-", dir=out))
+    try:
+        (staging / "study.json").write_text(
+            json.dumps(study.to_dict(), indent=1, ensure_ascii=False), encoding="utf-8"
+        )
+        rows = study.rows()
+        columns = list(dict.fromkeys(key for row in rows for key in row))
+        with (staging / "study.csv").open("w", newline="", encoding="utf-8") as file:
+            writer = csv.DictWriter(file, fieldnames=columns)
+            writer.writeheader()
+            writer.writerows(rows)
+        (staging / "report.html").write_text(_html(study), encoding="utf-8")
+        for name in ("study.json", "study.csv", "report.html"):
+            os.replace(staging / name, out / name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return out / "report.html"
+
+
+def _html(study: Study) -> str:
+    charts, note = _charts(study)
+    head = (
+        f"<p>{study.games:,} games per edition and table size, run seed {study.seed}, "
+        f"the same deals in every edition; {html.escape(study.bots)} bots in every seat. "
+        f"Skill games: {html.escape(study.strong)} against {html.escape(study.weak)}, "
+        "alternating seats. Every figure has its 95% confidence interval "
+        "(Wilson for shares, normal for means).</p>"
+    )
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        "<title>perudo study</title><style>",
+        "body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem}",
+        "table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;",
+        "padding:.25rem .5rem;text-align:right}th{background:#f4f4f4}",
+        "td:first-child{text-align:left}",
+        "img{max-width:100%}.note{background:#fff6d5;padding:.5rem}</style></head><body>",
+        f"<h1>Study of {', '.join(map(html.escape, study.editions))}</h1>",
+        head,
+        _table(study),
+    ]
+    parts += [f"<img alt='{html.escape(t)}' src='data:image/png;base64,{d}'>" for t, d in charts]
+    if note:
+        parts.append(f"<p class='note'>{html.escape(note)}</p>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def _table(study: Study) -> str:
+    header = (
+        "<tr><th>edition</th><th>players</th><th>first player wins (fair)</th>"
+        "<th>rounds per game</th><th>actions per game</th><th>skill share (fair)</th>"
+        "<th>calls per game</th></tr>"
+    )
+    rows = []
+    for cell in study.cells:
+        play = cell.play
+        fair = f"{1 / cell.players:.1%}"
+        calls = ", ".join(f"{c} {n / max(play.games, 1):.2f}" for c, n in play.calls)
+        rows.append(
+            f"<tr><td>{html.escape(cell.variant)}</td><td>{cell.players}</td>"
+            f"<td>{play.first_player_interval} ({fair})</td><td>{play.rounds_interval}</td>"
+            f"<td>{play.actions_interval}</td><td>{cell.skill_share} ({fair})</td>"
+            f"<td>{html.escape(calls)}</td></tr>"
+        )
+    return "<table>" + header + "".join(rows) + "</table>"
+
+
+def _charts(study: Study) -> tuple[list[tuple[str, str]], str | None]:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from matplotlib import pyplot
+    except ImportError:
+        return [], (
+            "Charts need matplotlib: pip install 'perudo[plot]' (or '.[plot]' from a "
+            "checkout), then run the study again."
+        )
+    charts = []
+    measures: list[tuple[str, Callable[[StudyCell], Interval]]] = [
+        ("First player's share of the wins", lambda c: c.play.first_player_interval),
+        ("Skill share: the stronger bot's wins per seat held", lambda c: c.skill_share),
+        ("Rounds per game", lambda c: c.play.rounds_interval),
+    ]
+    for title, measure in measures:
+        figure, axes = pyplot.subplots(figsize=(8, 4))
+        for edition in study.editions:
+            cells = [c for c in study.cells if c.variant == edition]
+            values = [measure(c) for c in cells]
+            axes.errorbar(
+                [c.players for c in cells], [v.estimate for v in values],
+                yerr=[[v.estimate - v.low for v in values], [v.high - v.estimate for v in values]],
+                marker="o", capsize=3, label=edition,
+            )  # fmt: skip
+        if "share" in title:
+            tables = sorted({c.players for c in study.cells})
+            axes.plot(tables, [1 / n for n in tables], "k--", label="fair share")
+        axes.set_title(title)
+        axes.set_xlabel("players")
+        axes.set_xticks(sorted({c.players for c in study.cells}))
+        axes.legend(fontsize="small")
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+        pyplot.close(figure)
+        charts.append((title, base64.b64encode(buffer.getvalue()).decode("ascii")))
+    return charts, None

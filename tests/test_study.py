@@ -1,0 +1,109 @@
+"""perudo study (issue 15): every edition at every table size, a report with honest
+statistics, written whole or not at all."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from perudo import GameSetupError
+from perudo.cli import main
+from perudo.study import parse_tables, run_study, write_report
+
+
+def test_a_study_measures_every_cell_on_the_same_seeds(tmp_path: Path) -> None:
+    study = run_study(["italian", "openspiel-liars-dice"], (2, 3), 20, seed=4)
+    assert [(c.variant, c.players) for c in study.cells] == [
+        ("italian", 2), ("italian", 3), ("openspiel-liars-dice", 2),
+    ]  # fmt: skip
+    cell = study.cell("italian", 3)
+    assert cell is not None
+    assert cell.play.games == cell.skill.games == 20
+    assert cell.skill.bots == ("odds", "random", "odds")
+    first = cell.play.first_player_interval
+    assert first.low <= first.estimate <= first.high
+    assert 0.0 <= cell.skill_share.estimate <= 1.0
+    assert sum(n for _, n in cell.play.rounds_histogram) == 20
+    liars = study.cell("openspiel-liars-dice", 2)
+    assert liars is not None
+    assert liars.play.rounds_interval.estimate == 1.0
+    report = write_report(study, tmp_path / "out")
+    files = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert files == ["report.html", "study.csv", "study.json"]
+    data = json.loads((tmp_path / "out" / "study.json").read_text("utf-8"))
+    assert len(data["cells"]) == 3
+    rows = list(csv.DictReader((tmp_path / "out" / "study.csv").open(encoding="utf-8")))
+    assert rows[0]["edition"] == "italian"
+    assert float(rows[0]["first_player_low"]) <= float(rows[0]["first_player_win_share"])
+    page = report.read_text("utf-8")
+    assert "<table>" in page
+    assert "95% confidence interval" in page
+    assert "http" not in page.split("<body>")[1]  # self-contained: no external resource
+    assert page.count("data:image/png;base64,") == 3  # the plot extra is in the dev install
+
+
+def test_without_matplotlib_the_report_says_how_to_get_charts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    study = run_study(["wango"], (2,), 5)
+    page = write_report(study, tmp_path).read_text("utf-8")
+    assert "data:image" not in page
+    assert "pip install &#x27;perudo[plot]&#x27;" in page
+
+
+def test_table_sizes_read_as_sizes_ranges_and_lists() -> None:
+    assert parse_tables("2-6") == (2, 3, 4, 5, 6)
+    assert parse_tables("2,4,6") == (2, 4, 6)
+    for bad in ("7-3", "1", "x", "2-30", "4-"):
+        with pytest.raises(GameSetupError):
+            parse_tables(bad)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["klingon"], "unknown edition 'klingon'"),
+        (["wango", "--players", "7"], "no edition of the study is played at those table"),
+        (["wango", "--workers", "0"], "--workers: 0 is not from 1"),
+        (["wango", "--bots", "genius"], "unknown bot 'genius'"),
+        (["wango", "--scheduler", "tcp://127.0.0.1:9"], "no Dask scheduler answers"),
+        (["wango", "--players", "2-x"], "is not a size, a range or a list"),
+    ],
+)
+def test_bad_input_is_one_line_and_writes_nothing(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    out = tmp_path / "report"
+    done = subprocess.run(
+        [sys.executable, "-m", "perudo", "study", *args, "--games", "5", "--out", str(out)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert message in done.stderr
+    assert not out.exists()
+
+
+def test_the_command_writes_the_report(tmp_path: Path) -> None:
+    out = io.StringIO()
+    argv = [
+        "study",
+        "italian",
+        "spanish",
+        "--players",
+        "3",
+        "--games",
+        "10",
+        "--out",
+        str(tmp_path),
+    ]
+    assert main(argv, out=out) == 0
+    assert "2 cells, 40 games" in out.getvalue()
+    assert (tmp_path / "report.html").exists()
