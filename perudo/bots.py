@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
 import random
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
@@ -34,9 +35,11 @@ __all__ = [
     "FunctionBot",
     "OddsBot",
     "RandomBot",
+    "bid_reading_table",
     "bot_name",
     "expected_count",
     "make_bot",
+    "reader_bot",
 ]
 
 
@@ -96,6 +99,56 @@ def _cheapest_bids(view: PlayerView) -> dict[int, Bid]:
     }
 
 
+def _independent_table(view: PlayerView) -> tuple[tuple[float, ...], ...]:
+    return chance_table(view.dice, view.unseen, wild=view.wild_face)
+
+
+def bid_reading_table(view: PlayerView, *, trust: float = 0.6) -> tuple[tuple[float, ...], ...]:
+    """A chance table (as :func:`perudo.odds.chance_table`) that reads the round's bids:
+    each other player whose last bid was on a face is taken, with weight ``trust``, to hold
+    at least one die that counts for it. Counts are summed with a normal approximation of
+    each seat's (truncated) binomial, from the view alone."""
+    wild = view.wild_face
+    me = view.player
+    last_face: dict[int, int] = {}
+    for placed in view.bids:
+        if placed.player != me:
+            last_face[placed.player] = placed.bid.face
+    top = view.dice_in_play + 2
+    table: list[tuple[float, ...]] = [()]
+    for face in range(1, 7):
+        p = 1 / 3 if wild is not None and face != wild else 1 / 6
+        own = count([view.dice], face, wild=wild)
+        mean = variance = 0.0
+        for seat, info in enumerate(view.seats):
+            k = info.dice_count if seat != me else info.dice_count - len(view.dice)
+            if k <= 0:
+                continue
+            m, v = k * p, k * p * (1 - p)
+            if last_face.get(seat) == face:
+                none = (1 - p) ** k
+                mc = m / (1 - none)
+                vc = (v + m * m) / (1 - none) - mc * mc
+                second = trust * (vc + mc * mc) + (1 - trust) * (v + m * m)
+                m = trust * mc + (1 - trust) * m
+                v = second - m * m
+            mean += m
+            variance += v
+        sd = math.sqrt(max(variance, 1e-12))
+        row = [
+            1.0 if q <= own else 0.5 * math.erfc((q - own - 0.5 - mean) / (sd * math.sqrt(2)))
+            for q in range(top)
+        ]
+        table.append(tuple(row))
+    return tuple(table)
+
+
+def reader_bot(seed: int | None = None) -> OddsBot:
+    """The ``reader`` bot: an :class:`OddsBot` whose belief reads the other players' bids
+    (:func:`bid_reading_table`)."""
+    return OddsBot(seed, belief=bid_reading_table, name="reader")
+
+
 def expected_count(view: PlayerView, face: int) -> float:
     """How many dice showing ``face`` the player expects among all hands, from their own
     hand and the number of dice they cannot see."""
@@ -116,19 +169,33 @@ class OddsBot:
         seed: Seeds its choices between equal options.
         doubt: Below this chance that the standing bid is true, it calls Dudo.
         exact: Above this chance that the bid is exactly right, it makes the exact call.
+        belief: How it judges the unseen dice: the chance table of a view. By default
+            :func:`perudo.odds.chance_table` (every unseen die independent); the ``reader``
+            bot uses :func:`bid_reading_table` (the others' bids tell what they hold).
+        name: Its name in reports.
     """
 
-    def __init__(self, seed: int | None = None, *, doubt: float = 0.4, exact: float = 0.3) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        doubt: float = 0.4,
+        exact: float = 0.3,
+        belief: Callable[[PlayerView], tuple[tuple[float, ...], ...]] | None = None,
+        name: str = "odds",
+    ) -> None:
         self._random = random.Random(seed)
         self.doubt = doubt
         self.exact = exact
+        self.belief = belief or _independent_table
+        self.name = name
 
     def act(self, view: PlayerView) -> Action:
         """The bot's choice among its legal actions."""
         actions = view.legal_actions
         if view.offers and (view.must_declare or self._random.random() < 0.5):
             return self._random.choice([a for a in actions if isinstance(a, Declare)])
-        table = chance_table(view.dice, view.unseen, wild=view.wild_face)
+        table = self.belief(view)
         standing = view.bid
         calls = actions[-3:]  # legal actions end with the calls
         if standing is not None:
@@ -157,13 +224,14 @@ class OddsBot:
         bid = view.bid
         if bid is None or CALZA not in view.legal_actions:
             return None
-        table = chance_table(view.dice, view.unseen, wild=view.wild_face)
+        table = self.belief(view)
         return CALZA if exact_chance_of(table, bid) > self.exact else None
 
 
-#: perudo's own bots by name, for the command line and :func:`make_bot`.
-BOTS: Mapping[str, type[RandomBot] | type[OddsBot]] = MappingProxyType(
-    {"random": RandomBot, "odds": OddsBot}
+#: perudo's own bots by name, for the command line and :func:`make_bot`: each makes a bot
+#: from ``seed=``.
+BOTS: Mapping[str, Callable[..., Bot]] = MappingProxyType(
+    {"random": RandomBot, "odds": OddsBot, "reader": reader_bot}
 )
 
 #: What :func:`make_bot` accepts: a name of :data:`BOTS`, ``"package.module:Name"``, a bot
@@ -180,6 +248,8 @@ def make_bot(spec: Any, seed: int | None = None) -> Bot:
             that is not a bot.
     """
     if isinstance(spec, str):
+        if spec in BOTS:
+            return BOTS[spec](seed=seed)
         spec = _resolve(spec)
     if isinstance(spec, type):
         try:
@@ -226,6 +296,9 @@ def bot_name(bot: Any) -> str:
     ``Name`` of ``"package.module:Name"``)."""
     if isinstance(bot, str):
         return bot.rpartition(":")[2]  # "package.module:Name" reads as "Name"
+    named = getattr(bot, "name", None)
+    if isinstance(named, str) and not isinstance(bot, type):
+        return named
     for name, cls in BOTS.items():
         if type(bot) is cls or bot is cls:
             return name
