@@ -109,3 +109,25 @@ def test_the_command_takes_bots_by_import_path() -> None:
     )  # fmt: skip
     assert forfeit.returncode == 0, forfeit.stderr
     assert '"forfeits"' in forfeit.stdout
+
+
+def test_the_reader_reads_the_bids() -> None:
+    from perudo.bots import bid_reading_table
+    from perudo.odds import chance_table
+
+    state = perudo.new_game("italian", 3, seed=4, first_player=1, dice=[[2, 3], [1, 4, 6], [2, 2]])
+    state = state.apply(perudo.Bid(2, 5))  # seat 1 bids on 5s: it likely holds some
+    view = state.view(2)
+    read = bid_reading_table(view)
+    plain = chance_table(view.dice, view.unseen, wild=view.wild_face)
+    assert read[5][2] > plain[5][2]  # 5s are likelier than the dice alone say
+    assert read[3][2] < read[5][2]
+    assert all(row[0] == 1.0 for row in read[1:])
+
+
+def test_the_reader_is_a_stronger_bot_in_every_edition() -> None:
+    for key in perudo.variant_names():
+        players = min(4, perudo.load_variant(key).players.max)
+        result = simulate(key, players, 120, bots=["reader", "odds"], seed=7)
+        shares = dict(result.bot_intervals)
+        assert shares["reader"].estimate > shares["odds"].estimate, key
