@@ -42,14 +42,8 @@ def _ask(state: GameState, bots: Sequence[Bot], seat: int, method: object) -> Ac
     try:
         return method(state.view(seat))  # type: ignore[operator, no-any-return]
     except Exception as error:
-        raise BotError(
-            f"bot {bot_name(bots[seat])} at seat {seat} raised {type(error).__name__}: "
-            f"{shown(str(error))} (game seed {state.seed})",
-            bot=bot_name(bots[seat]),
-            seat=seat,
-            seed=state.seed,
-            reason="raised",
-        ) from error
+        what = f"raised {type(error).__name__}: {shown(str(error))}"
+        raise _failure(state, bots, seat, what, "raised") from error
 
 
 def play_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action, GameState]:
@@ -62,14 +56,21 @@ def play_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action, GameS
     try:
         return seat, action, state.apply(action, by=seat)
     except IllegalActionError as error:
-        raise BotError(
-            f"bot {bot_name(bots[seat])} at seat {seat} played {shown(action)}, refused: "
-            f"{error.reason}: {error} (game seed {state.seed})",
-            bot=bot_name(bots[seat]),
-            seat=seat,
-            seed=state.seed,
-            reason=error.reason,
-        ) from error
+        what = f"played {shown(action)}, refused: {error.reason}: {error}"
+        raise _failure(state, bots, seat, what, error.reason) from error
+
+
+def _failure(
+    state: GameState, bots: Sequence[Bot], seat: int, what: str, reason: str
+) -> BotError:
+    name = bot_name(bots[seat])
+    return BotError(
+        f"bot {name} at seat {seat} {what} (game seed {state.seed})",
+        bot=name,
+        seat=seat,
+        seed=state.seed,
+        reason=reason,
+    )
 
 
 def describe_action(state: GameState, action: Action, player: int) -> str:
