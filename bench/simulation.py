@@ -1,0 +1,96 @@
+"""What a game between bots costs: run on demand (``python bench/simulation.py``), never as
+a test.
+
+Games of odds bots through :func:`perudo.simulate.simulate` (one process), in games per
+second, against a reference measured in the same run: the same games played the way
+``simulate`` played them before issue 15 (a fresh view of every seat and a chance table
+computed afresh at every decision, the cheapest bids found by scanning the legal actions;
+its decisions are those of the odds bot without pressure).
+The target of issue 15 is a fifth of the reference's time for five-player Italian games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from run import measure
+
+import perudo
+from perudo.actions import CALZA, DUDO, Bid
+from perudo.odds import _chance_table, chance_of, exact_chance_of
+from perudo.simulate import game_seed, simulate
+
+
+def reference(key: str, players: int, games: int) -> Callable[[], int]:
+    """The games as simulate played them before: fresh tables, full scans."""
+
+    def act(view: perudo.PlayerView, rng: random.Random) -> perudo.Action:
+        actions = view.legal_actions
+        if view.offers and (view.must_declare or rng.random() < 0.5):
+            return rng.choice([a for a in actions if isinstance(a, perudo.Declare)])
+        table = _chance_table.__wrapped__(tuple(view.dice), view.unseen, view.wild_face)
+        standing, calls = view.bid, actions[-3:]
+        if standing is not None:
+            if CALZA in calls and exact_chance_of(table, standing) > 0.3:
+                return CALZA
+            if chance_of(table, standing) < 0.4:
+                return DUDO
+        cheapest: dict[int, Bid] = {}
+        for action in actions:
+            if type(action) is Bid and action.face not in cheapest:
+                cheapest[action.face] = action
+        if not cheapest:
+            return DUDO if DUDO in calls else actions[0]
+        best = max(chance_of(table, bid) for bid in cheapest.values())
+        if standing is not None and best < 0.4:
+            return DUDO
+        return rng.choice([b for b in cheapest.values() if chance_of(table, b) == best])
+
+    def work() -> int:
+        rng = random.Random(1)
+        for game in range(games):
+            state = perudo.new_game(key, players, seed=game_seed(0, game))
+            while not state.is_over:
+                assert state.to_act is not None
+                if state.variant.exact_call.out_of_turn:  # choose_move asked these seats
+                    for seat in state.seats_in:
+                        if seat != state.to_act and state.legal_actions(by=seat):
+                            state.view(seat)
+                state = state.apply(act(state.view(state.to_act), rng))
+        return games
+
+    return work
+
+
+def current(key: str, players: int, games: int) -> Callable[[], int]:
+    def work() -> int:
+        simulate(key, players, games, bots=["odds"], seed=0)
+        return games
+
+    return work
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    print("Games between odds bots, one process (median of runs [min-max])\n")
+    for key, players in (("italian", 5), ("italian", 4), ("french-jonti", 4)):
+        ref, ref_low, ref_high, _ = measure(reference(key, players, args.games), args.repeats)
+        now, low, high, _ = measure(current(key, players, args.games), args.repeats)
+        print(
+            f"{key:13} {players}  reference {1000 / ref:6.2f} ms/game [{ref_low:5.0f}-"
+            f"{ref_high:5.0f} games/s]   simulate {1000 / now:6.2f} ms/game [{low:5.0f}-"
+            f"{high:5.0f} games/s]   {now / ref:4.2f}x as fast (target 5x)"
+        )
+
+
+if __name__ == "__main__":
+    main()
