@@ -129,8 +129,10 @@ def _parser() -> argparse.ArgumentParser:
     study.add_argument("--seed", type=_SEED, default=0, help="the study's seed (default: 0)")
     study.add_argument("--out", required=True, help="folder for report.html, JSON and CSV")
     study.add_argument("--bots", default="odds", help="the bot of every seat (default: odds)")
-    study.add_argument("--strong", default="odds", help="the stronger bot of the skill games")
-    study.add_argument("--weak", default="random", help="the weaker bot of the skill games")
+    study.add_argument(
+        "--strong", default="reader", help="the stronger bot of the skill games (reader)"
+    )
+    study.add_argument("--weak", default="odds", help="the weaker bot of the skill games (odds)")
     study.add_argument(
         "--workers", type=_whole(1, MAX_WORKERS), default=None, help="processes (default: 1)"
     )

@@ -25,7 +25,7 @@ def test_a_study_measures_every_cell_on_the_same_seeds(tmp_path: Path) -> None:
     cell = study.cell("italian", 3)
     assert cell is not None
     assert cell.play.games == cell.skill.games == 20
-    assert cell.skill.bots == ("odds", "random", "odds")
+    assert cell.skill.bots == ("reader", "odds", "reader")
     first = cell.play.first_player_interval
     assert first.low <= first.estimate <= first.high
     assert 0.0 <= cell.skill_share.estimate <= 1.0
