@@ -60,9 +60,7 @@ def play_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action, GameS
         raise _failure(state, bots, seat, what, error.reason) from error
 
 
-def _failure(
-    state: GameState, bots: Sequence[Bot], seat: int, what: str, reason: str
-) -> BotError:
+def _failure(state: GameState, bots: Sequence[Bot], seat: int, what: str, reason: str) -> BotError:
     name = bot_name(bots[seat])
     return BotError(
         f"bot {name} at seat {seat} {what} (game seed {state.seed})",
