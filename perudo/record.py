@@ -120,6 +120,10 @@ class GameRecord:
             moves=log.moves,
         )
 
+    def _repr_svg_(self) -> str:
+        """The picture of the position the record leads to (a shipped edition's)."""
+        return str(self.replay()._repr_svg_())
+
     # --- replay --------------------------------------------------------------------------
 
     def replay(self, variant: Variant | None = None) -> GameState:

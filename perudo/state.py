@@ -49,7 +49,7 @@ from perudo.rules import RoundRules, Violation
 from perudo.rules.bidding import check_bid, legal_bids, may_change_face
 from perudo.rules.registry import is_built_in
 from perudo.variant import Variant
-from perudo.view import PlayerView, SeatView
+from perudo.view import PlayerView, SeatView, draw_table
 
 __all__ = ["GameState", "legal_order", "new_game"]
 
@@ -375,6 +375,21 @@ class GameState(RoundFacts):
         ``None`` is refused (``unknown-seat``): a spectator gets :meth:`public_view`.
         """
         return self._view(self._seat(player))
+
+    @_guarded
+    def draw(self, *, ascii: bool = False) -> str:
+        """The whole table in a few lines, every hand shown (the referee's drawing; a
+        player gets :meth:`PlayerView.draw`). ``str(state)`` is ``state.draw()``."""
+        return draw_table(self._view(None), [p.dice for p in self.players], ascii=ascii)
+
+    def __str__(self) -> str:
+        return self.draw()
+
+    def _repr_svg_(self) -> str:
+        """The picture of the whole table, every hand shown (:mod:`perudo.svg`)."""
+        from perudo.svg import table_svg
+
+        return table_svg(self._view(None), [p.dice for p in self.players])
 
     @_guarded
     def public_view(self) -> PlayerView:

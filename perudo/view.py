@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -12,7 +13,10 @@ from perudo.resolution import Resolution
 from perudo.rules import RoundRules
 from perudo.variant import Variant
 
-__all__ = ["PlayerView", "SeatView"]
+__all__ = ["PlayerView", "SeatView", "draw_table"]
+
+#: Unicode die faces 1 to 6 (index 0 unused).
+DIE_FACES = " \u2680\u2681\u2682\u2683\u2684\u2685"
 
 
 @attrs.frozen
@@ -94,6 +98,28 @@ class PlayerView(RoundFacts):
         """How many dice this player cannot see."""
         return self.dice_in_play - len(self.dice)
 
+    def draw(self, *, ascii: bool = False) -> str:
+        """The table as this player sees it, in a few lines: every seat with its dice (this
+        player's faces, the others' hidden), scores and pressure where the edition has
+        them, the special round, the round's bids and who made them, whose turn it is,
+        and the last call with the hands it showed. Unicode die faces, or digits with
+        ``ascii=True``; the edition's words throughout. ``str(view)`` is ``view.draw()``.
+        """
+        hands = [
+            (self.dice if seat == self.player and not self.dice_hidden else None)
+            for seat in range(len(self.seats))
+        ]
+        return draw_table(self, hands, ascii=ascii)
+
+    def __str__(self) -> str:
+        return self.draw()
+
+    def _repr_svg_(self) -> str:
+        """The picture of this view (:mod:`perudo.svg`), for Jupyter."""
+        from perudo.svg import table_svg
+
+        return table_svg(self)
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data, actions in :mod:`perudo.notation`."""
         return {
@@ -115,3 +141,65 @@ class PlayerView(RoundFacts):
             "last_result": None if self.last_result is None else self.last_result.to_dict(),
             "winners": list(self.winners),
         }
+
+
+def _faces(hand: Sequence[int], ascii: bool) -> str:
+    return " ".join(str(face) if ascii else DIE_FACES[face] for face in hand)
+
+
+def draw_table(
+    view: PlayerView, hands: Sequence[Sequence[int] | None], *, ascii: bool = False
+) -> str:
+    """The text drawing of :meth:`PlayerView.draw`, with ``hands[seat]`` the faces shown
+    for each seat (``None``: hidden, drawn as ``?``). :meth:`perudo.GameState.draw` shows
+    every hand; a view shows its player's own."""
+    variant, words = view.variant, view.variant.words
+    points = not variant.scoring.moves_dice
+    title = f"{variant.name} - round {view.round_number}"
+    if view.special_round is not None and view.special_player is not None:
+        name = words.special_round or view.special_round
+        title += f", {name} round of {view.seats[view.special_player].name}"
+    lines = [title]
+    width = max(len(seat.name) for seat in view.seats)
+    cells = []
+    for seat, info in enumerate(view.seats):
+        hand = hands[seat]
+        if not info.is_in and not points:
+            cells.append("out")
+        elif hand is None:
+            cells.append(" ".join("?" * info.dice_count))
+        else:
+            cells.append(_faces(hand, ascii))
+    dice_width = max(len(cell) for cell in cells)
+    for seat, info in enumerate(view.seats):
+        extra = f"  {info.dice_count} dice" if info.is_in and not points else ""
+        if points:
+            extra += f"  score {info.score}"
+        if variant.has_pressure:
+            extra += f"  pressure {info.pressure_left}"
+        marks = []
+        if seat == view.to_act:
+            marks.append("to act")
+        if seat == view.player:
+            marks.append("you")
+        mark = f"  <- {', '.join(marks)}" if marks else ""
+        row = f"  {info.name.ljust(width)}  {cells[seat].ljust(dice_width)}{extra}{mark}"
+        lines.append(row.rstrip())
+    if view.bids:
+        said = ", ".join(f"{view.seats[p.player].name} {p.bid}" for p in view.bids)
+        lines.append(f"Bids: {said}")
+    elif view.offers and view.to_act is not None:
+        who = view.seats[view.to_act].name
+        lines.append(f"{who} may declare: {' or '.join(view.offers)}")
+    result = view.last_result
+    if result is not None:
+        names = [seat.name for seat in view.seats]
+        lines.append(f"Last call: {result.describe(names)}")
+        shown = [
+            f"{names[seat]} {_faces(result.hands[seat] or (), ascii)}" for seat in result.revealed
+        ]
+        if shown:
+            lines.append(f"  shown: {'; '.join(shown)}")
+    if view.winners:
+        lines.append("Winner: " + ", ".join(view.seats[seat].name for seat in view.winners))
+    return "\n".join(lines)

@@ -1,0 +1,120 @@
+"""Pictures of a table as SVG: every seat's cup and dice, the round's bids as a ladder, and
+the last call with the hands it showed.
+
+:func:`table_svg` draws a :class:`~perudo.PlayerView` (its player's own dice, the others'
+hidden) or, with the hands given, a whole :class:`~perudo.GameState`; views, states and
+records show these pictures in Jupyter (``_repr_svg_``). The SVG is a standalone document
+with no external resource, and a view's picture depends on nothing its player cannot see.
+
+>>> import perudo
+>>> svg = perudo.new_game("italian", 3, seed=1).view(0)._repr_svg_()
+>>> svg.startswith("<svg") and svg.count("<rect") > 10
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+__all__ = ["table_svg"]
+
+_DIE = 26  # a die's side, in pixels
+_PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.2), (0.75, 0.2), (0.25, 0.5), (0.75, 0.5), (0.25, 0.8), (0.75, 0.8)],
+}
+
+
+def _text(x: float, y: float, text: str, *, size: int = 14, weight: str = "normal") -> str:
+    return (
+        f'<text x="{x:.0f}" y="{y:.0f}" font-family="sans-serif" font-size="{size}" '
+        f'font-weight="{weight}" fill="#222">{escape(text)}</text>'
+    )
+
+
+def _die(x: float, y: float, face: int | None) -> str:
+    fill = "#fffdf5" if face is not None else "#c9c9c9"
+    parts = [
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{_DIE}" height="{_DIE}" rx="5" '
+        f'fill="{fill}" stroke="#444"/>'
+    ]
+    if face is None:
+        parts.append(_text(x + 8, y + 19, "?", size=16, weight="bold"))
+    else:
+        for px, py in _PIPS[face]:
+            parts.append(
+                f'<circle cx="{x + px * _DIE:.1f}" cy="{y + py * _DIE:.1f}" r="2.8" fill="#222"/>'
+            )
+    return "".join(parts)
+
+
+def table_svg(view: Any, hands: Sequence[Sequence[int] | None] | None = None) -> str:
+    """The table of ``view`` as an SVG document. ``hands[seat]`` gives the faces drawn for
+    each seat (``None``: hidden); by default the view's own player's dice only."""
+    seats = view.seats
+    if hands is None:
+        hands = [
+            (view.dice if seat == view.player and not view.dice_hidden else None)
+            for seat in range(len(seats))
+        ]
+    variant = view.variant
+    top = max(variant.dice.per_player, max(s.dice_count for s in seats), 1)
+    cups = 150 + top * (_DIE + 4)
+    width = cups + 230
+    row = _DIE + 22
+    result = view.last_result
+    height = 60 + row * len(seats) + (90 if result is not None else 20)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">',
+        f'<rect width="{width}" height="{height}" fill="#f3efe3"/>',
+    ]
+    title = f"{variant.name}, round {view.round_number}"
+    if view.special_round is not None:
+        title += f", {variant.words.special_round or view.special_round} round"
+    parts.append(_text(14, 26, title, size=16, weight="bold"))
+    for seat, info in enumerate(seats):
+        y = 44 + seat * row
+        turn = seat == view.to_act
+        parts.append(
+            f'<rect x="8" y="{y - 4}" width="{cups - 8}" height="{row - 6}" rx="8" '
+            f'fill="{"#e4d7b0" if turn else "#ebe4cf"}" stroke="#8a7a50"/>'
+        )
+        label = info.name + (" (you)" if seat == view.player else "")
+        parts.append(_text(16, y + 20, label[:16], weight="bold" if turn else "normal"))
+        hand = hands[seat]
+        faces: list[int | None] = list(hand) if hand is not None else [None] * info.dice_count
+        for index, face in enumerate(faces):
+            parts.append(_die(140 + index * (_DIE + 4), y + 2, face))
+        if not info.is_in and variant.scoring.moves_dice:
+            parts.append(_text(140, y + 20, "out"))
+        if not variant.scoring.moves_dice:
+            parts.append(_text(cups - 70, y + 20, f"{info.score} pts", size=12))
+    # the bid ladder
+    x = cups + 16
+    parts.append(_text(x, 50, "Bids", weight="bold"))
+    for index, placed in enumerate(view.bids[-12:]):
+        who = seats[placed.player].name
+        parts.append(_text(x, 72 + index * 18, f"{placed.bid}  {who}"[:26], size=13))
+    if not view.bids:
+        parts.append(_text(x, 72, "none yet", size=13))
+    if result is not None:
+        names = [seat.name for seat in seats]
+        y = 60 + row * len(seats)
+        parts.append(_text(14, y + 4, "Last call", weight="bold"))
+        sentence = result.describe(names)
+        for line_number, start in enumerate(range(0, min(len(sentence), 240), 80)):
+            parts.append(
+                _text(14, y + 24 + 18 * line_number, sentence[start : start + 80], size=12)
+            )
+    if view.winners:
+        winners = ", ".join(seats[seat].name for seat in view.winners)
+        parts.append(_text(x, height - 14, f"Winner: {winners}"[:30], weight="bold"))
+    parts.append("</svg>")
+    return "\n".join(parts)
