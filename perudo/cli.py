@@ -1,4 +1,4 @@
-"""The ``perudo`` command: demo, variants, rules, compare, simulate, study."""
+"""The ``perudo`` command: demo, play, variants, rules, compare, simulate, study."""
 
 from __future__ import annotations
 
@@ -118,6 +118,15 @@ def _parser() -> argparse.ArgumentParser:
         help="run on the Dask cluster of this scheduler (needs perudo[dask])",
     )
     sim.add_argument("--json", action="store_true", help="print JSON")
+    play = commands.add_parser("play", help="play a game against bots in this terminal")
+    play.add_argument("--variant", default="italian", help="edition key (default: italian)")
+    play.add_argument(
+        "--players", type=_whole(2, MAX_PLAYERS), default=3, help="players (default: 3)"
+    )
+    play.add_argument("--seat", type=_whole(0, MAX_PLAYERS - 1), default=0, help="your seat")
+    play.add_argument("--bots", default="odds", help="the bots (default: odds)")
+    play.add_argument("--seed", type=_SEED, default=None, help="seed of the dice")
+    play.add_argument("--ascii", action="store_true", help="digits instead of die faces")
     study = commands.add_parser(
         "study", help="every edition at every table size: a report with honest statistics"
     )
@@ -177,6 +186,14 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
         _compare(args.variants, args.json, out)
     elif args.command == "study":
         _study(args, out)
+    elif args.command == "play":
+        from perudo.console import play_console
+
+        bots = tuple(name.strip() for name in args.bots.split(","))
+        play_console(
+            _edition(args.variant), args.players, seat=args.seat, bots=bots, seed=args.seed,
+            ascii=args.ascii, stdin=sys.stdin, out=out,
+        )  # fmt: skip
     else:
         _simulate(args, out)
 

@@ -150,7 +150,7 @@ def _faces(hand: Sequence[int], ascii: bool) -> str:
 def draw_table(
     view: PlayerView, hands: Sequence[Sequence[int] | None], *, ascii: bool = False
 ) -> str:
-    """The text drawing of :meth:`PlayerView.draw`, with ``hands[seat]`` the faces shown
+    """The text drawing of :meth:`~perudo.PlayerView.draw`, with ``hands[seat]`` the faces shown
     for each seat (``None``: hidden, drawn as ``?``). :meth:`perudo.GameState.draw` shows
     every hand; a view shows its player's own."""
     variant, words = view.variant, view.variant.words

@@ -1,0 +1,163 @@
+"""Play a game against bots in a terminal: ``perudo play``.
+
+The table is drawn from the player's own view at each of their turns (never another
+seat's hidden dice); the player types a move in the edition's words or the notation
+(``3x5``, ``dudo``, ``calza``, ``palifico``...), ``?`` for the legal moves, ``q`` to leave. A
+refused move gets the rule's sentence and a new prompt. Out-of-turn calls (Jonti) are
+offered when the edition allows them. At the end the winner is shown and the record may be
+saved. Input may be piped, so a game can be scripted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from perudo.actions import Action
+from perudo.bots import Bot, BotSpec, bot_name, make_bot
+from perudo.errors import IllegalActionError, PerudoError, shown
+from perudo.match import choose_move, describe_action
+from perudo.notation import parse_action
+from perudo.record import GameRecord
+from perudo.state import GameState, new_game
+from perudo.variant import Variant
+
+__all__ = ["play_console"]
+
+
+class _Quit(Exception):
+    """The player left (``q``) or the input ended."""
+
+
+def play_console(
+    variant: Variant,
+    players: int,
+    *,
+    seat: int = 0,
+    bots: Sequence[BotSpec] = ("odds",),
+    seed: int | None = None,
+    ascii: bool = False,
+    stdin: TextIO,
+    out: TextIO,
+) -> GameState:
+    """Play ``variant`` at a table of ``players``, the person at ``seat``, bots elsewhere.
+
+    Returns the last state (the game may have been left before its end).
+
+    Raises:
+        GameSetupError: a bad table, seat or bot.
+    """
+    from perudo.errors import GameSetupError
+
+    if type(seat) is not int or not 0 <= seat < players:
+        raise GameSetupError(f"seat {shown(seat)} is not a seat of {players} players")
+    state = new_game(variant, players, seed=seed)
+    others: list[Bot] = [
+        _Human() if n == seat else make_bot(bots[n % len(bots)], state.seed * 1009 + n)
+        for n in range(players)
+    ]
+    names = ", ".join(sorted({bot_name(b) for n, b in enumerate(others) if n != seat}))
+    print(
+        f"{variant.name}: you are {state.players[seat].name} (seat {seat}); bots: {names}. "
+        "'?' lists your moves, 'q' leaves.",
+        file=out,
+    )
+    passed: set[tuple[int, int]] = set()  # (round, bids) where the player let a call go
+    try:
+        while not state.is_over:
+            state = _next(state, seat, others, passed, ascii, stdin, out)
+    except _Quit:
+        print("You left the table.", file=out)
+        return state
+    print(state.view(seat).draw(ascii=ascii), file=out)
+    winners = ", ".join(state.players[w].name for w in state.winners)
+    print(f"Game over: {winners} {'win' if len(state.winners) > 1 else 'wins'}.", file=out)
+    _offer_record(state, stdin, out)
+    return state
+
+
+def _ask(prompt: str, stdin: TextIO, out: TextIO) -> str:
+    out.write(prompt)
+    out.flush()
+    line = stdin.readline()
+    if not line:
+        print(file=out)
+        raise _Quit
+    return line.strip()
+
+
+class _Human:
+    """The person's seat among the bots: never asked to act, never calls out of turn."""
+
+    def act(self, view: object) -> Action:  # pragma: no cover - the console asks instead
+        raise AssertionError("the console asks the player")
+
+
+def _next(
+    state: GameState,
+    seat: int,
+    bots: Sequence[Bot],
+    passed: set[tuple[int, int]],
+    ascii: bool,
+    stdin: TextIO,
+    out: TextIO,
+) -> GameState:
+    moment = (state.round_number, len(state.bids))
+    may_call = moment not in passed and state.legal_actions(by=seat)
+    if state.to_act == seat or (state.to_act is not None and may_call):
+        mine = state.to_act == seat
+        view = state.view(seat)
+        print(file=out)
+        print(view.draw(ascii=ascii), file=out)
+        word = state.variant.words.calza or "calza"
+        prompt = "Your move: " if mine else f"Call {word} out of turn? (Enter to pass) "
+        while True:
+            text = _ask(prompt, stdin, out)
+            if text.lower() in ("q", "quit"):
+                raise _Quit
+            if text == "?":
+                moves = ", ".join(str(a) for a in state.legal_actions(by=seat))
+                print(f"Legal moves: {moves}", file=out)
+                continue
+            if not text and not mine:
+                passed.add(moment)
+                break  # a pass
+            try:
+                action = parse_action(text, variant=state.variant)
+                after = state.apply(action, by=seat)
+            except IllegalActionError as error:
+                print(f"Refused ({error.reason}): {error}", file=out)
+                continue
+            print("  " + describe_action(state, action, seat), file=out)
+            return _told(state, after, out)
+        if state.to_act == seat:  # pragma: no cover - a pass is only offered out of turn
+            return state
+    actor, action = choose_move(state, bots)
+    print("  " + describe_action(state, action, actor), file=out)
+    return _told(state, state.apply(action, by=actor), out)
+
+
+def _told(before: GameState, after: GameState, out: TextIO) -> GameState:
+    result = after.last_result
+    if result is not None and result is not before.last_result:
+        names = [p.name for p in after.players]
+        print(f"  {result.describe(names)}", file=out)
+    return after
+
+
+def _offer_record(state: GameState, stdin: TextIO, out: TextIO) -> None:
+    try:
+        path = _ask("Save the record to a file? (a path, or Enter) ", stdin, out)
+    except _Quit:
+        return
+    if path:
+        try:
+            Path(path).write_text(GameRecord.from_state(state).to_text(), encoding="utf-8")
+        except OSError as error:
+            print(f"Not saved: {error.strerror}", file=out)
+            return
+        except PerudoError as error:  # pragma: no cover - a record always writes
+            print(f"Not saved: {error}", file=out)
+            return
+        print(f"Saved to {path}.", file=out)

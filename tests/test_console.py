@@ -1,0 +1,82 @@
+"""perudo play (issue 16): a game against bots in a terminal, piped or at a real one."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+PERUDO = [sys.executable, "-m", "perudo"]
+
+
+def play(args: list[str], lines: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*PERUDO, "play", *args], input="\n".join(lines) + "\n", capture_output=True,
+        text=True, timeout=120, cwd=cwd,
+    )  # fmt: skip
+
+
+def test_a_piped_game_refuses_bad_moves_and_leaves_cleanly(tmp_path: Path) -> None:
+    done = play(["--variant", "italian", "--players", "3", "--seed", "4", "--ascii"],
+                ["?", "9x9", "3x2", "Dubito", "q"], tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Legal moves: 1x2, 2x2" in out
+    assert "Refused (malformed-action)" in out
+    assert "this edition's words: Dubito, Palifico" in out
+    assert "Player 1 bids 3x2" in out
+    assert "You left the table." in out
+    # Other seats' dice are never drawn: their rows hold only '?'.
+    for row in re.findall(r"^  Player [23]  (.*?)  \d dice", out, re.M):
+        assert set(row.split()) <= {"?"}, row
+
+
+def test_a_piped_game_plays_to_the_end_and_saves_the_record(tmp_path: Path) -> None:
+    moves = ["dudo", "1x2"] * 150
+    done = play(["--variant", "wango", "--players", "2", "--seed", "2"], moves, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Game over:" in done.stdout
+    saved = [p for p in tmp_path.iterdir() if p.name in ("dudo", "1x2")]
+    assert saved
+    assert saved[0].read_text("utf-8").startswith("perudo-record 1")
+    assert "Saved to" in done.stdout
+
+
+def test_end_of_input_leaves_cleanly(tmp_path: Path) -> None:
+    done = play(["--seed", "1"], [], tmp_path)
+    assert done.returncode == 0
+    assert "You left the table." in done.stdout
+
+
+def test_a_game_at_a_real_terminal() -> None:
+    child = pexpect.spawn(PERUDO[0], [*PERUDO[1:], "play", "--variant", "french-jonti",
+                                      "--players", "3", "--seed", "5"],
+                          encoding="utf-8", timeout=30)  # fmt: skip
+    try:
+        child.expect("Your move: |out of turn")
+        child.sendline("?")
+        child.expect("Legal moves:")
+        child.sendline("jonti")  # refused at the opening: nothing to call on
+        child.expect("Refused")
+        child.sendintr()  # Ctrl-C
+        child.expect("perudo: interrupted")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 130
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--seat", "5", "--players", "3"], "seat 5 is not a seat of 3 players"),
+    (["--variant", "klingon"], "unknown edition 'klingon'"),
+    (["--bots", "genius"], "unknown bot 'genius'"),
+])  # fmt: skip
+def test_bad_arguments_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+    done = play(args, [], tmp_path)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
