@@ -87,3 +87,15 @@ def test_a_views_drawings_never_depend_on_hidden_dice(edition: str) -> None:
             if state.round_number != round_number or state.is_over:
                 twin = None  # the call showed hands, which differ between the deals
     assert compared > 40
+
+
+def test_the_docs_svg_is_what_table_svg_draws_today() -> None:
+    from pathlib import Path
+
+    from perudo.svg import table_svg
+
+    state = perudo.new_game("italian", ["Ana", "Ben", "Cleo"], seed=3, first_player=0)
+    state = state.with_dice([[2, 3, 3, 6, 6], [1, 1, 2, 2, 5], [1, 2, 2, 3, 4]])
+    state = state.apply(Bid(2, 5)).apply(Bid(3, 5)).apply(Dudo()).apply(Bid(2, 6))
+    docs = Path(__file__).parent.parent / "docs" / "_static" / "table.svg"
+    assert docs.read_text(encoding="utf-8") == table_svg(state.view(0))
