@@ -473,7 +473,19 @@ class GameState(RoundFacts):
             return Violation(
                 "nothing-to-challenge", f"there is no bid yet to call {self.variant.words.dudo} on"
             )
-        return check_bid(self.rules, self.bid, action, seat, self.dice_in_play)
+        violation = check_bid(self.rules, self.bid, action, seat, self.dice_in_play)
+        if violation is None or not self.offers:
+            return violation
+        # An open declaration may change the round's rules: say which one allows the bid.
+        allowing = [
+            name
+            for name in self.offers
+            if self.apply(Declare(name), by=seat)._violation(action, seat) is None
+        ]
+        if not allowing:
+            return violation
+        choices = " or ".join(f"'declare {name}'" for name in allowing)
+        return Violation(violation.reason, f"{violation.message} ({choices} first, and you may)")
 
     def _exact_call_violation(self, seat: int) -> Violation | None:
         call = self.variant.exact_call

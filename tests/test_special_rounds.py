@@ -159,6 +159,11 @@ def test_spanish_palafico_opener_must_bid_ones() -> None:
     assert state.to_act == 3  # holds one die: already Palafico
     assert state.is_legal(Bid(2, 3))  # monotone: same quantity, higher face
     assert state.is_legal(Bid(3, 6))
+    # regression (issue 18): a one-die player, who may change the face, is refused a lower
+    # one by the raise order, not told the face is locked
+    changing = play(state, "2x3", "3x3", "3x4", "4x4")  # seat 1 (one die) moved to 4s
+    assert changing.to_act == 3
+    assert refusal(changing, Bid(5, 2)) == "face-lowered"
     state = play(state, "2x3")
     assert refusal(state, Bid(3, 4)) == "face-locked"
     assert state.is_legal(Bid(3, 3))
@@ -197,6 +202,17 @@ def test_calzone_is_offered_and_declined_by_bidding() -> None:
     assert declined.offers == ()
     assert declined.rules.wild_ones is True
     assert refusal(declined, Declare("calzone"), by=declined.to_act) == "declaration-not-offered"
+
+
+def test_opening_on_ones_while_calzone_is_offered_says_how() -> None:
+    # regression (issue 18): the refusal named no way to the bid the offer allows
+    state = drop_to_one("french-jonti")
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(Bid(1, 1))
+    assert caught.value.reason == "ones-on-opening"
+    assert str(caught.value) == (
+        "1x1: a round may not open on ones ('declare calzone' first, and you may)"
+    )
 
 
 def test_calzone_round_rules() -> None:

@@ -448,7 +448,7 @@ def check_bid(
         if rules.opening == "required":
             return Violation("must-open-on-ones", f"{bid}: this round must open on ones")
         return Violation("ones-on-opening", f"{bid}: a round may not open on ones")
-    if low is None and rules.face_lock and bid.face != standing.face:
+    if low is None and bid.face != standing.face and not may_change_face(rules, player):
         round_name = (rules.special or "special").capitalize()
         return Violation(
             "face-locked",
