@@ -25,6 +25,7 @@ from perudo.variant import AXES, Variant
 __all__ = ["main"]
 
 WIDTH = 80
+LABEL = 36  # the width of a label in the simulate report
 
 
 class _Parser(argparse.ArgumentParser):
@@ -374,7 +375,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
     if args.json:
         _json([r.to_dict() for r in results] if args.compare else results[0].to_dict(), out)
         return
-    out.write(_report(results))
+    out.write(_report(results, keys))
 
 
 def _where(args: argparse.Namespace) -> tuple[Any, Any]:
@@ -408,7 +409,16 @@ def _study(args: argparse.Namespace, out: TextIO) -> None:
     out.write(f"{len(study.cells)} cells, {2 * study.games * len(study.cells):,} games: {report}\n")
 
 
-def _report(results: Sequence[SimulationResult]) -> str:
+def _call_word(call: str, variant: Variant) -> str:
+    """A simulation's call counter named in the edition's words."""
+    words = variant.words
+    exact = words.calza or "exact call"
+    return {"dudo": words.dudo, "calza": exact, "calza-out-of-turn": f"{exact} out of turn"}.get(
+        call, call
+    )
+
+
+def _report(results: Sequence[SimulationResult], variants: Sequence[Variant]) -> str:
     first = results[0]
     seating = "fixed seats" if first.fixed_seats else "bots move one seat a game"
     lines = textwrap.wrap(
@@ -426,7 +436,10 @@ def _report(results: Sequence[SimulationResult]) -> str:
         rows.append((f"games won by seat {seat}", [str(r.seat_intervals[seat]) for r in results]))
     for index, (bot, _) in enumerate(first.bot_intervals):
         rows.append(
-            (f"won per seat held, {bot}"[:29], [str(r.bot_intervals[index][1]) for r in results])
+            (
+                f"won per seat held, {bot}"[: LABEL - 1],
+                [str(r.bot_intervals[index][1]) for r in results],
+            )
         )
     for title, field in (
         ("calls", "calls"),
@@ -435,9 +448,13 @@ def _report(results: Sequence[SimulationResult]) -> str:
     ):
         names = sorted({name for r in results for name, _ in getattr(r, field)})
         for name in names:
+            shown_as = name
+            if field == "calls":  # each edition's word, once: "Dudo/Dubito" when they differ
+                words = dict.fromkeys(_call_word(name, variant) for variant in variants)
+                shown_as = "/".join(words)
             rows.append(
                 (
-                    f"{title} per game: {name}"[:29],
+                    f"{title} per game: {shown_as}"[: LABEL - 1],
                     [
                         f"{dict(getattr(r, field)).get(name, 0) / max(r.games, 1):.2f}"
                         for r in results
@@ -445,11 +462,13 @@ def _report(results: Sequence[SimulationResult]) -> str:
                 )
             )
     for title, values in rows:
-        lines.append(title.ljust(30) + "".join(v.ljust(24) for v in values).rstrip())
+        lines.append(title.ljust(LABEL) + "".join(v.ljust(24) for v in values).rstrip())
     if len(results) == 2:
         a, b = results
         lines += ["", f"{a.variant} minus {b.variant} (same seeds):"]
-        lines.append("  rounds per game".ljust(30) + str(a.rounds_difference(b)))
+        lines.append("  rounds per game".ljust(LABEL) + str(a.rounds_difference(b)))
         for seat in range(first.players):
-            lines.append(f"  games won by seat {seat}".ljust(30) + str(a.seat_difference(b, seat)))
+            lines.append(
+                f"  games won by seat {seat}".ljust(LABEL) + str(a.seat_difference(b, seat))
+            )
     return "\n".join(lines) + "\n"

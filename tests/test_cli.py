@@ -79,3 +79,20 @@ def test_ctrl_c_stops_cleanly(workers: str) -> None:
     assert process.returncode == 130
     assert err.decode().strip() == "perudo: interrupted"
     assert out == b""
+
+
+def test_simulate_names_the_calls_in_each_editions_words() -> None:
+    # regression (issue 18): the report said "calza" for French Jonti's Jonti
+    import io
+
+    from perudo.cli import main
+
+    out = io.StringIO()
+    assert main(["simulate", "--variant", "french-jonti", "--games", "20"], out=out) == 0
+    labels = [line[:36].rstrip() for line in out.getvalue().splitlines()]
+    assert "calls per game: Jonti" in labels
+    assert "calls per game: Perudo" in labels
+    assert not any("calza" in label.lower() for label in labels)
+    out = io.StringIO()
+    main(["simulate", "--compare", "italian", "spanish", "--games", "20"], out=out)
+    assert "calls per game: Dubito/Dudo" in out.getvalue()

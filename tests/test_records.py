@@ -117,8 +117,14 @@ def test_a_changed_declaration_is_refused() -> None:
 def test_an_illegal_move_names_its_number_and_reason() -> None:
     text = GameRecord.from_state(play(game("italian", [FIVE, FIVE]), "2x3", "3x3")).to_text()
     broken = text.replace("2 1 3x3", "2 1 2x2")
-    with pytest.raises(RecordError, match=r"move 2 \(seat 1, 2x2\) is illegal: bid-too-low"):
+    with pytest.raises(
+        RecordError, match=r"move 2 \(seat 1, 2x2\) is illegal: bid-too-low"
+    ) as caught:
         GameRecord.from_text(broken).replay()
+    # a program reads the refusal without parsing the sentence (issue 18)
+    assert (caught.value.reason, caught.value.move, caught.value.player) == ("bid-too-low", 2, 1)
+    assert isinstance(caught.value.__cause__, perudo.IllegalActionError)
+    assert caught.value.__cause__.reason == "bid-too-low"
     out_of_turn = text.replace("2 1 3x3", "2 0 3x3")
     with pytest.raises(RecordError, match=r"move 2.*not-your-turn"):
         GameRecord.from_text(out_of_turn).replay()
