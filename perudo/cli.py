@@ -25,7 +25,7 @@ from perudo.variant import AXES, Variant
 __all__ = ["main"]
 
 WIDTH = 80
-LABEL = 36  # the width of a label in the simulate report
+LABEL = 34  # the width of a label in the simulate report
 
 
 class _Parser(argparse.ArgumentParser):

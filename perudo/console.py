@@ -141,8 +141,7 @@ def _next(
 def _told(before: GameState, after: GameState, out: TextIO) -> GameState:
     result = after.last_result
     if result is not None and result is not before.last_result:
-        names = [p.name for p in after.players]
-        print(f"  {result.describe(names)}", file=out)
+        print(f"  {result.describe()}", file=out)
     return after
 
 

@@ -129,7 +129,7 @@ def play(
                 for seat in result.revealed
             )
             say(f"  shown: {shown_hands}")
-            say(f"  {result.describe(names)}")
+            say(f"  {result.describe()}")
             if not state.is_over:
                 say(_round_header(state))
     return state

@@ -35,6 +35,8 @@ class Resolution:
         eliminated: The seat that lost its last die, if any (the first, if several).
         changes: Each seat's change of dice: by default, ``loser`` loses one and ``gainer``
             gains one (points move no die); rule kinds may move more.
+        names: The players' names by seat, when the call was made at a table (a state sets
+            them); :meth:`describe` uses them. They take no part in equality.
     """
 
     call: Literal["dudo", "calza"]
@@ -61,6 +63,8 @@ class Resolution:
             if self.gainer is not None:
                 changes[self.gainer] += 1
         return tuple(changes)
+
+    names: tuple[str, ...] | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
     @property
     def out(self) -> tuple[int, ...]:
@@ -105,7 +109,9 @@ class Resolution:
         }
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        """A sentence for people, with player names when given."""
+        """A sentence for people: the players by ``names`` when given, else by the names of
+        the table the call was made at, else by seat."""
+        names = self.names if names is None else names
 
         def who(seat: int) -> str:
             return names[seat] if names is not None else f"seat {seat}"

@@ -591,6 +591,7 @@ class GameState(RoundFacts):
                 self.variant, hands, order=order, bid=placed.bid, caller=caller,
                 bidder=placed.player, wild=wild, pressured=pressured,
             )  # fmt: skip
+        result = attrs.evolve(result, names=tuple(player.name for player in self.players))
         return self._next_round(result, players, log)
 
     def _next_round(

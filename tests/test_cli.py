@@ -89,7 +89,7 @@ def test_simulate_names_the_calls_in_each_editions_words() -> None:
 
     out = io.StringIO()
     assert main(["simulate", "--variant", "french-jonti", "--games", "20"], out=out) == 0
-    labels = [line[:36].rstrip() for line in out.getvalue().splitlines()]
+    labels = [line[:34].rstrip() for line in out.getvalue().splitlines()]
     assert "calls per game: Jonti" in labels
     assert "calls per game: Perudo" in labels
     assert not any("calza" in label.lower() for label in labels)

@@ -33,7 +33,7 @@ def test_calza_right_regains_a_lost_die_and_the_caller_starts() -> None:
     assert result.loser is None
     assert [len(p.dice) for p in state.players] == [3, 5, 5]
     assert state.to_act == 0
-    assert str(result).endswith("seat 0 gains a die")
+    assert str(result).endswith("Player 1 gains a die")  # the table's names (issue 18)
 
 
 def test_calza_at_five_dice_gains_nothing() -> None:

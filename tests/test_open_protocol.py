@@ -392,7 +392,7 @@ def test_spot_on_is_defined_outside_perudo() -> None:
     right = state.apply(Calza())  # seat 1 calls: three 2s, spot on
     assert right.last_result is not None
     assert right.last_result.changes == (-1, 0, -1)
-    assert right.last_result.describe().endswith("seat 0 loses a die; seat 2 loses a die")
+    assert right.last_result.describe().endswith("Player 1 loses a die; Player 3 loses a die")
     assert right.to_act == 1
     wrong = perudo.new_game(variant, 3, seed=1, dice=hands, first_player=0).apply(Bid(2, 2))
     assert wrong.apply(Calza()).last_result.changes == (0, -1, 0)  # type: ignore[union-attr]

@@ -29,7 +29,7 @@ def test_a_challenge_moves_one_point_and_nobody_loses_dice() -> None:
     assert scores(state) == [-1, 1, 0]
     assert [len(p.dice) for p in state.players] == [5, 5, 5]
     assert state.to_act == 0  # the point loser starts
-    assert str(result).endswith("seat 0 gives 1 point to seat 1")
+    assert str(result).endswith("Player 1 gives 1 point to Player 2")
 
 
 def test_pressure_moves_three_points_and_never_stacks() -> None:

@@ -8,6 +8,7 @@ import json
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 from helpers import game, play
 from hypothesis import given
@@ -244,3 +245,20 @@ def test_fingerprints_differ_between_editions_and_follow_the_text() -> None:
     data = perudo.load_variant("wango").to_dict()
     data["cap"]["quote"] = "Another sentence."
     assert Variant.from_dict(data).fingerprint != perudo.load_variant("wango").fingerprint
+
+
+def test_a_call_describes_itself_with_the_tables_names() -> None:
+    # issue 18: describe() no longer needs the names handed to it again
+    state = perudo.new_game("italian", ["Ana", "Ben"], seed=3, first_player=0)
+    state = state.with_dice([[2, 3, 3, 6, 6], [1, 1, 2, 2, 5]])
+    result = play(state, "2x5", "dudo").last_result
+    assert result is not None
+    assert result.describe().startswith("Dubito by Ben on 2x5 by Ana: ")
+    assert result.describe(["A", "B"]).startswith("Dubito by B on 2x5 by A: ")
+    assert (
+        attrs.evolve(result, names=None).describe().startswith("Dubito by seat 1 on 2x5 by seat 0")
+    )
+    restored = state_from_dict(state_to_dict(play(state, "2x5", "dudo"))).last_result
+    assert restored is not None
+    assert restored == result
+    assert restored.describe() == result.describe()

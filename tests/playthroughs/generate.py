@@ -63,6 +63,9 @@ def playthrough(key: str) -> str:
 
 def main() -> None:
     for key in perudo.variant_names():
+        seats = perudo.load_variant(key).players
+        if not seats.min <= PLAYERS <= seats.max:
+            continue  # OpenSpiel's liars_dice: two players only
         (HERE / f"{key}.txt").write_text(playthrough(key), encoding="utf-8")
         print(f"wrote {key}.txt")
 
