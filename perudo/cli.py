@@ -161,6 +161,11 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     except PerudoError as error:
         print(f"perudo: {error}", file=sys.stderr)
         return 2
+    except ImportError as error:
+        if "pip install" not in str(error):  # not one of ours naming its extra: a bug
+            raise
+        print(f"perudo: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("perudo: interrupted", file=sys.stderr)
         return 130

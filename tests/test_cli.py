@@ -96,3 +96,25 @@ def test_simulate_names_the_calls_in_each_editions_words() -> None:
     out = io.StringIO()
     main(["simulate", "--compare", "italian", "spanish", "--games", "20"], out=out)
     assert "calls per game: Dubito/Dudo" in out.getvalue()
+
+
+def test_a_missing_extra_is_one_line_and_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import perudo.cli
+
+    def needs_extra(*args: object) -> None:
+        raise ImportError("running on a Dask cluster needs the extra: pip install 'perudo[dask]'")
+
+    monkeypatch.setattr(perudo.cli, "_command", needs_extra)
+    assert perudo.cli.main(["variants"]) == 2
+    assert capsys.readouterr().err == (
+        "perudo: running on a Dask cluster needs the extra: pip install 'perudo[dask]'\n"
+    )
+
+    def broken(*args: object) -> None:
+        raise ImportError("cannot import name 'x'")  # a bug, not a missing extra: not hidden
+
+    monkeypatch.setattr(perudo.cli, "_command", broken)
+    with pytest.raises(ImportError, match="cannot import name"):
+        perudo.cli.main(["variants"])

@@ -7,8 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pexpect
 import pytest
+
+pexpect = pytest.importorskip("pexpect", reason="pexpect (in the dev extra) is not installed")
 
 PERUDO = [sys.executable, "-m", "perudo"]
 

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import warnings
 
-import numpy as np
 import pytest
-from gymnasium.utils.env_checker import check_env
 
 import perudo
+
+pytest.importorskip(
+    "gymnasium", reason="the gymnasium extra is not installed: pip install '.[gymnasium]'"
+)
+
+import gymnasium
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+
 from perudo.interop.gymnasium import PerudoSoloEnv
 
 EDITIONS = perudo.variant_names()
@@ -99,3 +106,16 @@ def test_bad_arguments_are_named() -> None:
         PerudoSoloEnv("italian", 2, illegal="ignore")
     with pytest.raises(RuntimeError, match="reset"):
         PerudoSoloEnv("italian", 2).step(0)
+
+
+def test_every_shipped_edition_is_registered_with_gymnasium() -> None:
+    # issue 18: gymnasium.make("perudo/...") works
+    ids = sorted(k for k in gymnasium.registry if k.startswith("perudo/"))
+    assert ids == sorted(f"perudo/{key}-v0" for key in perudo.variant_names())
+    env = gymnasium.make("perudo/french-jonti-v0", players=4, seat=2)
+    assert (env.unwrapped.variant.key, env.unwrapped.players, env.unwrapped.seat) == (
+        "french-jonti", 4, 2
+    )  # fmt: skip
+    observation, _ = env.reset(seed=3)
+    assert observation["action_mask"].any()
+    assert gymnasium.make("perudo/italian-v0").unwrapped.players == 2  # the smallest table

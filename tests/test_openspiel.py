@@ -5,10 +5,16 @@ from __future__ import annotations
 import pickle
 import random
 
-import pyspiel
 import pytest
 
 import perudo
+
+pytest.importorskip(
+    "pyspiel", reason="the openspiel extra is not installed: pip install '.[openspiel]'"
+)
+
+import pyspiel
+
 from perudo.interop.openspiel import PerudoState
 
 EDITIONS = perudo.variant_names()

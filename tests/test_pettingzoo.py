@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import warnings
 
-import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
 
 import perudo
+
+pytest.importorskip(
+    "pettingzoo", reason="the pettingzoo extra is not installed: pip install '.[pettingzoo]'"
+)
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
 from perudo.interop.pettingzoo import PerudoEnv, perudo_env
 
 EDITIONS = perudo.variant_names()
@@ -104,7 +110,7 @@ def test_observations_are_the_encoded_views() -> None:
     assert raw.turns is not None
     for seat, agent in enumerate(env.possible_agents):
         observation = env.observe(agent)
-        view = raw.encoding.decode(observation["observation"].tolist())
+        view = raw.encoding.decode(observation["observation"].tolist(), names=env.possible_agents)
         assert view == raw.turns.state.view(seat)
         assert observation["action_mask"].any() == (seat == raw.turns.seat)
 
@@ -132,7 +138,13 @@ def test_render_and_bad_arguments() -> None:
     env.reset(seed=1)
     text = env.render()
     assert text is not None
-    assert text.startswith("round 1")
+    assert text.startswith("round 1  dice player_0:5 player_1:5  bids -  deciding: player_")
+    assert "Player" not in text  # the agents' names only (issue 18)
+    assert "seat" not in text
+    env.step(next(i for i, ok in enumerate(env.observe(env.agent_selection)["action_mask"]) if ok))
+    assert f"bids {env.possible_agents[1 - env.possible_agents.index(env.agent_selection)]}:" in (
+        env.render() or ""
+    )
     with pytest.raises(ValueError, match="render_mode 'video'"):
         PerudoEnv("italian", 2, render_mode="video")
     with pytest.raises(perudo.EncodingError, match="not 11"):

@@ -19,6 +19,10 @@ learning loops expect of a masked environment. With ``illegal="raise"`` the envi
 raises the :class:`~perudo.IllegalActionError` instead and stays where it was. A number
 outside the action space always raises :class:`~perudo.EncodingError`.
 
+Importing the module registers ``perudo/KEY-v0`` for every shipped edition, so
+``gymnasium.make("perudo/italian-v0", players=3)`` works once it is imported, and
+``gymnasium.make("perudo.interop.gymnasium:perudo/italian-v0")`` imports it itself.
+
 >>> from perudo.interop.gymnasium import PerudoSoloEnv
 >>> env = PerudoSoloEnv("italian", players=3)
 >>> observation, info = env.reset(seed=4)
@@ -44,7 +48,7 @@ from perudo.encoding import observation_encoding
 from perudo.errors import IllegalActionError, shown
 from perudo.interop._spaces import RENDER_MODES, check_render_mode, observation_space, observe
 from perudo.interop.turns import TurnActions, Turns, lowest_return
-from perudo.loader import load_variant
+from perudo.loader import load_variant, variant_names
 from perudo.state import new_game
 from perudo.variant import Variant
 
@@ -179,3 +183,19 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return observe(
             self.encoding, self.numbers, self._turns(), self.seat, may_act=not self._forfeit
         )
+
+
+def _register_editions() -> None:
+    """Register ``perudo/KEY-v0`` for every shipped edition (on import, as Gymnasium's
+    third-party environments do); the version follows the observation layout."""
+    for key in variant_names():
+        env_id = f"perudo/{key}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="perudo.interop.gymnasium:PerudoSoloEnv",
+                kwargs={"variant": key, "players": load_variant(key).players.min},
+            )
+
+
+_register_editions()

@@ -110,7 +110,7 @@ class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if seed is None:
             seed = secrets.randbits(63)
         players = len(self.possible_agents)
-        self.turns = Turns.start(new_game(self.variant, players, seed=seed))
+        self.turns = Turns.start(new_game(self.variant, self.possible_agents, seed=seed))
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -183,10 +183,13 @@ class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
 
 def _describe(turns: Turns) -> str:
+    """One line, every player by the agent's name (the game is played under those names)."""
     state = turns.state
-    dice = " ".join(f"{p.name}:{len(p.dice)}" for p in state.players)
-    bids = " ".join(f"{b.player}:{b.bid}" for b in state.bids) or "-"
+    names = [player.name for player in state.players]
+    dice = " ".join(f"{player.name}:{len(player.dice)}" for player in state.players)
+    bids = " ".join(f"{names[b.player]}:{b.bid}" for b in state.bids) or "-"
     head = f"round {state.round_number}  dice {dice}  bids {bids}"
     if state.is_over:
-        return f"{head}  over, winners {list(state.winners)}"
-    return f"{head}  deciding: seat {turns.seat}"
+        return f"{head}  over, winners {', '.join(names[seat] for seat in state.winners)}"
+    deciding = "nobody" if turns.seat is None else names[turns.seat]
+    return f"{head}  deciding: {deciding}"
