@@ -37,3 +37,11 @@ def test_readme_commands_are_the_ones_ci_runs() -> None:
     assert 'perudo" demo --variant italian --players 4 --seed 7' in ci
     assert "pip install -e '.[dev]' && .venv/bin/pytest" in readme
     assert "pip\" install -q -e '.[dev]'" in ci
+
+
+def test_the_licence_file_matches_the_project_metadata() -> None:
+    import tomllib
+
+    licence = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["license"]
+    assert licence == "MIT"
+    assert (ROOT / "LICENSE").read_text("utf-8").startswith("MIT License\n")
