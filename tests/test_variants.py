@@ -53,10 +53,11 @@ EXPECTED_PROVENANCE = {
     ("italian", "cap"): "inherited",
     ("italian", "special_round"): "reading",
     ("italian", "first_player"): "stated",
-    ("italian", "challenge"): "stated",
+    ("italian", "challenge"): "reading",  # the reveal and the dice counts (audit readings)
     ("spanish", "raising"): "reading",
     ("spanish", "conversion"): "reading",
-    ("spanish", "special_round"): "stated",
+    ("spanish", "special_round"): "reading",  # "ya son Palaficos" (audit readings)
+    ("french-jonti", "special_round"): "reading",  # how a one-die player changes face
     ("spanish", "first_player"): "inherited",
     ("french-calza", "conversion"): "inherited",
     ("french-calza", "opening"): "inherited",
