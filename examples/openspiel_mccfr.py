@@ -1,7 +1,7 @@
 """Train outcome-sampling MCCFR (OpenSpiel) on a small Italian table, then play its average
 policy against uniform random play.
 
-Needs the extra: pip install 'perudo[openspiel]'. The table is two players with one die
+Needs the extra: pip install '.[openspiel]' in a checkout. The table is two players with one die
 each (dice already lost: the last round of a game), under the Italian rules unchanged.
 
     python examples/openspiel_mccfr.py [iterations]

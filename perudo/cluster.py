@@ -11,7 +11,7 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from typing import Any
 
-from perudo.errors import GameSetupError, shown
+from perudo.errors import GameSetupError, install_hint, shown
 
 __all__ = ["dask_executor"]
 
@@ -27,10 +27,7 @@ def dask_executor(address: str, *, timeout: float = 10.0) -> tuple[Any, Executor
     try:
         from distributed import Client
     except ImportError as error:
-        raise ImportError(
-            "running on a Dask cluster needs the extra: pip install 'perudo[dask]' "
-            "(or '.[dask]' from a checkout)"
-        ) from error
+        raise ImportError(f"running on a Dask cluster needs {install_hint('dask')}") from error
     if not isinstance(address, str) or not address:
         raise GameSetupError(f"scheduler {shown(address)} is not an address")
     try:

@@ -23,6 +23,15 @@ __all__ = [
 SHOWN_LIMIT = 60
 
 
+def install_hint(extra: str) -> str:
+    """How to install the optional extra ``extra``, from a checkout and from a built wheel
+    (perudo is installed from where it is, not from a package index)."""
+    return (
+        f"the extra perudo[{extra}]: pip install '.[{extra}]' in a checkout, or "
+        f"pip install 'PATH/TO/perudo-VERSION-py3-none-any.whl[{extra}]' from a wheel"
+    )
+
+
 def shown(value: Any, limit: int = SHOWN_LIMIT) -> str:
     """``repr(value)`` for a message, cut to ``limit`` characters: messages never repeat
     unbounded input (a 10 MB string, an integer of a million digits).

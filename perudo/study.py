@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from perudo.errors import GameSetupError, shown
+from perudo.errors import GameSetupError, install_hint, shown
 from perudo.loader import load_variant
 from perudo.simulate import SimulationResult, simulate
 from perudo.stats import Interval
@@ -310,10 +310,7 @@ def _charts(study: Study) -> tuple[list[tuple[str, str]], str | None]:
         matplotlib.use("Agg")
         from matplotlib import pyplot
     except ImportError:
-        return [], (
-            "Charts need matplotlib: pip install 'perudo[plot]' (or '.[plot]' from a "
-            "checkout), then run the study again."
-        )
+        return [], f"Charts need matplotlib, {install_hint('plot')}; then run the study again."
     charts = []
     measures: list[tuple[str, Callable[[StudyCell], Interval]]] = [
         ("First player's share of the wins", lambda c: c.play.first_player_interval),

@@ -118,3 +118,18 @@ def test_a_missing_extra_is_one_line_and_exit_2(
     monkeypatch.setattr(perudo.cli, "_command", broken)
     with pytest.raises(ImportError, match="cannot import name"):
         perudo.cli.main(["variants"])
+
+
+def test_install_hints_work_from_a_checkout_and_from_a_wheel() -> None:
+    # issue 18: perudo is installed from where it is, so 'perudo[x]' alone would not work
+    from perudo.cluster import dask_executor
+    from perudo.errors import install_hint
+
+    hint = install_hint("dask")
+    assert "pip install '.[dask]' in a checkout" in hint
+    assert "pip install 'PATH/TO/perudo-VERSION-py3-none-any.whl[dask]' from a wheel" in hint
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError, match=r"'\.\[dask\]' in a checkout"):
+            dask_executor("tcp://127.0.0.1:9")

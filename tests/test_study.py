@@ -60,7 +60,8 @@ def test_without_matplotlib_the_report_says_how_to_get_charts(
     study = run_study(["wango"], (2,), 5)
     page = write_report(study, tmp_path).read_text("utf-8")
     assert "data:image" not in page
-    assert "pip install &#x27;perudo[plot]&#x27;" in page
+    assert "pip install &#x27;.[plot]&#x27; in a checkout" in page  # as installed (issue 18)
+    assert ".whl[plot]&#x27; from a wheel" in page
 
 
 def test_table_sizes_read_as_sizes_ranges_and_lists() -> None:

@@ -1,6 +1,6 @@
 """A Gymnasium environment: one seat against the library's bots, :class:`PerudoSoloEnv`.
 
-Needs the extra: ``pip install 'perudo[gymnasium]'``.
+Needs the extra ``perudo[gymnasium]`` (``pip install '.[gymnasium]'`` in a checkout).
 
 The agent plays seat ``seat``; the other seats are played by bots (any
 :data:`perudo.bots.BotSpec`: a name of :data:`perudo.bots.BOTS`, ``"package.module:Name"``,
@@ -39,8 +39,10 @@ try:
     import gymnasium
     import numpy as np
 except ImportError as error:  # pragma: no cover - depends on what is installed
+    from perudo.errors import install_hint
+
     raise ImportError(
-        f"perudo.interop.gymnasium needs {error.name}: pip install 'perudo[gymnasium]'"
+        f"perudo.interop.gymnasium needs {error.name}: {install_hint('gymnasium')}"
     ) from error
 
 from perudo.bots import Bot, BotSpec, make_bot

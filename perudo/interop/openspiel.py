@@ -1,7 +1,7 @@
 """Every edition as an OpenSpiel game, registered as ``python_perudo``.
 
-Needs the extra: ``pip install 'perudo[openspiel]'``. Importing this module registers the
-game::
+Needs the extra ``perudo[openspiel]`` (``pip install '.[openspiel]'`` in a checkout).
+Importing this module registers the game::
 
     import pyspiel
     import perudo.interop.openspiel  # registers python_perudo
@@ -48,8 +48,10 @@ try:
     import numpy as np
     import pyspiel
 except ImportError as error:  # pragma: no cover - depends on what is installed
+    from perudo.errors import install_hint
+
     raise ImportError(
-        f"perudo.interop.openspiel needs {error.name}: pip install 'perudo[openspiel]'"
+        f"perudo.interop.openspiel needs {error.name}: {install_hint('openspiel')}"
     ) from error
 
 from perudo.encoding import ROUND_LIMIT, ObservationEncoding, observation_encoding

@@ -1,6 +1,6 @@
 """A PettingZoo AEC environment for every edition: :func:`perudo_env`.
 
-Needs the extra: ``pip install 'perudo[pettingzoo]'``.
+Needs the extra ``perudo[pettingzoo]`` (``pip install '.[pettingzoo]'`` in a checkout).
 
 * Agents are ``"player_0"`` to ``"player_{n-1}"``, one per seat.
 * An action is a number of :class:`perudo.interop.turns.TurnActions`: the edition's
@@ -32,8 +32,10 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as error:  # pragma: no cover - depends on what is installed
+    from perudo.errors import install_hint
+
     raise ImportError(
-        f"perudo.interop.pettingzoo needs {error.name}: pip install 'perudo[pettingzoo]'"
+        f"perudo.interop.pettingzoo needs {error.name}: {install_hint('pettingzoo')}"
     ) from error
 
 from perudo.encoding import observation_encoding
