@@ -1,17 +1,21 @@
-"""Collection for the doctests of ``perudo`` itself: a module that needs a missing extra is
-not collected (its tests in ``tests/`` skip, naming the extra to install)."""
+"""Collection for the doctests of ``perudo`` itself: an adapter whose extra is missing is not
+collected (its tests in ``tests/`` skip, naming the extra to install)."""
 
 from __future__ import annotations
 
-from importlib.util import find_spec
+from importlib import import_module
 
-_NEEDS = {
-    "perudo/interop/_spaces.py": ("gymnasium", "numpy"),
-    "perudo/interop/gymnasium.py": ("gymnasium", "numpy"),
-    "perudo/interop/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
-    "perudo/interop/openspiel.py": ("pyspiel", "numpy"),
-}
+
+def _missing_extra(module: str) -> bool:
+    try:
+        import_module(module)
+    except ImportError:  # the adapter's own message names the extra
+        return True
+    return False
+
 
 collect_ignore = [
-    path for path, modules in _NEEDS.items() if any(find_spec(module) is None for module in modules)
+    f"perudo/interop/{name}.py"
+    for name in ("_spaces", "gymnasium", "pettingzoo", "openspiel")
+    if _missing_extra(f"perudo.interop.{name}")
 ]

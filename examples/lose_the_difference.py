@@ -12,7 +12,6 @@ and check the rule at every challenge.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
@@ -20,39 +19,21 @@ import attrs
 import perudo
 from perudo.bots import OddsBot
 from perudo.match import choose_move
-from perudo.rules import Words
+from perudo.rules import Elimination, Words
 
 
 @perudo.register_kind
 @attrs.frozen
-class LoseTheDifference:
+class LoseTheDifference(Elimination):
     """The loser of a challenge loses as many dice as the bid was wrong by (at least one);
-    a player with no dice is out; the last player with dice wins."""
+    a player with no dice is out; the last player with dice wins. Everything but the
+    penalty and the prose is the built-in elimination's."""
 
-    axis: ClassVar[str] = "scoring"
     kind: ClassVar[str] = "lose-the-difference"
-    moves_dice: ClassVar[bool] = True
-    pressure_uses: ClassVar[int] = 0
-
-    def points_for(self, *, pressured: bool) -> int:
-        """No points move."""
-        return 0
 
     def penalty(self, *, bid: perudo.Bid, count: int, held: int) -> int:
         """How far the bid was wrong, at least one (the engine caps it at the dice held)."""
         return max(1, abs(bid.quantity - count))
-
-    def is_over(self, dice_counts: Sequence[int], *, rounds_played: int) -> bool:
-        """Over when at most one player holds dice."""
-        return sum(1 for n in dice_counts if n) <= 1
-
-    def round_limit(self, players: int) -> int | None:
-        """No fixed number of rounds."""
-        return None
-
-    def winners(self, dice_counts: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
-        """The seat still holding dice."""
-        return tuple(seat for seat, n in enumerate(dice_counts) if n)
 
     def describe(self, words: Words, dice: int) -> str:
         """The rule as sentences."""

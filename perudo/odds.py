@@ -73,6 +73,12 @@ def at_least(quantity: int, *, own: int, unseen: int, chance: Fraction) -> Fract
     return sum(_distribution(unseen, chance)[need:], Fraction(0))
 
 
+def _own_and_chance(bid: Bid, own_dice: Sequence[int], wild: int | None) -> tuple[int, Fraction]:
+    """How many of the player's dice count for ``bid``, and the chance that an unseen die
+    does."""
+    return count([own_dice], bid.face, wild=wild), chance_per_die(bid.face, wild=wild)
+
+
 def bid_odds(
     bid: Bid,
     *,
@@ -84,9 +90,7 @@ def bid_odds(
     """The chance that ``bid`` is true (a Dudo on it would fail), knowing ``own_dice``
     and that ``unseen`` other dice are in play; ``wild`` is the wild face (``wild_ones``
     is short for ``wild=1``)."""
-    wild = _wild_face(wild, wild_ones)
-    own = count([own_dice], bid.face, wild=wild)
-    chance = chance_per_die(bid.face, wild=wild)
+    own, chance = _own_and_chance(bid, own_dice, _wild_face(wild, wild_ones))
     return at_least(bid.quantity, own=own, unseen=unseen, chance=chance)
 
 
@@ -99,9 +103,7 @@ def exact_odds(
     wild: int | None = None,
 ) -> Fraction:
     """The chance that ``bid`` is exactly right (an exact call on it would win)."""
-    wild = _wild_face(wild, wild_ones)
-    own = count([own_dice], bid.face, wild=wild)
-    chance = chance_per_die(bid.face, wild=wild)
+    own, chance = _own_and_chance(bid, own_dice, _wild_face(wild, wild_ones))
     return exactly(bid.quantity, own=own, unseen=unseen, chance=chance)
 
 

@@ -167,10 +167,12 @@ def resolve_dudo(
     bidder: int,
     wild: int | None,
     pressured: bool,
+    names: tuple[str, ...] | None = None,
 ) -> Resolution:
     """Resolve a Dudo by ``caller`` on ``bidder``'s ``bid``.
 
-    ``order`` lists the seats still in, from the caller's left, the caller last. A count at
+    ``order`` lists the seats still in, from the caller's left, the caller last; ``names``
+    are the players' names, kept for :meth:`Resolution.describe`. A count at
     least the quantity makes the caller lose, a lower count the bidder: equality favours
     the bidder. With elimination the loser loses the edition's penalty (one die); with
     party points, points move.
@@ -199,6 +201,7 @@ def resolve_dudo(
         points=points,
         eliminated=loser if moves_dice and lost == held else None,
         changes=tuple(changes),
+        names=names,
     )
 
 
@@ -211,6 +214,7 @@ def resolve_exact_call(
     caller: int,
     bidder: int,
     wild: int | None,
+    names: tuple[str, ...] | None = None,
 ) -> Resolution:
     """Resolve an exact call (Calza, Jonti): every hand is shown, and the edition's exact
     call settles it (by default: exactly right, the caller gains a die unless already
@@ -245,4 +249,5 @@ def resolve_exact_call(
         points=0,
         eliminated=out[0] if out else None,
         changes=changes,
+        names=names,
     )

@@ -58,28 +58,21 @@ _R = TypeVar("_R")
 
 
 def _guarded(method: _F) -> _F:
-    """Report a registered rule kind that breaks its protocol as an InvalidVariantError
-    naming it, never as a crash inside the engine (only editions with such kinds pay)."""
+    """A method run under :func:`_guard`."""
 
     @functools.wraps(method)
     def guarded(self: GameState, *args: Any, **kwargs: Any) -> Any:
-        if not self.variant.user_kinds:
-            return method(self, *args, **kwargs)
-        try:
-            return method(self, *args, **kwargs)
-        except PerudoError:
-            raise
-        except Exception as error:
-            raise _blame(self.variant, error) from error
+        return _guard(self.variant, method, self, *args, **kwargs)
 
     return guarded  # type: ignore[return-value]
 
 
-def _guard(variant: Variant, function: Callable[..., _R], *args: Any) -> _R:
-    """``function(*args)``, with a broken registered rule kind reported as in
-    :func:`_guarded` (for the hot paths, where a decorator's extra call would cost)."""
+def _guard(variant: Variant, function: Callable[..., _R], *args: Any, **kwargs: Any) -> _R:
+    """``function(*args, **kwargs)``, with a registered rule kind that breaks its protocol
+    reported as an InvalidVariantError naming it, never as a crash inside the engine. The
+    ``try`` costs nothing until something raises, so built-in editions do not pay."""
     try:
-        return function(*args)
+        return function(*args, **kwargs)
     except PerudoError:
         raise
     except Exception as error:
@@ -239,12 +232,7 @@ class GameState(RoundFacts):
         if self.to_act is None:
             return Violation("game-over", "the game is over")
         seat = self._seat(by)
-        try:
-            return self._violation(action, seat)
-        except Exception as error:  # zero cost until raised
-            if not self.variant.user_kinds:
-                raise
-            raise _blame(self.variant, error) from error
+        return _guard(self.variant, self._violation, action, seat)
 
     def is_legal(self, action: Action, by: Seat = TO_ACT) -> bool:
         """Whether ``action`` by seat ``by`` (default :data:`~perudo.TO_ACT`) is legal now."""
@@ -265,14 +253,7 @@ class GameState(RoundFacts):
         if by is TO_ACT or (by == self.to_act and type(by) is int):
             derived = self._derived
             if derived.legal is None:
-                try:
-                    derived.legal = self._legal_actions(self.to_act)
-                except PerudoError:
-                    raise
-                except Exception as error:  # zero cost until raised
-                    if not self.variant.user_kinds:
-                        raise
-                    raise _blame(self.variant, error) from error
+                derived.legal = _guard(self.variant, self._legal_actions, self.to_act)
             return derived.legal
         seat = self._seat(by)
         if not self.players[seat].dice or _guard(self.variant, self._exact_call_violation, seat):
@@ -311,37 +292,33 @@ class GameState(RoundFacts):
             IllegalActionError: the action is not legal now; ``reason`` says why. This state
                 is unchanged (states never change).
         """
-        try:
-            _require_action(action)
-            if self.to_act is None:
-                raise IllegalActionError(
-                    "game-over",
-                    f"{action}: the game is over",
-                    action=action,
-                    player=by if type(by) is int else None,
-                )
-            seat = self._seat(by)
-            violation = self._violation(action, seat)
-            if violation is not None:
-                raise IllegalActionError(
-                    violation.reason, violation.message, action=action, player=seat
-                )
-            log = self.log.with_move(seat, action)
-            if isinstance(action, Bid):
-                return self._bid(action, seat, log)
-            if isinstance(action, Declare):
-                return self._declare(action.name, seat, log)
-            players = self.players
-            pressured = self.pressured
-            if isinstance(action, Dudo) and action.pressure:
-                players, pressured = self._spend_pressure(seat), True
-            return self._resolve(action, seat, players, pressured, log)
-        except PerudoError:
-            raise
-        except Exception as error:  # zero cost until raised
-            if not self.variant.user_kinds:
-                raise
-            raise _blame(self.variant, error) from error
+        return _guard(self.variant, self._apply, action, by)
+
+    def _apply(self, action: Action, by: Seat) -> GameState:
+        _require_action(action)
+        if self.to_act is None:
+            raise IllegalActionError(
+                "game-over",
+                f"{action}: the game is over",
+                action=action,
+                player=by if type(by) is int else None,
+            )
+        seat = self._seat(by)
+        violation = self._violation(action, seat)
+        if violation is not None:
+            raise IllegalActionError(
+                violation.reason, violation.message, action=action, player=seat
+            )
+        log = self.log.with_move(seat, action)
+        if isinstance(action, Bid):
+            return self._bid(action, seat, log)
+        if isinstance(action, Declare):
+            return self._declare(action.name, seat, log)
+        players = self.players
+        pressured = self.pressured
+        if isinstance(action, Dudo) and action.pressure:
+            players, pressured = self._spend_pressure(seat), True
+        return self._resolve(action, seat, players, pressured, log)
 
     def with_dice(self, dice: Sequence[Sequence[int]]) -> GameState:
         """This state with the round's hands replaced (a server's own dice, a test, a lesson).
@@ -581,17 +558,17 @@ class GameState(RoundFacts):
         seats = [(caller + step) % n for step in range(1, n + 1)]
         order = [seat for seat in seats if hands[seat]]  # from the caller's left, caller last
         wild = self.rules.wild_face(self._chain.first)  # the first bid may decide it
+        names = tuple(player.name for player in self.players)
         if isinstance(action, Calza):
             result = resolve_exact_call(
                 self.variant, hands, order=order, bid=placed.bid, caller=caller,
-                bidder=placed.player, wild=wild,
+                bidder=placed.player, wild=wild, names=names,
             )  # fmt: skip
         else:
             result = resolve_dudo(
                 self.variant, hands, order=order, bid=placed.bid, caller=caller,
-                bidder=placed.player, wild=wild, pressured=pressured,
+                bidder=placed.player, wild=wild, pressured=pressured, names=names,
             )  # fmt: skip
-        result = attrs.evolve(result, names=tuple(player.name for player in self.players))
         return self._next_round(result, players, log)
 
     def _next_round(
@@ -765,12 +742,7 @@ def _names(players: int | Sequence[str], variant: Variant) -> tuple[str, ...]:
 
 
 def _first_player(variant: Variant, seed: int, players: int) -> int:
-    try:
-        seat = variant.first_player.first(seed, tuple(range(players)))
-    except PerudoError:
-        raise
-    except Exception as error:
-        raise _blame(variant, error) from error
+    seat = _guard(variant, variant.first_player.first, seed, tuple(range(players)))
     if type(seat) is not int or not 0 <= seat < players:
         raise GameSetupError(
             f"{variant.name} opens with seat {shown(seat)}, which a table of {players} lacks"
