@@ -1,0 +1,933 @@
+"""The batch engine: many games of one edition advanced together, arrays in, arrays out.
+
+:class:`BatchGames` holds ``batch`` games of an edition at a table of ``players`` as NumPy
+arrays, one row per game. Actions are numbers of :func:`perudo.encoding.action_encoding`;
+observations are vectors of :func:`perudo.encoding.observation_encoding`, entry for entry
+what :meth:`ObservationEncoding.encode` gives for the same position. The rules are those of
+:class:`~perudo.GameState`, read from the same declarations (:mod:`perudo.batch.rules`);
+a differential test holds the two engines to the same masks, resolutions, turns and
+winners, step by step.
+
+The dice come from the batch's own NumPy generator, seeded at :meth:`BatchGames.new`:
+the same seed gives the same games. (They are not the dice :func:`perudo.new_game` deals
+for a seed: :meth:`BatchGames.hands` gives them, for :meth:`GameState.with_dice`.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import numpy as np
+from numpy.typing import NDArray
+
+from perudo.encoding import ActionEncoding, action_encoding, observation_encoding
+from perudo.errors import REASONS, EncodingError, GameSetupError, IllegalActionError, shown
+from perudo.loader import load_variant
+from perudo.variant import Variant
+
+from perudo.batch.rules import BatchRules, batch_rules
+
+__all__ = ["BatchGames", "StepResult", "play_random"]
+
+_INF = 1 << 20  # a lowest quantity that no bid reaches: no bid on that face
+_I16 = np.int16
+_I8 = np.int8
+
+#: The most games one BatchGames holds (its arrays are sized up front).
+MAX_BATCH = 10_000_000
+
+# Every per-game array, with its dtype and shape after the batch axis ("n": a seat axis,
+# "f": faces 1-6 (+1), "b": bid numbers, "d": declarations); the default value.
+_FIELDS: dict[str, tuple[Any, str, int]] = {
+    "held": (_I8, "n", 0),
+    "faces": (_I8, "n7", 0),
+    "to_act": (_I16, "", -1),
+    "round_number": (np.int32, "", 1),
+    "bid_q": (_I16, "", 0),
+    "bid_f": (_I8, "", 0),
+    "bid_p": (np.bool_, "", False),
+    "bidder": (_I16, "", -1),
+    "open_f": (_I8, "", 0),
+    "nbids": (_I16, "", 0),
+    "bid_pos": (_I16, "b", 0),
+    "bid_seat": (_I8, "b", 0),
+    "special": (np.bool_, "", False),
+    "special_player": (_I16, "", -1),
+    "changers": (np.bool_, "n", False),
+    "offers": (np.bool_, "d", False),
+    "must_declare": (np.bool_, "", False),
+    "had_special": (np.bool_, "n", False),
+    "pressure_left": (_I8, "n", 0),
+    "pressured": (np.bool_, "", False),
+    "scores": (np.int32, "n", 0),
+    "over": (np.bool_, "", False),
+    "winners": (np.bool_, "n", False),
+    "out_place": (_I8, "n", -1),
+    "n_out": (_I8, "", 0),
+    "opener": (_I16, "", -1),
+    "decisions": (np.int32, "", 0),
+    "last": (np.bool_, "", False),
+    "last_call": (_I8, "", 0),
+    "last_q": (_I16, "", 0),
+    "last_f": (_I8, "", 0),
+    "last_p": (np.bool_, "", False),
+    "last_caller": (_I16, "", -1),
+    "last_bidder": (_I16, "", -1),
+    "last_count": (_I16, "", 0),
+    "last_revealed": (_I8, "n", 0),
+    "last_hidden": (np.bool_, "n", False),
+    "last_hands": (_I8, "n6", 0),
+    "last_wild": (_I8, "", 0),
+    "last_loser": (_I16, "", -1),
+    "last_gainer": (_I16, "", -1),
+    "last_points": (_I16, "", 0),
+    "last_eliminated": (_I16, "", -1),
+}
+
+
+@attrs.frozen
+class StepResult:
+    """What :meth:`BatchGames.step` returns, one row per game.
+
+    Attributes:
+        rewards: ``(batch, players)`` floats: each seat's change of return this step (the
+            returns of :mod:`perudo.interop.turns`: placing with elimination, points in
+            party mode).
+        done: ``(batch,)`` flags: the game ended with this step.
+        ended: ``(batch,)`` flags: a call ended a round with this step.
+        winners: ``(batch, players)`` flags: the winners of each game that ended with this
+            step (kept here when the game was reset at once).
+    """
+
+    rewards: NDArray[np.float64]
+    done: NDArray[np.bool_]
+    ended: NDArray[np.bool_]
+    winners: NDArray[np.bool_]
+
+
+class BatchGames:
+    """``batch`` games of one edition at a table of ``players``, as arrays.
+
+    Make one with :meth:`new`. Every array has the game as its first axis; seat axes are
+    absolute (seat 0 first). :meth:`legal_mask` gives the player to act's legal actions,
+    :meth:`step` plays one action per game, :meth:`observe` encodes a seat's view. With
+    ``autoreset``, a game that ends is replaced at once by a new one (its result is in the
+    :class:`StepResult`).
+
+    >>> from perudo.batch import BatchGames
+    >>> games = BatchGames.new("italian", 4, batch=3, seed=1)
+    >>> games.legal_mask().shape
+    (3, 123)
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        players: int,
+        batch: int,
+        rng: np.random.Generator,
+        *,
+        autoreset: bool = False,
+    ) -> None:
+        self.variant = variant
+        self.players = players
+        self.batch = batch
+        self.autoreset = autoreset
+        self.rules: BatchRules = batch_rules(variant)
+        self.actions: ActionEncoding = action_encoding(variant, players)
+        self.rng = rng
+        r = self.rules
+        n = players
+        calls = variant.calls
+        self._dudo_pressed = 1 if variant.has_pressure else -1
+        self._calza = len(calls) - 1 if variant.has_exact_call else -1
+        self._first_decl = len(calls)
+        self._first_bid = self.actions.first_bid
+        self._press = 2 if variant.has_pressure else 1
+        self.max_quantity = self.actions.max_quantity
+        self._bid_numbers = self.actions.bid_count
+        self._ndecl = len(variant.declarations)
+        if r.exact and not variant.has_exact_call:  # pragma: no cover - declarations agree
+            raise GameSetupError("exact call without a number")
+        self._special_decl = (
+            r.special_role.index("special") if "special" in r.special_role else -1
+        )
+        self._rounds_limit = r.rounds_per_player * n if r.rounds_per_player else r.rounds
+        shapes = {"": (), "n": (n,), "n7": (n, 7), "n6": (n, 6), "b": (self._bid_numbers,)}
+        shapes["d"] = (self._ndecl,)
+        self._shapes = shapes
+        self._seats = np.arange(n)
+        for name, (dtype, shape, default) in _FIELDS.items():
+            setattr(self, name, np.full((batch, *shapes[shape]), default, dtype=dtype))
+        self._returned = np.zeros((batch, n))
+        self._reset(np.arange(batch))
+
+    # --- making -------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        variant: Variant | str,
+        players: int,
+        batch: int,
+        seed: int | None = None,
+        *,
+        autoreset: bool = False,
+    ) -> BatchGames:
+        """``batch`` new games of ``variant`` (an edition or its key) for ``players``.
+
+        ``seed`` seeds every die and roll-off of the batch (``None``: fresh entropy).
+
+        Raises:
+            GameSetupError: the player count, the batch size or the seed is not one the
+                engine takes, or the edition has a rule kind the batch engine does not
+                implement (named in the message; play it with :func:`perudo.new_game`).
+        """
+        if not isinstance(variant, Variant):
+            variant = load_variant(variant)
+        low, high = variant.players.min, variant.players.max
+        if type(players) is not int or not low <= players <= high:
+            raise GameSetupError(
+                f"{variant.name} is played by {low} to {high} players, not {shown(players)}"
+            )
+        if type(batch) is not int or not 1 <= batch <= MAX_BATCH:
+            raise GameSetupError(f"batch {shown(batch)} is not 1 to {MAX_BATCH} games")
+        if seed is not None and (type(seed) is not int or seed < 0 or seed >= 2**128):
+            raise GameSetupError(f"seed {shown(seed)} is not a whole number from 0 to 2**128")
+        return cls(variant, players, batch, np.random.default_rng(seed), autoreset=autoreset)
+
+    # --- reading ------------------------------------------------------------------------
+
+    @property
+    def dice_in_play(self) -> NDArray[np.int64]:
+        """``(batch,)``: the dice all hands hold together."""
+        return self.held.sum(axis=1, dtype=np.int64)
+
+    def hands(self, game: int) -> tuple[tuple[int, ...], ...]:
+        """The hands of game ``game`` as :func:`perudo.new_game` takes them (each sorted)."""
+        return tuple(
+            tuple(face for face in range(1, 7) for _ in range(int(self.faces[game, seat, face])))
+            for seat in range(self.players)
+        )
+
+    def legal_mask(self) -> NDArray[np.bool_]:
+        """``(batch, actions)``: the legal actions of each game's player to act, in
+        :func:`~perudo.encoding.action_encoding`'s numbering (bids up to the dice in play,
+        as :meth:`GameState.legal_actions` lists them). A game that is over has none."""
+        games = np.arange(self.batch)
+        mask = np.zeros((self.batch, self.actions.size), dtype=np.bool_)
+        self._fill_mask(mask, games)
+        return mask
+
+    def may_call(self) -> NDArray[np.bool_]:
+        """``(batch, players)``: the seats that may make the exact call now (Calza, and
+        Jonti in or out of turn)."""
+        return self._may_call(np.arange(self.batch))
+
+    # --- moving -------------------------------------------------------------------------
+
+    def step(self, actions: Any, by: Any = None) -> StepResult:
+        """Play one action per game: ``actions[i]`` (a number) in game ``i``, by the
+        player to act, or by seat ``by[i]`` when given (a seat other than the player to act
+        may only make the exact call out of turn, where the edition allows it).
+
+        Raises:
+            IllegalActionError: an action is not legal in its game (the first such game is
+                named; no game moved).
+            EncodingError: an action is not a number of the edition's actions.
+        """
+        acts = self._numbers(actions)
+        seats = self.to_act.astype(np.int64) if by is None else self._by(by)
+        self._check(acts, seats)
+        before = self.over.copy()
+        ended = np.zeros(self.batch, dtype=np.bool_)
+        live = np.flatnonzero(~before)
+        a, s = acts[live], seats[live]
+        self.decisions[live] += 1
+        calls = a < self._first_decl
+        declare = ~calls & (a < self._first_bid)
+        bids = a >= self._first_bid
+        if bids.any():
+            self._bid(live[bids], a[bids] - self._first_bid, s[bids])
+        if declare.any():
+            self._declare(live[declare], a[declare] - self._first_decl, s[declare])
+        if calls.any():
+            games = live[calls]
+            pressed = a[calls] == self._dudo_pressed
+            if pressed.any():
+                self.pressure_left[games[pressed], s[calls][pressed]] -= 1
+                self.pressured[games[pressed]] = True
+            self._resolve(games, a[calls], s[calls])
+            ended[games] = True
+        done = self.over & ~before
+        returns = self._returns()
+        rewards = returns - self._returned
+        self._returned = returns
+        winners = self.winners.copy()
+        winners[~done] = False
+        if self.autoreset and done.any():
+            self._reset(np.flatnonzero(done))
+        return StepResult(rewards=rewards, done=done, ended=ended, winners=winners)
+
+    def reset(self, games: Any = None) -> None:
+        """Start new games in the rows ``games`` (all rows by default)."""
+        rows = np.arange(self.batch) if games is None else np.asarray(games, dtype=np.int64)
+        self._reset(rows)
+
+    # --- observations -------------------------------------------------------------------
+
+    def observe(self, seats: Any) -> NDArray[np.int32]:
+        """``(batch, size)``: each game's observation from seat ``seats`` (one seat for all
+        games, or one per game), in :func:`~perudo.encoding.observation_encoding`'s layout."""
+        enc = observation_encoding(self.variant, self.players)
+        n, batch = self.players, self.batch
+        me = np.broadcast_to(np.asarray(seats, dtype=np.int64), (batch,))
+        if me.min(initial=0) < 0 or me.max(initial=0) >= n:
+            raise GameSetupError(f"seats {shown(seats)} are not seats 0 to {n - 1}")
+        rows = np.arange(batch)
+        rel = (me[:, None] + self._seats[None, :]) % n  # rel[i, k]: absolute seat of entry k
+        out = np.zeros((batch, enc.size), dtype=np.int32)
+        f = {fld.name: fld for fld in enc.fields}
+
+        def put(name: str, values: Any) -> None:
+            fld = f[name]
+            if fld.length:
+                out[:, fld.start : fld.stop] = values
+
+        def per_seat(array: NDArray[Any]) -> NDArray[Any]:
+            return np.take_along_axis(array, rel, axis=1)
+
+        def seat_flag(name: str, seat: NDArray[Any]) -> None:
+            fld = f[name]
+            has = seat >= 0
+            out[rows[has], fld.start + (seat[has] - me[has]) % n] = 1
+
+        out[rows, f["seat"].start + me] = 1
+        put("round", self.round_number[:, None])
+        hidden = self.must_declare & (self.to_act == me)
+        put("hand", np.where(hidden[:, None], 0, self.faces[rows, me, 1:7]))
+        put("hand_hidden", hidden[:, None])
+        put("dice", per_seat(self.held))
+        if not self.rules.moves_dice:
+            put("score", per_seat(self.scores))
+        if self.rules.pressure_uses:
+            put("pressure_left", per_seat(self.pressure_left))
+        seat_flag("to_act", self.to_act.astype(np.int64))
+        may = self.may_call()
+        put("may_call", per_seat(may))
+        put("face_changers", per_seat(self.changers))
+        put("special_round", self.special[:, None])
+        seat_flag("special_player", self.special_player.astype(np.int64))
+        put("offers", self.offers)
+        put("must_declare", self.must_declare[:, None])
+        game, slot = np.nonzero(self.bid_pos)
+        spot = slot * n + (self.bid_seat[game, slot].astype(np.int64) - me[game]) % n
+        out[game, f["bids"].start + spot] = self.bid_pos[game, slot]
+        legal = f["legal"]
+        acting = np.flatnonzero(self.to_act == me)
+        self._fill_mask(out[:, legal.start : legal.stop], acting)
+        if self._calza >= 0:
+            waiting = (self.to_act != me) & may[rows, me]
+            out[waiting, legal.start + self._calza] = 1
+        self._observe_last(out, f, me, rel)
+        put("winners", per_seat(self.winners))
+        return out
+
+    def _observe_last(
+        self, out: NDArray[np.int32], f: dict[str, Any], me: NDArray[Any], rel: NDArray[Any]
+    ) -> None:
+        n = self.players
+        rows = np.flatnonzero(self.last)
+        if not len(rows):
+            return
+        view = out[rows]
+        mine, where = me[rows], rel[rows]
+
+        def put(name: str, values: Any) -> None:
+            if f[name].length:
+                view[:, f[name].start : f[name].stop] = values
+
+        def seat_flag(name: str, seat: NDArray[Any]) -> None:
+            has = seat >= 0
+            k = np.flatnonzero(has)
+            view[k, f[name].start + (seat[has] - mine[has]) % n] = 1
+
+        put("last", 1)
+        view[np.arange(len(rows)), f["last_call"].start + self.last_call[rows].astype(np.int64)] = 1
+        put("last_quantity", self.last_q[rows, None])
+        view[np.arange(len(rows)), f["last_face"].start + self.last_f[rows].astype(np.int64) - 1] = 1
+        put("last_pressure", self.last_p[rows, None])
+        seat_flag("last_caller", self.last_caller[rows].astype(np.int64))
+        seat_flag("last_bidder", self.last_bidder[rows].astype(np.int64))
+        put("last_count", self.last_count[rows, None])
+        put("last_revealed", np.take_along_axis(self.last_revealed[rows], where, axis=1))
+        put("last_hidden", np.take_along_axis(self.last_hidden[rows], where, axis=1))
+        hands = self.last_hands[rows][np.arange(len(rows))[:, None], where]
+        put("last_hands", hands.reshape(len(rows), 6 * n))
+        put("last_wild", self.last_wild[rows, None])
+        seat_flag("last_loser", self.last_loser[rows].astype(np.int64))
+        seat_flag("last_gainer", self.last_gainer[rows].astype(np.int64))
+        put("last_points", self.last_points[rows, None])
+        seat_flag("last_eliminated", self.last_eliminated[rows].astype(np.int64))
+        out[rows] = view
+
+    # --- legality -----------------------------------------------------------------------
+
+    def _lows(self, games: NDArray[Any], seats: NDArray[Any]) -> NDArray[np.int64]:
+        """``(len(games), 7)``: the lowest quantity of each face (index 1-6) that ``seats``
+        may bid in ``games``; :data:`_INF` where no bid on that face is legal. The batch
+        form of :func:`perudo.rules.bidding.lowest_quantities`."""
+        r = self.rules
+        q = self.bid_q[games].astype(np.int64)[:, None]
+        f = self.bid_f[games].astype(np.int64)[:, None]
+        g = np.arange(1, 7)[None, :]
+        special = self.special[games][:, None]
+        if r.raising == 0:
+            low = np.where(g > f, q, q + 1)
+        elif r.raising == 1:
+            low = np.where(g < f, _INF, np.where(g > f, q, q + 1))
+        else:
+            low = np.where(g < f, _INF, np.where(g > f, 1, q + 1))
+        if r.halve_double:
+            convert = ~special
+            low = np.where(convert & (g == 1) & (f != 1), (q + 1) // 2, low)
+            low = np.where(convert & (f == 1) & (g != 1), 2 * q + 1, low)
+        changer = self.changers[games, seats][:, None]
+        low = np.where(special & (g != f) & ~changer, _INF, low)
+        opening = np.where(self.special[games], r.special_opening, r.opening)[:, None]
+        first = np.where(
+            g == 1,
+            np.where(opening == 0, _INF, 1),
+            np.where(opening == 2, _INF, 1),
+        )
+        lows = np.where(q == 0, first, low)
+        return np.concatenate([np.full((len(games), 1), _INF), lows], axis=1)
+
+    def _can_press(self, games: NDArray[Any], seats: NDArray[Any]) -> NDArray[np.bool_]:
+        if not self.rules.pressure_uses:
+            return np.zeros(len(games), dtype=np.bool_)
+        return self.pressure_left[games, seats] > 0
+
+    def _fill_mask(self, mask: Any, games: NDArray[Any]) -> None:
+        """Set the rows ``games`` of ``mask`` (rows are the batch's games) to the legal
+        actions of their player to act."""
+        games = games[~self.over[games]]
+        if not len(games):
+            return
+        seats = self.to_act[games].astype(np.int64)
+        declaring = self.must_declare[games]
+        bidding = games[~declaring]
+        bseats = seats[~declaring]
+        if self._ndecl:
+            mask[games, self._first_decl : self._first_bid] = self.offers[games]
+        if not len(bidding):
+            return
+        lows = self._lows(bidding, bseats)[:, 1:]
+        top = self.dice_in_play[bidding]
+        quantity = np.arange(1, self.max_quantity + 1)[None, :, None]
+        ok = (quantity >= lows[:, None, :]) & (quantity <= top[:, None, None])
+        view = mask[bidding, self._first_bid :].reshape(len(bidding), self.max_quantity, 6, -1)
+        view[..., 0] = ok
+        standing = self.bid_q[bidding] > 0
+        mask[bidding, 0] = standing
+        if self._press == 2:
+            press = self._can_press(bidding, bseats)
+            view[..., 1] = ok & press[:, None, None]
+            mask[bidding, self._dudo_pressed] = standing & press
+        mask[bidding, self._first_bid :] = view.reshape(len(bidding), -1)
+        if self._calza >= 0:
+            mask[bidding, self._calza] = self._may_call(bidding)[np.arange(len(bidding)), bseats]
+
+    def _may_call(self, games: NDArray[Any]) -> NDArray[np.bool_]:
+        """``(len(games), players)``: seats that may make the exact call in ``games``."""
+        r = self.rules
+        n = self.players
+        may = np.zeros((len(games), n), dtype=np.bool_)
+        if not r.exact:
+            return may
+        held = self.held[games]
+        players_in = (held > 0).sum(axis=1)
+        ok = (~self.over[games]) & (self.bid_q[games] > 0) & (players_in >= r.exact_min_players)
+        may[:] = ok[:, None] & (held > 0)
+        seats = self._seats[None, :]
+        if not r.exact_out_of_turn:
+            may &= seats == self.to_act[games].astype(np.int64)[:, None]
+        else:
+            bidder = self.bidder[games].astype(np.int64)
+            before = self._right_of(bidder, held)
+            may &= (seats != bidder[:, None]) & (seats != before[:, None])
+        if r.exact_below_full:
+            may &= held < r.per_player
+        return may
+
+    def _left_of(self, seats: NDArray[Any], held: NDArray[Any]) -> NDArray[np.int64]:
+        return self._next_in(seats, held, 1)
+
+    def _right_of(self, seats: NDArray[Any], held: NDArray[Any]) -> NDArray[np.int64]:
+        return self._next_in(seats, held, -1)
+
+    def _next_in(self, seats: NDArray[Any], held: NDArray[Any], way: int) -> NDArray[np.int64]:
+        n = self.players
+        seats = np.asarray(seats, dtype=np.int64)
+        order = (seats[:, None] + way * np.arange(1, n + 1)[None, :]) % n
+        has = np.take_along_axis(held, order, axis=1) > 0
+        first = np.argmax(has, axis=1)
+        found = order[np.arange(len(seats)), first]
+        return np.where(has.any(axis=1), found, seats)
+
+    # --- checking -----------------------------------------------------------------------
+
+    def _numbers(self, actions: Any) -> NDArray[np.int64]:
+        acts = np.asarray(actions)
+        if acts.shape != (self.batch,) or acts.dtype.kind not in "iu":
+            raise EncodingError(
+                f"actions must be {self.batch} whole numbers, one per game, not an array of "
+                f"shape {acts.shape} and type {acts.dtype}"
+            )
+        acts = acts.astype(np.int64)
+        bad = np.flatnonzero((acts < 0) | (acts >= self.actions.size))
+        if len(bad):
+            raise EncodingError(
+                f"game {bad[0]}: action number {acts[bad[0]]} is not 0 to {self.actions.size - 1}"
+            )
+        return acts
+
+    def _by(self, by: Any) -> NDArray[np.int64]:
+        seats = np.asarray(by)
+        if seats.shape != (self.batch,) or seats.dtype.kind not in "iu":
+            raise EncodingError(f"by must be {self.batch} seats, one per game")
+        seats = np.where(self.over, 0, seats.astype(np.int64))  # not read where over
+        bad = np.flatnonzero((seats < 0) | (seats >= self.players))
+        if len(bad):
+            raise IllegalActionError(
+                "unknown-seat", f"game {bad[0]}: seat {seats[bad[0]]} is not a seat of the game"
+            )
+        return seats
+
+    def _check(self, acts: NDArray[np.int64], seats: NDArray[np.int64]) -> None:
+        """Refuse the first illegal action, before any game moves."""
+        ok = self.over.copy()  # a game that is over takes no action: its entry is not read
+        games = np.flatnonzero(~self.over)
+        a, s = acts[games], seats[games]
+        acting = s == self.to_act[games]
+        may = self._may_call(games)[np.arange(len(games)), s]
+        calza = a == self._calza
+        ok[games] = np.where(acting, False, calza & may)
+        mine = games[acting]
+        if len(mine):
+            ok[mine] = self._legal_for_actor(mine, acts[mine], may[acting])
+        bad = np.flatnonzero(~ok)
+        if len(bad):
+            game = int(bad[0])
+            action = self.actions.decode(int(acts[game]))
+            reason = self._reason(game, int(acts[game]), int(seats[game]))
+            raise IllegalActionError(
+                reason,
+                f"game {game}: {action} by seat {seats[game]}: {REASONS[reason]}",
+                action=action,
+                player=int(seats[game]),
+            )
+
+    def _legal_for_actor(
+        self, games: NDArray[Any], acts: NDArray[Any], may: NDArray[np.bool_]
+    ) -> NDArray[np.bool_]:
+        seats = self.to_act[games].astype(np.int64)
+        declaring = self.must_declare[games]
+        standing = self.bid_q[games] > 0
+        ok = np.zeros(len(games), dtype=np.bool_)
+        ok |= (acts == 0) & standing & ~declaring
+        if self._dudo_pressed > 0:
+            ok |= (acts == self._dudo_pressed) & standing & self._can_press(games, seats)
+        if self._calza >= 0:
+            ok |= (acts == self._calza) & may
+        decl = (acts >= self._first_decl) & (acts < self._first_bid)
+        if decl.any():
+            k = np.flatnonzero(decl)
+            ok[k] = self.offers[games[k], acts[k] - self._first_decl]
+        bid = (acts >= self._first_bid) & ~declaring
+        if bid.any():
+            k = np.flatnonzero(bid)
+            number = acts[k] - self._first_bid
+            pressed = (number % self._press) == 1
+            quantity, face = np.divmod(number // self._press, 6)
+            quantity, face = quantity + 1, face + 1
+            lows = self._lows(games[k], seats[k])
+            fine = quantity >= lows[np.arange(len(k)), face]
+            if self.rules.cap:
+                fine &= quantity <= self.dice_in_play[games[k]]
+            fine &= ~pressed | self._can_press(games[k], seats[k])
+            ok[k] = fine
+        return ok
+
+    def _reason(self, game: int, act: int, seat: int) -> str:
+        """The reason code of an illegal action (one game: the error path only)."""
+        if self.over[game]:
+            return "game-over"
+        if self.held[game, seat] == 0:
+            return "player-out"
+        if act == self._calza:
+            return "nothing-to-challenge" if self.bid_q[game] == 0 else "exact-call-not-allowed"
+        if seat != self.to_act[game]:
+            return "not-your-turn"
+        if self._first_decl <= act < self._first_bid:
+            return "declaration-not-offered"
+        if self.must_declare[game]:
+            return "declaration-required"
+        pressed = act == self._dudo_pressed or (
+            act >= self._first_bid and (act - self._first_bid) % self._press == 1
+        )
+        if pressed:
+            return "pressure-used-up"
+        if act < self._first_decl:
+            return "nothing-to-challenge"
+        number = (act - self._first_bid) // self._press
+        quantity, face = number // 6 + 1, number % 6 + 1
+        games = np.array([game])
+        low = int(self._lows(games, np.array([seat]))[0, face])
+        if low < _INF and quantity >= low:
+            return "above-cap"
+        if self.bid_q[game] == 0:
+            opening = self.rules.special_opening if self.special[game] else self.rules.opening
+            return "must-open-on-ones" if opening == 2 else "ones-on-opening"
+        standing = int(self.bid_f[game])
+        if self.special[game] and face != standing and not self.changers[game, seat]:
+            return "face-locked"
+        if low >= _INF and face < standing:
+            return "face-lowered"
+        return "bid-too-low"
+
+    # --- the moves ----------------------------------------------------------------------
+
+    def _bid(self, games: NDArray[Any], numbers: NDArray[Any], seats: NDArray[Any]) -> None:
+        pressed = (numbers % self._press) == 1
+        slot = numbers
+        plain = numbers // self._press
+        quantity, face = plain // 6 + 1, plain % 6 + 1
+        opening = self.nbids[games] == 0
+        self.open_f[games[opening]] = face[opening]
+        self.nbids[games] += 1
+        self.bid_pos[games, slot] = self.nbids[games]
+        self.bid_seat[games, slot] = seats
+        self.bid_q[games] = quantity
+        self.bid_f[games] = face
+        self.bid_p[games] = pressed
+        self.bidder[games] = seats
+        if pressed.any():
+            g, s = games[pressed], seats[pressed]
+            self.pressure_left[g, s] -= 1
+            self.pressured[g] = True
+        self.offers[games] = False
+        self.must_declare[games] = False
+        self.to_act[games] = self._left_of(seats, self.held[games])
+
+    def _declare(self, games: NDArray[Any], index: NDArray[Any], seats: NDArray[Any]) -> None:
+        r = self.rules
+        if r.special_once:
+            self.had_special[games, seats] = True
+        self.offers[games] = False
+        self.must_declare[games] = False
+        special = index == self._special_decl
+        if special.any():
+            self._make_special(games[special], seats[special])
+
+    def _make_special(self, games: NDArray[Any], opener: NDArray[Any]) -> None:
+        """The special round's rules in ``games``, opened by ``opener`` (its transform)."""
+        r = self.rules
+        self.special[games] = True
+        self.special_player[games] = opener
+        changers = self.held[games] == 1
+        if r.special_face_change == "nobody":
+            changers[:] = False
+        elif r.special_face_change == "one-die-except-opener":
+            changers[np.arange(len(games)), opener] = False
+        self.changers[games] = changers
+
+    def _resolve(self, games: NDArray[Any], acts: NDArray[Any], callers: NDArray[Any]) -> None:
+        r = self.rules
+        n = self.players
+        k = len(games)
+        rows = np.arange(k)
+        q = self.bid_q[games].astype(np.int64)
+        face = self.bid_f[games].astype(np.int64)
+        bidder = self.bidder[games].astype(np.int64)
+        held = self.held[games].astype(np.int64)
+        faces = self.faces[games].astype(np.int64)
+        wild = np.where(self.special[games], 0, r.wild)
+        if r.wild_unless_opened_on:
+            wild = np.where(self.open_f[games] == r.wild, 0, wild)
+        counts = faces[rows, :, face] + np.where(
+            (wild > 0) & (wild != face), 1, 0
+        )[:, None] * faces[rows, :, wild]
+        order = (callers[:, None] + np.arange(1, n + 1)[None, :]) % n  # caller's left first
+        inside = np.take_along_axis(held, order, axis=1) > 0
+        ordered = np.take_along_axis(counts, order, axis=1) * inside
+        cum = np.cumsum(ordered, axis=1)
+        exact = acts == self._calza
+        if r.reveal_from_left:
+            reached = inside & (cum >= q[:, None])
+            stop = np.where(reached.any(axis=1), np.argmax(reached, axis=1), n - 1)
+            stop = np.where(exact, n - 1, stop)
+        else:
+            stop = np.full(k, n - 1)
+        total = cum[rows, stop]
+        shown_ordered = inside & (np.arange(n)[None, :] <= stop[:, None])
+        position = np.cumsum(shown_ordered, axis=1) * shown_ordered
+        revealed = np.zeros((k, n), dtype=np.int64)
+        np.put_along_axis(revealed, order, position, axis=1)
+        changes = np.zeros((k, n), dtype=np.int64)
+        loser = np.full(k, -1)
+        gainer = np.full(k, -1)
+        points = np.zeros(k, dtype=np.int64)
+        # Dudo: a count at least the quantity makes the caller lose.
+        dudo = ~exact
+        true = total >= q
+        lose = np.where(true, callers, bidder)
+        win = np.where(true, bidder, callers)
+        loser = np.where(dudo, lose, loser)
+        if r.moves_dice:
+            changes[rows[dudo], lose[dudo]] = -1
+        else:
+            pts = np.where(self.pressured[games], r.pressure_points, r.points)
+            points = np.where(dudo, pts, 0)
+            gainer = np.where(dudo, win, gainer)
+        # The exact call: right, the caller gains a die (never above full); wrong, loses one.
+        if exact.any():
+            right = total == q
+            e = rows[exact]
+            c = callers[exact]
+            room = held[e, c] < r.per_player
+            changes[e, c] = np.where(right[exact], np.where(room, 1, 0), -1)
+            loser[e] = np.where(right[exact], -1, c)
+            gainer[e] = np.where(right[exact] & room, c, -1)
+        after = held + changes
+        eliminated = np.full(k, -1)
+        went = (after == 0) & (held > 0)
+        some = went.any(axis=1)
+        eliminated[some] = np.argmax(went[some], axis=1)
+        # The last call, as views show it.
+        self.last[games] = True
+        self.last_call[games] = np.where(exact, 1, 0)
+        self.last_q[games] = q
+        self.last_f[games] = face
+        self.last_p[games] = self.bid_p[games]
+        self.last_caller[games] = callers
+        self.last_bidder[games] = bidder
+        self.last_count[games] = total
+        self.last_revealed[games] = revealed
+        self.last_hidden[games] = (revealed == 0) & (held > 0)
+        self.last_hands[games] = np.where((revealed > 0)[:, :, None], faces[:, :, 1:], 0)
+        self.last_wild[games] = wild
+        self.last_loser[games] = loser
+        self.last_gainer[games] = gainer
+        self.last_points[games] = points
+        self.last_eliminated[games] = eliminated
+        # Points and places.
+        scored = np.flatnonzero(points)
+        if len(scored):
+            g = games[scored]
+            np.subtract.at(self.scores, (g, loser[scored]), points[scored])
+            np.add.at(self.scores, (g, gainer[scored]), points[scored])
+        if went.any():
+            gi, si = np.nonzero(went)
+            for game_index, seat in zip(gi, si, strict=True):  # one seat per call at most
+                row = games[game_index]
+                self.out_place[row, seat] = self.n_out[row]
+                self.n_out[row] += 1
+        self._next_round(games, held, after, exact, callers, bidder, loser)
+
+    def _next_round(
+        self,
+        games: NDArray[Any],
+        before: NDArray[Any],
+        after: NDArray[Any],
+        exact: NDArray[np.bool_],
+        callers: NDArray[Any],
+        bidder: NDArray[Any],
+        loser: NDArray[Any],
+    ) -> None:
+        r = self.rules
+        k = len(games)
+        rows = np.arange(k)
+        players_in = (after > 0).sum(axis=1)
+        if r.moves_dice and not self._rounds_limit:
+            over = players_in <= 1
+        else:
+            over = self.round_number[games] >= self._rounds_limit
+        # Games that end keep their last hands, less the dice just lost.
+        ended = games[over]
+        if len(ended):
+            final = after[over]
+            for seat in range(self.players):
+                lost = before[over, seat] - final[:, seat]
+                for _ in range(int(lost.max(initial=0))):
+                    self._drop_highest(ended[lost > 0], seat)
+                    lost = lost - 1
+            self.held[ended] = final
+            self.to_act[ended] = -1
+            self.over[ended] = True
+            self.offers[ended] = False
+            self.must_declare[ended] = False
+            self.pressured[ended] = False
+            self._clear_bids(ended)
+            if r.moves_dice and not self._rounds_limit:
+                self.winners[ended] = final > 0
+            else:
+                scores = self.scores[ended]
+                self.winners[ended] = scores == scores.max(axis=1, keepdims=True)
+        go = ~over
+        if not go.any():
+            return
+        games, before, after = games[go], before[go], after[go]
+        exact, callers, bidder, loser = exact[go], callers[go], bidder[go], loser[go]
+        rows = np.arange(len(games))
+        self.held[games] = after
+        self.round_number[games] += 1
+        self._deal(games)
+        self._clear_bids(games)
+        self.pressured[games] = False
+        self.offers[games] = False
+        self.must_declare[games] = False
+        self.special[games] = False
+        self.special_player[games] = -1
+        self.changers[games] = False
+        # Who opens.
+        if r.starter_winner:
+            seat = np.where(exact | (loser < 0), callers, np.where(loser == callers, bidder, callers))
+        else:
+            seat = np.where(exact | (loser < 0), callers, loser)
+        is_in = after[rows, seat] > 0
+        if r.starter_eliminator:
+            other = np.where(seat == bidder, callers, bidder)
+            fallback = np.where(exact, self._left_of(seat, after), other)
+        else:
+            fallback = self._left_of(seat, after)
+        self.to_act[games] = np.where(is_in, seat, fallback)
+        if not r.special:
+            return
+        # A player who just fell to one die: the special round, or its offer.
+        dropped_to_one = (after == 1) & (before > 1)
+        loser_dropped = (loser >= 0) & dropped_to_one[rows, np.maximum(loser, 0)]
+        dropped = np.where(
+            loser_dropped,
+            loser,
+            np.where(dropped_to_one.any(axis=1), np.argmax(dropped_to_one, axis=1), -1),
+        )
+        has = dropped >= 0
+        used = has & self.had_special[games, np.maximum(dropped, 0)]
+        start = has & ~(r.special_once & used)
+        two = (after > 0).sum(axis=1) == 2
+        if r.special_two_players == "off":
+            start &= ~two
+        choice = start & two if r.special_two_players == "choice" else np.zeros_like(start)
+        if choice.any():
+            g = games[choice]
+            self.offers[g] = True
+            self.must_declare[g] = True
+        rest = start & ~choice
+        if r.special_optional:
+            self.offers[games[rest], self._special_decl] = True
+        elif rest.any():
+            g, d = games[rest], dropped[rest]
+            self._make_special(g, d)
+            if r.special_once:
+                self.had_special[g, d] = True
+
+    def _drop_highest(self, games: NDArray[Any], seat: int) -> None:
+        if not len(games):
+            return
+        counts = self.faces[games, seat, :]
+        top = 6 - np.argmax(counts[:, :0:-1] > 0, axis=1)
+        self.faces[games, seat, top] -= 1
+
+    def _clear_bids(self, games: NDArray[Any]) -> None:
+        self.bid_q[games] = 0
+        self.bid_f[games] = 0
+        self.bid_p[games] = False
+        self.bidder[games] = -1
+        self.open_f[games] = 0
+        self.nbids[games] = 0
+        self.bid_pos[games] = 0
+        self.bid_seat[games] = 0
+
+    def _deal(self, games: NDArray[Any]) -> None:
+        n, d = self.players, self.rules.per_player
+        rolls = self.rng.integers(1, 7, size=(len(games), n, d), dtype=np.int8)
+        keep = np.arange(d)[None, None, :] < self.held[games][:, :, None]
+        faces = np.zeros((len(games), n, 7), dtype=_I8)
+        for face in range(1, 7):
+            faces[:, :, face] = ((rolls == face) & keep).sum(axis=2)
+        self.faces[games] = faces
+
+    def _reset(self, games: NDArray[Any]) -> None:
+        if not len(games):
+            return
+        r = self.rules
+        for name, (_dtype, _shape, default) in _FIELDS.items():
+            getattr(self, name)[games] = default
+        self.held[games] = r.per_player
+        self.pressure_left[games] = r.pressure_uses
+        self._deal(games)
+        if r.first_seat >= 0:
+            first = np.full(len(games), r.first_seat)
+        else:
+            first = self.rng.integers(0, self.players, size=len(games))
+        self.to_act[games] = first
+        self.opener[games] = first
+        self._returned[games] = 0.0
+
+    # --- returns ------------------------------------------------------------------------
+
+    def _returns(self) -> NDArray[np.float64]:
+        """Each seat's return so far, as :meth:`perudo.interop.turns.Turns.returns`."""
+        if not self.rules.moves_dice or self._rounds_limit:
+            return self.scores.astype(np.float64)
+        n = self.players
+        placed = self.out_place >= 0
+        returns = np.where(placed, (2 * self.out_place - (n - 1)) / (n - 1), 0.0)
+        return np.where(self.winners, 1.0, returns)
+
+
+def play_random(
+    variant: Variant | str,
+    players: int,
+    *,
+    games: int,
+    seed: int | None = None,
+    one_round: bool = False,
+    batch: int = 4096,
+) -> int:
+    """Play ``games`` games (with ``one_round``, only each game's first round), choosing
+    uniformly among the player to act's legal actions at every decision; the number of
+    decisions taken. ``batch`` games are played at once."""
+    if type(games) is not int or games < 0:
+        raise GameSetupError(f"games {shown(games)} is not a count of games")
+    if games == 0:
+        return 0
+    size = min(batch, games)
+    table = BatchGames.new(variant, players, size, seed, autoreset=False)
+    started = size
+    finished = 0
+    decisions = 0
+    while finished < games:
+        choice = _uniform(table.rng, table.legal_mask())
+        decisions += int(table.batch - table.over.sum())
+        result = table.step(choice)
+        done = result.ended if one_round else result.done
+        count = int(done.sum())
+        if count:
+            finished += count
+            fresh = np.flatnonzero(done)[: max(0, games - started)]
+            started += len(fresh)
+            table.reset(fresh)
+            stop = np.flatnonzero(done)[len(fresh) :]
+            table.over[stop] = True
+    return decisions
+
+
+def _uniform(rng: np.random.Generator, mask: NDArray[np.bool_]) -> NDArray[np.int64]:
+    """One legal action per row of ``mask``, uniformly (0 where none is legal)."""
+    counts = mask.sum(axis=1)
+    pick = (rng.random(len(mask)) * counts).astype(np.int64)
+    cum = np.cumsum(mask, axis=1)
+    return np.argmax(cum > pick[:, None], axis=1)

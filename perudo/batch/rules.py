@@ -1,0 +1,156 @@
+"""What the batch engine reads from a declaration: each component's parameters as plain
+numbers, for the built-in kinds it implements.
+
+The batch engine plays the same declarations as :class:`~perudo.GameState`, component by
+component; it only needs each one's parameters. A kind it does not implement (a registered
+user kind, or a subclass of a built-in that changes its behaviour) is refused here, naming
+the kind: play that edition with :func:`perudo.new_game`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from perudo.errors import GameSetupError
+from perudo.rules import (
+    Challenge,
+    Dice,
+    DiceInPlayCap,
+    Elimination,
+    ExactCall,
+    FaceOrQuantity,
+    FixedRounds,
+    FixedSeat,
+    HalveDouble,
+    LoserStarts,
+    Monotone,
+    NoCap,
+    NoConversion,
+    NoExactCall,
+    NoSpecialRound,
+    NoWilds,
+    OneDieRound,
+    Opening,
+    PartyPoints,
+    PlayerCount,
+    QuantityOrFace,
+    RollOff,
+    WildFace,
+    WildOnes,
+    WinnerStarts,
+)
+from perudo.variant import Variant
+
+__all__ = ["BATCH_KINDS", "OPENING", "RAISING", "BatchRules", "batch_rules"]
+
+#: The component classes the batch engine implements, by axis (exact classes: a subclass
+#: may change what a method does, so it is not taken for its parent).
+BATCH_KINDS: dict[str, tuple[type, ...]] = {
+    "players": (PlayerCount,),
+    "dice": (Dice,),
+    "wilds": (WildOnes, WildFace, NoWilds),
+    "raising": (QuantityOrFace, Monotone, FaceOrQuantity),
+    "conversion": (HalveDouble, NoConversion),
+    "opening": (Opening,),
+    "cap": (NoCap, DiceInPlayCap),
+    "challenge": (Challenge,),
+    "exact_call": (NoExactCall, ExactCall),
+    "special_round": (NoSpecialRound, OneDieRound),
+    "starter": (LoserStarts, WinnerStarts),
+    "first_player": (RollOff, FixedSeat),
+    "scoring": (Elimination, PartyPoints, FixedRounds),
+}
+
+#: Raise orders by number, as the engine's arrays hold them.
+RAISING = ("quantity-or-face", "monotone", "face-or-quantity")
+#: Opening settings by number.
+OPENING = ("forbidden", "allowed", "required")
+
+
+@attrs.frozen
+class BatchRules:
+    """An edition's components as numbers (see :func:`batch_rules`)."""
+
+    per_player: int
+    wild: int  # the wild face, 0 for none
+    wild_unless_opened_on: bool
+    raising: int  # index in RAISING
+    halve_double: bool
+    opening: int  # index in OPENING
+    cap: bool
+    reveal_from_left: bool
+    exact: bool
+    exact_out_of_turn: bool
+    exact_min_players: int
+    exact_below_full: bool
+    special: bool
+    special_once: bool
+    special_two_players: str  # "same", "off", "choice"
+    special_optional: bool
+    special_opening: int  # index in OPENING
+    special_face_change: str  # "nobody", "one-die", "one-die-except-opener"
+    starter_winner: bool
+    starter_eliminator: bool
+    first_seat: int  # -1: a roll-off
+    moves_dice: bool
+    points: int
+    pressure_points: int
+    pressure_uses: int
+    rounds_per_player: int  # party points: rounds = this x players
+    rounds: int  # fixed rounds (0: not fixed)
+    special_role: tuple[str, ...]  # the role ("special"/"ordinary") of each declaration
+
+
+def batch_rules(variant: Variant) -> BatchRules:
+    """The numbers of ``variant``'s components.
+
+    Raises:
+        GameSetupError: a component is of a kind the batch engine does not implement; the
+            message names its axis and kind.
+    """
+    for axis, kinds in BATCH_KINDS.items():
+        component: Any = variant.component(axis)
+        if type(component) not in kinds:
+            raise GameSetupError(
+                f"the batch engine does not implement {axis} kind {component.kind!r} "
+                f"({type(component).__name__}) of {variant.key!r}: play it with "
+                "perudo.new_game, the reference engine"
+            )
+    wilds: Any = variant.wilds
+    special: Any = variant.special_round
+    exact: Any = variant.exact_call
+    starter: Any = variant.starter
+    scoring: Any = variant.scoring
+    one_die = isinstance(special, OneDieRound)
+    return BatchRules(
+        per_player=variant.dice.per_player,
+        wild=1 if isinstance(wilds, WildOnes) else getattr(wilds, "face", 0),
+        wild_unless_opened_on=bool(getattr(wilds, "unless_opened_on", False)),
+        raising=RAISING.index(variant.raising.kind),
+        halve_double=isinstance(variant.conversion, HalveDouble),
+        opening=OPENING.index(variant.opening.ones),
+        cap=variant.cap.caps,
+        reveal_from_left=variant.challenge.reveal == "from-left",  # type: ignore[attr-defined]
+        exact=isinstance(exact, ExactCall),
+        exact_out_of_turn=exact.out_of_turn,
+        exact_min_players=getattr(exact, "min_players", 0),
+        exact_below_full=bool(getattr(exact, "caller_below_full", False)),
+        special=one_die,
+        special_once=one_die and special.once_per_player,
+        special_two_players=special.two_players if one_die else "same",
+        special_optional=one_die and special.optional,
+        special_opening=OPENING.index(special.opening) if one_die else 0,
+        special_face_change=special.face_change if one_die else "nobody",
+        starter_winner=isinstance(starter, WinnerStarts),
+        starter_eliminator=isinstance(starter, LoserStarts) and starter.if_out == "eliminator",
+        first_seat=variant.first_player.seat if isinstance(variant.first_player, FixedSeat) else -1,
+        moves_dice=scoring.moves_dice,
+        points=scoring.points_for(pressured=False),
+        pressure_points=scoring.points_for(pressured=True),
+        pressure_uses=scoring.pressure_uses,
+        rounds_per_player=getattr(scoring, "rounds_per_player", 0),
+        rounds=getattr(scoring, "rounds", 0),
+        special_role=special.declarations,
+    )

@@ -1,0 +1,104 @@
+"""The differential driver of the batch engine: the same games played by
+:class:`perudo.batch.BatchGames` and by :class:`perudo.GameState`, with the same dice and
+the same actions, compared at every step (tests/test_batch.py runs it)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import perudo
+from perudo.batch import BatchGames
+from perudo.encoding import action_encoding, observation_encoding
+
+
+def compare(key: str, players: int, games: int, seed: int, *, observe: int = 0) -> int:
+    """Play ``games`` random games both ways and assert they agree; the steps compared.
+    The first ``observe`` games also compare every seat's observation at every step."""
+    variant = perudo.load_variant(key)
+    table = BatchGames.new(variant, players, games, seed)
+    numbers = action_encoding(variant, players)
+    encoding = observation_encoding(variant, players)
+    rng = np.random.default_rng(seed + 1)
+    states = [
+        perudo.new_game(
+            variant, players, seed=i, dice=table.hands(i), first_player=int(table.to_act[i])
+        )
+        for i in range(games)
+    ]
+    steps = 0
+    calza = numbers.encode(perudo.Calza()) if variant.has_exact_call else -1
+    while not table.over.all():
+        mask = table.legal_mask()
+        may = table.may_call()
+        for seat in range(players) if observe else ():
+            seen = table.observe(seat)
+            for i in range(min(observe, games)):
+                want = encoding.encode(states[i].view(seat))
+                assert seen[i].tolist() == want, (key, players, i, seat, steps)
+        actions = np.zeros(games, dtype=np.int64)
+        by = table.to_act.astype(np.int64).copy()
+        for i, state in enumerate(states):
+            if state.is_over:
+                assert table.over[i]
+                continue
+            assert table.to_act[i] == state.to_act, (key, i, steps)
+            legal = numbers.encode_all(state.legal_actions())
+            assert np.flatnonzero(mask[i]).tolist() == list(legal), (key, players, i, steps)
+            callers = [s for s in range(players) if state.legal_actions(by=s) and s != state.to_act]
+            want_may = set(state.view(state.to_act).may_call)
+            assert set(np.flatnonzero(may[i]).tolist()) == want_may, (key, i, steps)
+            if callers and rng.random() < 0.2:
+                by[i] = callers[int(rng.integers(len(callers)))]
+                actions[i] = calza
+            else:
+                actions[i] = legal[int(rng.integers(len(legal)))]
+        result = table.step(actions, by=by)
+        for i, state in enumerate(states):
+            if state.is_over:
+                continue
+            action = numbers.decode(int(actions[i]))
+            after = state.apply(action, by=int(by[i]))
+            steps += 1
+            if after.last_result is not state.last_result:
+                assert result.ended[i]
+                check_call(table, i, after)
+                if not after.is_over:
+                    after = after.with_dice(table.hands(i))
+            else:
+                assert not result.ended[i]
+            assert result.done[i] == after.is_over
+            if after.is_over:
+                assert set(np.flatnonzero(result.winners[i]).tolist()) == set(after.winners)
+            counts = [len(p.dice) for p in after.players]
+            assert table.held[i].tolist() == counts, (key, i, steps)
+            assert table.scores[i].tolist() == [p.score for p in after.players]
+            states[i] = after
+    return steps
+
+
+def check_call(table: BatchGames, i: int, state: perudo.GameState) -> None:
+    """The batch's last call in game ``i`` is the state's."""
+    result = state.last_result
+    assert result is not None
+    got = {
+        "loser": int(table.last_loser[i]),
+        "gainer": int(table.last_gainer[i]),
+        "points": int(table.last_points[i]),
+        "eliminated": int(table.last_eliminated[i]),
+        "count": int(table.last_count[i]),
+        "wild": int(table.last_wild[i]),
+    }
+    want = {
+        "loser": -1 if result.loser is None else result.loser,
+        "gainer": -1 if result.gainer is None else result.gainer,
+        "points": result.points,
+        "eliminated": -1 if result.eliminated is None else result.eliminated,
+        "count": result.count,
+        "wild": result.wild or 0,
+    }
+    assert got == want, (state.variant.key, i, got, want)
+    revealed = [int(table.last_revealed[i, s]) for s in range(len(state.players))]
+    want_order = [0] * len(state.players)
+    for position, seat in enumerate(result.revealed, start=1):
+        want_order[seat] = position
+    assert revealed == want_order
