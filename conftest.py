@@ -19,3 +19,5 @@ collect_ignore = [
     for name in ("_spaces", "gymnasium", "pettingzoo", "openspiel")
     if _missing_extra(f"perudo.interop.{name}")
 ]
+if _missing_extra("perudo.batch"):
+    collect_ignore.append("perudo/batch")

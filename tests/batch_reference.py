@@ -9,12 +9,16 @@ import numpy as np
 import perudo
 from perudo.batch import BatchGames
 from perudo.encoding import action_encoding, observation_encoding
+from perudo.interop.turns import placing_returns
 
 
-def compare(key: str, players: int, games: int, seed: int, *, observe: int = 0) -> int:
+def compare(
+    key: str | perudo.Variant, players: int, games: int, seed: int, *, observe: int = 0
+) -> int:
     """Play ``games`` random games both ways and assert they agree; the steps compared.
     The first ``observe`` games also compare every seat's observation at every step."""
-    variant = perudo.load_variant(key)
+    variant = key if isinstance(key, perudo.Variant) else perudo.load_variant(key)
+    key = variant.key
     table = BatchGames.new(variant, players, games, seed)
     numbers = action_encoding(variant, players)
     encoding = observation_encoding(variant, players)
@@ -26,6 +30,8 @@ def compare(key: str, players: int, games: int, seed: int, *, observe: int = 0) 
         for i in range(games)
     ]
     steps = 0
+    returns = np.zeros((games, players))
+    out: list[tuple[int, ...]] = [() for _ in range(games)]
     calza = numbers.encode(perudo.Calza()) if variant.has_exact_call else -1
     while not table.over.all():
         mask = table.legal_mask()
@@ -53,6 +59,7 @@ def compare(key: str, players: int, games: int, seed: int, *, observe: int = 0) 
             else:
                 actions[i] = legal[int(rng.integers(len(legal)))]
         result = table.step(actions, by=by)
+        returns += result.rewards
         for i, state in enumerate(states):
             if state.is_over:
                 continue
@@ -61,6 +68,7 @@ def compare(key: str, players: int, games: int, seed: int, *, observe: int = 0) 
             steps += 1
             if after.last_result is not state.last_result:
                 assert result.ended[i]
+                out[i] += after.last_result.out
                 check_call(table, i, after)
                 if not after.is_over:
                     after = after.with_dice(table.hands(i))
@@ -69,6 +77,11 @@ def compare(key: str, players: int, games: int, seed: int, *, observe: int = 0) 
             assert result.done[i] == after.is_over
             if after.is_over:
                 assert set(np.flatnonzero(result.winners[i]).tolist()) == set(after.winners)
+                if variant.scoring.moves_dice:
+                    want = placing_returns(players, out[i], after.winners)
+                else:
+                    want = [float(p.score) for p in after.players]
+                assert np.allclose(returns[i], want), (key, i, returns[i], want)
             counts = [len(p.dice) for p in after.players]
             assert table.held[i].tolist() == counts, (key, i, steps)
             assert table.scores[i].tolist() == [p.score for p in after.players]
@@ -102,3 +115,22 @@ def check_call(table: BatchGames, i: int, state: perudo.GameState) -> None:
     for position, seat in enumerate(result.revealed, start=1):
         want_order[seat] = position
     assert revealed == want_order
+
+
+def sample_counts(key: str, players: int, games: int, seed: int, draws: int) -> None:
+    """``random_actions`` draws only legal actions, and each legal action about equally
+    often, in positions of random games (chi-square-free check: every legal action is
+    drawn and no illegal one)."""
+    table = BatchGames.new(key, players, games, seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(8):  # move the games to varied positions
+        mask = table.legal_mask()
+        table.step(np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in mask]))
+    mask = table.legal_mask()
+    seen = np.zeros_like(mask, dtype=np.int64)
+    rows = np.arange(games)
+    for _ in range(draws):
+        seen[rows, table.random_actions()] += 1
+    live = ~table.over
+    assert not ((seen[live] > 0) & ~mask[live]).any(), "an illegal action was drawn"
+    assert (seen[live][mask[live]] > 0).all(), "a legal action was never drawn"

@@ -21,18 +21,20 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
+from perudo.batch.rules import BatchRules, batch_rules
 from perudo.encoding import ActionEncoding, action_encoding, observation_encoding
 from perudo.errors import REASONS, EncodingError, GameSetupError, IllegalActionError, shown
 from perudo.loader import load_variant
 from perudo.variant import Variant
-
-from perudo.batch.rules import BatchRules, batch_rules
 
 __all__ = ["BatchGames", "StepResult", "play_random"]
 
 _INF = 1 << 20  # a lowest quantity that no bid reaches: no bid on that face
 _I16 = np.int16
 _I8 = np.int8
+_FACES = np.arange(1, 7, dtype=np.int32)
+_PACK = 5  # bits per face when a hand's counts are packed (at most 20 dice of a face)
+_PACKED = np.array([1 << (_PACK * face) for face in range(6)], dtype=np.int32)
 
 #: The most games one BatchGames holds (its arrays are sized up front).
 MAX_BATCH = 10_000_000
@@ -41,6 +43,9 @@ MAX_BATCH = 10_000_000
 # "f": faces 1-6 (+1), "b": bid numbers, "d": declarations); the default value.
 _FIELDS: dict[str, tuple[Any, str, int]] = {
     "held": (_I8, "n", 0),
+    "in_play": (_I16, "", 0),
+    "left": (_I8, "n", 0),
+    "right": (_I8, "n", 0),
     "faces": (_I8, "n7", 0),
     "to_act": (_I16, "", -1),
     "round_number": (np.int32, "", 1),
@@ -86,6 +91,16 @@ _FIELDS: dict[str, tuple[Any, str, int]] = {
 }
 
 
+# Fields a new game need not clear: each is read only where another field says it holds
+# something (the bid fields where bid_q > 0 or bid_pos > 0, the last call's where last),
+# or is set whole by the new game itself.
+_SET_BY_NEW_GAME = frozenset(
+    {"bid_f", "bid_p", "bidder", "open_f", "bid_seat", "held", "in_play", "left", "right",
+     "faces", "pressure_left", "to_act", "opener"}
+    | {name for name in _FIELDS if name.startswith("last_")}
+)  # fmt: skip
+
+
 @attrs.frozen
 class StepResult:
     """What :meth:`BatchGames.step` returns, one row per game.
@@ -121,6 +136,54 @@ class BatchGames:
     (3, 123)
     """
 
+    # One array per game field (see _FIELDS), the game first.
+    held: NDArray[np.int8]
+    in_play: NDArray[np.int16]
+    left: NDArray[np.int8]
+    right: NDArray[np.int8]
+    faces: NDArray[np.int8]
+    to_act: NDArray[np.int16]
+    round_number: NDArray[np.int32]
+    bid_q: NDArray[np.int16]
+    bid_f: NDArray[np.int8]
+    bid_p: NDArray[np.bool_]
+    bidder: NDArray[np.int16]
+    open_f: NDArray[np.int8]
+    nbids: NDArray[np.int16]
+    bid_pos: NDArray[np.int16]
+    bid_seat: NDArray[np.int8]
+    special: NDArray[np.bool_]
+    special_player: NDArray[np.int16]
+    changers: NDArray[np.bool_]
+    offers: NDArray[np.bool_]
+    must_declare: NDArray[np.bool_]
+    had_special: NDArray[np.bool_]
+    pressure_left: NDArray[np.int8]
+    pressured: NDArray[np.bool_]
+    scores: NDArray[np.int32]
+    over: NDArray[np.bool_]
+    winners: NDArray[np.bool_]
+    out_place: NDArray[np.int8]
+    n_out: NDArray[np.int8]
+    opener: NDArray[np.int16]
+    decisions: NDArray[np.int32]
+    last: NDArray[np.bool_]
+    last_call: NDArray[np.int8]
+    last_q: NDArray[np.int16]
+    last_f: NDArray[np.int8]
+    last_p: NDArray[np.bool_]
+    last_caller: NDArray[np.int16]
+    last_bidder: NDArray[np.int16]
+    last_count: NDArray[np.int16]
+    last_revealed: NDArray[np.int8]
+    last_hidden: NDArray[np.bool_]
+    last_hands: NDArray[np.int8]
+    last_wild: NDArray[np.int8]
+    last_loser: NDArray[np.int16]
+    last_gainer: NDArray[np.int16]
+    last_points: NDArray[np.int16]
+    last_eliminated: NDArray[np.int16]
+
     def __init__(
         self,
         variant: Variant,
@@ -137,6 +200,7 @@ class BatchGames:
         self.rules: BatchRules = batch_rules(variant)
         self.actions: ActionEncoding = action_encoding(variant, players)
         self.rng = rng
+        self._round_only = False
         r = self.rules
         n = players
         calls = variant.calls
@@ -150,14 +214,13 @@ class BatchGames:
         self._ndecl = len(variant.declarations)
         if r.exact and not variant.has_exact_call:  # pragma: no cover - declarations agree
             raise GameSetupError("exact call without a number")
-        self._special_decl = (
-            r.special_role.index("special") if "special" in r.special_role else -1
-        )
+        self._special_decl = r.special_role.index("special") if "special" in r.special_role else -1
         self._rounds_limit = r.rounds_per_player * n if r.rounds_per_player else r.rounds
         shapes = {"": (), "n": (n,), "n7": (n, 7), "n6": (n, 6), "b": (self._bid_numbers,)}
         shapes["d"] = (self._ndecl,)
         self._shapes = shapes
         self._seats = np.arange(n)
+        self._rows = np.arange(batch)
         for name, (dtype, shape, default) in _FIELDS.items():
             setattr(self, name, np.full((batch, *shapes[shape]), default, dtype=dtype))
         self._returned = np.zeros((batch, n))
@@ -200,9 +263,14 @@ class BatchGames:
     # --- reading ------------------------------------------------------------------------
 
     @property
+    def nbytes(self) -> int:
+        """The bytes the batch's arrays hold."""
+        return int(sum(getattr(self, name).nbytes for name in _FIELDS)) + self._returned.nbytes
+
+    @property
     def dice_in_play(self) -> NDArray[np.int64]:
         """``(batch,)``: the dice all hands hold together."""
-        return self.held.sum(axis=1, dtype=np.int64)
+        return self.in_play.astype(np.int64)
 
     def hands(self, game: int) -> tuple[tuple[int, ...], ...]:
         """The hands of game ``game`` as :func:`perudo.new_game` takes them (each sorted)."""
@@ -240,16 +308,20 @@ class BatchGames:
         acts = self._numbers(actions)
         seats = self.to_act.astype(np.int64) if by is None else self._by(by)
         self._check(acts, seats)
+        return self._advance(acts, seats)
+
+    def _advance(self, acts: NDArray[np.int64], seats: NDArray[np.int64]) -> StepResult:
+        """:meth:`step` for actions known to be legal (the engine's own choices)."""
         before = self.over.copy()
         ended = np.zeros(self.batch, dtype=np.bool_)
         live = np.flatnonzero(~before)
+        self.decisions += ~before
+        bidding = (acts >= self._first_bid) & ~before
         a, s = acts[live], seats[live]
-        self.decisions[live] += 1
         calls = a < self._first_decl
         declare = ~calls & (a < self._first_bid)
-        bids = a >= self._first_bid
-        if bids.any():
-            self._bid(live[bids], a[bids] - self._first_bid, s[bids])
+        if bidding.any():
+            self._bid(bidding, acts, seats)
         if declare.any():
             self._declare(live[declare], a[declare] - self._first_decl, s[declare])
         if calls.any():
@@ -264,11 +336,58 @@ class BatchGames:
         returns = self._returns()
         rewards = returns - self._returned
         self._returned = returns
-        winners = self.winners.copy()
-        winners[~done] = False
+        winners = self.winners & done[:, None]
         if self.autoreset and done.any():
             self._reset(np.flatnonzero(done))
         return StepResult(rewards=rewards, done=done, ended=ended, winners=winners)
+
+    def random_actions(self) -> NDArray[np.int64]:
+        """``(batch,)``: an action of each game's player to act, drawn uniformly among its
+        legal actions (those of :meth:`legal_mask`) from the batch's generator; 0 in a game
+        that is over. Counted from each face's lowest legal quantity, never from the mask."""
+        batch = self.batch
+        games = self._rows
+        seats = np.maximum(self.to_act, 0).astype(np.intp)
+        playing = ~self.over
+        bidding = playing & ~self.must_declare
+        lows = self._lows(games, seats)
+        counts = self.in_play.astype(np.int32) + 1 - lows  # bids of each face, face by face
+        np.maximum(counts, 0, out=counts)
+        counts *= bidding
+        press = self._can_press(games, seats) & playing
+        per_bid = 1 + press.astype(np.int32)  # a bid and its pressured form
+        if self._press == 2:
+            counts *= per_bid
+        cum = counts  # running totals, face by face
+        for row in range(1, 6):
+            cum[row] += cum[row - 1]
+        bids = cum[5]
+        calls = ((self.bid_q > 0) & bidding).astype(np.int32) * per_bid
+        calza = np.zeros(batch, dtype=np.int32)
+        if self._calza >= 0:
+            calza = (self._may_call(games)[games, seats] & playing).astype(np.int32)
+        offers = self.offers & playing[:, None]
+        total = bids + calls + calza + offers.sum(axis=1, dtype=np.int32)
+        pick = (self.rng.random(batch) * total).astype(np.int32)
+        # A bid: the face whose run of quantities holds the pick, then the quantity.
+        face = (cum[:5] <= pick).sum(axis=0, dtype=np.int32)
+        below = np.take(cum, (np.maximum(face, 1) - 1) * batch + games)  # bids of lower faces
+        offset = pick - np.where(face > 0, below, 0)
+        quantity = np.take(lows, face * batch + games) + offset // per_bid
+        number = self._first_bid + ((quantity - 1) * 6 + face) * self._press + offset % per_bid
+        # Else a call (Dudo, Dudo with pressure, the exact call) or a declaration.
+        rest = pick - bids
+        acts = np.where(rest < 0, number, np.where(rest == 0, 0, 1)).astype(np.int64)
+        rest -= calls
+        if self._calza >= 0:
+            acts[(rest == 0) & (calza > 0)] = self._calza
+            rest -= calza
+        if self._ndecl:
+            declaring = rest >= 0
+            nth = (np.cumsum(offers, axis=1) <= rest[:, None]).sum(axis=1)
+            acts[declaring] = self._first_decl + nth[declaring]
+        acts[~playing] = 0
+        return acts
 
     def reset(self, games: Any = None) -> None:
         """Start new games in the rows ``games`` (all rows by default)."""
@@ -356,7 +475,9 @@ class BatchGames:
         put("last", 1)
         view[np.arange(len(rows)), f["last_call"].start + self.last_call[rows].astype(np.int64)] = 1
         put("last_quantity", self.last_q[rows, None])
-        view[np.arange(len(rows)), f["last_face"].start + self.last_f[rows].astype(np.int64) - 1] = 1
+        view[
+            np.arange(len(rows)), f["last_face"].start + self.last_f[rows].astype(np.int64) - 1
+        ] = 1
         put("last_pressure", self.last_p[rows, None])
         seat_flag("last_caller", self.last_caller[rows].astype(np.int64))
         seat_flag("last_bidder", self.last_bidder[rows].astype(np.int64))
@@ -374,40 +495,47 @@ class BatchGames:
 
     # --- legality -----------------------------------------------------------------------
 
-    def _lows(self, games: NDArray[Any], seats: NDArray[Any]) -> NDArray[np.int64]:
-        """``(len(games), 7)``: the lowest quantity of each face (index 1-6) that ``seats``
-        may bid in ``games``; :data:`_INF` where no bid on that face is legal. The batch
-        form of :func:`perudo.rules.bidding.lowest_quantities`."""
+    def _lows(self, games: NDArray[Any], seats: NDArray[Any]) -> NDArray[np.int32]:
+        """``(6, len(games))``: the lowest quantity of each face (row ``face - 1``) that
+        ``seats`` may bid in ``games``; :data:`_INF` where no bid on that face is legal. The
+        batch form of :func:`perudo.rules.bidding.lowest_quantities`, face by face."""
         r = self.rules
-        q = self.bid_q[games].astype(np.int64)[:, None]
-        f = self.bid_f[games].astype(np.int64)[:, None]
-        g = np.arange(1, 7)[None, :]
-        special = self.special[games][:, None]
-        if r.raising == 0:
-            low = np.where(g > f, q, q + 1)
-        elif r.raising == 1:
-            low = np.where(g < f, _INF, np.where(g > f, q, q + 1))
-        else:
-            low = np.where(g < f, _INF, np.where(g > f, 1, q + 1))
-        if r.halve_double:
-            convert = ~special
-            low = np.where(convert & (g == 1) & (f != 1), (q + 1) // 2, low)
-            low = np.where(convert & (f == 1) & (g != 1), 2 * q + 1, low)
-        changer = self.changers[games, seats][:, None]
-        low = np.where(special & (g != f) & ~changer, _INF, low)
-        opening = np.where(self.special[games], r.special_opening, r.opening)[:, None]
-        first = np.where(
-            g == 1,
-            np.where(opening == 0, _INF, 1),
-            np.where(opening == 2, _INF, 1),
-        )
-        lows = np.where(q == 0, first, low)
-        return np.concatenate([np.full((len(games), 1), _INF), lows], axis=1)
+        q = self.bid_q[games].astype(np.int32)
+        f = self.bid_f[games].astype(np.int32)
+        lows = np.empty((6, len(games)), dtype=np.int32)
+        special = self.special[games]
+        plain = ~special
+        for face in range(1, 7):
+            row = lows[face - 1]
+            if r.raising == 2:  # face-or-quantity: a higher face from 1, the same face one more
+                row[:] = np.where(face > f, 1, q + 1)
+            else:  # a higher face keeps the quantity, the same face needs one more
+                np.add(q, face <= f, out=row)
+            if r.raising:  # monotone and face-or-quantity: the face never goes down
+                row[face < f] = _INF
+            if r.halve_double and face == 1:  # onto ones: half, rounded up
+                np.copyto(row, (q + 1) // 2, where=plain & (f != 1))
+            elif r.halve_double:  # off ones: twice, plus one
+                np.copyto(row, 2 * q + 1, where=plain & (f == 1))
+        if special.any():
+            rows = np.flatnonzero(special)
+            changer = self.changers[games[rows], seats[rows]]
+            locked = (_FACES[:, None] != f[rows][None, :]) & ~changer[None, :]
+            part = lows[:, rows]
+            part[locked] = _INF
+            lows[:, rows] = part
+        opening = np.flatnonzero(q == 0)
+        if len(opening):
+            mode = np.where(special[opening], r.special_opening, r.opening)
+            lows[0, opening] = np.where(mode == 0, _INF, 1)
+            lows[1:, opening] = np.where(mode == 2, _INF, 1)
+        return lows
 
     def _can_press(self, games: NDArray[Any], seats: NDArray[Any]) -> NDArray[np.bool_]:
         if not self.rules.pressure_uses:
             return np.zeros(len(games), dtype=np.bool_)
-        return self.pressure_left[games, seats] > 0
+        can: NDArray[np.bool_] = self.pressure_left[games, seats] > 0
+        return can
 
     def _fill_mask(self, mask: Any, games: NDArray[Any]) -> None:
         """Set the rows ``games`` of ``mask`` (rows are the batch's games) to the legal
@@ -423,7 +551,7 @@ class BatchGames:
             mask[games, self._first_decl : self._first_bid] = self.offers[games]
         if not len(bidding):
             return
-        lows = self._lows(bidding, bseats)[:, 1:]
+        lows = self._lows(bidding, bseats).T
         top = self.dice_in_play[bidding]
         quantity = np.arange(1, self.max_quantity + 1)[None, :, None]
         ok = (quantity >= lows[:, None, :]) & (quantity <= top[:, None, None])
@@ -455,26 +583,23 @@ class BatchGames:
             may &= seats == self.to_act[games].astype(np.int64)[:, None]
         else:
             bidder = self.bidder[games].astype(np.int64)
-            before = self._right_of(bidder, held)
+            before = self.right[games, bidder]
             may &= (seats != bidder[:, None]) & (seats != before[:, None])
         if r.exact_below_full:
             may &= held < r.per_player
         return may
 
-    def _left_of(self, seats: NDArray[Any], held: NDArray[Any]) -> NDArray[np.int64]:
-        return self._next_in(seats, held, 1)
-
-    def _right_of(self, seats: NDArray[Any], held: NDArray[Any]) -> NDArray[np.int64]:
-        return self._next_in(seats, held, -1)
-
-    def _next_in(self, seats: NDArray[Any], held: NDArray[Any], way: int) -> NDArray[np.int64]:
+    def _link(self, games: NDArray[Any]) -> None:
+        """Set ``left`` and ``right`` in ``games``: for each seat, the next seat still in
+        clockwise (to its left) and the one it follows, from the hands held now."""
         n = self.players
-        seats = np.asarray(seats, dtype=np.int64)
-        order = (seats[:, None] + way * np.arange(1, n + 1)[None, :]) % n
-        has = np.take_along_axis(held, order, axis=1) > 0
-        first = np.argmax(has, axis=1)
-        found = order[np.arange(len(seats)), first]
-        return np.where(has.any(axis=1), found, seats)
+        has = self.held[games] > 0
+        for way, links in ((1, self.left), (-1, self.right)):
+            order = (self._seats[:, None] + way * np.arange(1, n + 1)[None, :]) % n  # [seat, k]
+            held = has[:, order]  # [game, seat, k]
+            first = np.argmax(held, axis=2)
+            found = order[self._seats[None, :], first]
+            links[games] = np.where(held.any(axis=2), found, self._seats[None, :])
 
     # --- checking -----------------------------------------------------------------------
 
@@ -553,7 +678,7 @@ class BatchGames:
             quantity, face = np.divmod(number // self._press, 6)
             quantity, face = quantity + 1, face + 1
             lows = self._lows(games[k], seats[k])
-            fine = quantity >= lows[np.arange(len(k)), face]
+            fine = quantity >= lows[face - 1, np.arange(len(k))]
             if self.rules.cap:
                 fine &= quantity <= self.dice_in_play[games[k]]
             fine &= ~pressed | self._can_press(games[k], seats[k])
@@ -584,7 +709,7 @@ class BatchGames:
         number = (act - self._first_bid) // self._press
         quantity, face = number // 6 + 1, number % 6 + 1
         games = np.array([game])
-        low = int(self._lows(games, np.array([seat]))[0, face])
+        low = int(self._lows(games, np.array([seat]))[face - 1, 0])
         if low < _INF and quantity >= low:
             return "above-cap"
         if self.bid_q[game] == 0:
@@ -599,27 +724,32 @@ class BatchGames:
 
     # --- the moves ----------------------------------------------------------------------
 
-    def _bid(self, games: NDArray[Any], numbers: NDArray[Any], seats: NDArray[Any]) -> None:
-        pressed = (numbers % self._press) == 1
-        slot = numbers
+    def _bid(self, bidding: NDArray[np.bool_], acts: NDArray[Any], seats: NDArray[Any]) -> None:
+        """The bids ``acts`` by ``seats`` in the games where ``bidding`` (full-batch arrays:
+        most games bid at most steps, so the batch is written whole, under the flags)."""
+        numbers = acts - self._first_bid
+        pressed = ((numbers % self._press) == 1) & bidding
         plain = numbers // self._press
         quantity, face = plain // 6 + 1, plain % 6 + 1
-        opening = self.nbids[games] == 0
-        self.open_f[games[opening]] = face[opening]
-        self.nbids[games] += 1
-        self.bid_pos[games, slot] = self.nbids[games]
-        self.bid_seat[games, slot] = seats
-        self.bid_q[games] = quantity
-        self.bid_f[games] = face
-        self.bid_p[games] = pressed
-        self.bidder[games] = seats
+        np.copyto(self.open_f, face, where=bidding & (self.nbids == 0), casting="unsafe")
+        self.nbids += bidding
+        rows = np.flatnonzero(bidding)
+        slot = numbers[rows]
+        self.bid_pos[rows, slot] = self.nbids[rows]
+        self.bid_seat[rows, slot] = seats[rows]
+        np.copyto(self.bid_q, quantity, where=bidding, casting="unsafe")
+        np.copyto(self.bid_f, face, where=bidding, casting="unsafe")
+        np.copyto(self.bid_p, pressed, where=bidding)
+        np.copyto(self.bidder, seats, where=bidding, casting="unsafe")
         if pressed.any():
-            g, s = games[pressed], seats[pressed]
-            self.pressure_left[g, s] -= 1
+            g = np.flatnonzero(pressed)
+            self.pressure_left[g, seats[g]] -= 1
             self.pressured[g] = True
-        self.offers[games] = False
-        self.must_declare[games] = False
-        self.to_act[games] = self._left_of(seats, self.held[games])
+        if self._ndecl:
+            self.offers[bidding] = False
+        self.must_declare &= ~bidding
+        left = np.take_along_axis(self.left, np.maximum(seats, 0)[:, None], axis=1)[:, 0]
+        np.copyto(self.to_act, left, where=bidding, casting="unsafe")
 
     def _declare(self, games: NDArray[Any], index: NDArray[Any], seats: NDArray[Any]) -> None:
         r = self.rules
@@ -648,34 +778,37 @@ class BatchGames:
         n = self.players
         k = len(games)
         rows = np.arange(k)
-        q = self.bid_q[games].astype(np.int64)
-        face = self.bid_f[games].astype(np.int64)
-        bidder = self.bidder[games].astype(np.int64)
-        held = self.held[games].astype(np.int64)
-        faces = self.faces[games].astype(np.int64)
-        wild = np.where(self.special[games], 0, r.wild)
+        q = self.bid_q[games].astype(np.int32)
+        face = self.bid_f[games].astype(np.intp)
+        bidder = self.bidder[games].astype(np.intp)
+        held = self.held[games]
+        faces = self.faces[games]
+        wild = np.where(self.special[games], 0, r.wild).astype(np.intp)
         if r.wild_unless_opened_on:
-            wild = np.where(self.open_f[games] == r.wild, 0, wild)
-        counts = faces[rows, :, face] + np.where(
-            (wild > 0) & (wild != face), 1, 0
-        )[:, None] * faces[rows, :, wild]
-        order = (callers[:, None] + np.arange(1, n + 1)[None, :]) % n  # caller's left first
-        inside = np.take_along_axis(held, order, axis=1) > 0
-        ordered = np.take_along_axis(counts, order, axis=1) * inside
-        cum = np.cumsum(ordered, axis=1)
+            wild[self.open_f[games] == r.wild] = 0
+        counts = faces[rows, :, face].astype(np.int32)
+        wilds = np.flatnonzero((wild > 0) & (wild != face))
+        counts[wilds] += faces[wilds, :, wild[wilds]]
         exact = acts == self._calza
+        inside = held > 0
+        rank = (self._seats[None, :] - callers[:, None] - 1) % n  # 0: the caller's left
         if r.reveal_from_left:
-            reached = inside & (cum >= q[:, None])
-            stop = np.where(reached.any(axis=1), np.argmax(reached, axis=1), n - 1)
-            stop = np.where(exact, n - 1, stop)
+            order = (callers[:, None] + np.arange(1, n + 1)[None, :]) % n  # caller's left first
+            ordered = np.take_along_axis(counts, order, axis=1)
+            cum = np.cumsum(ordered, axis=1)
+            reached = (cum >= q[:, None]) & np.take_along_axis(inside, order, axis=1)
+            stop = np.where(reached.any(axis=1) & ~exact, np.argmax(reached, axis=1), n - 1)
+            total = cum[rows, stop]
+            shown = inside & (rank <= stop[:, None])
         else:
-            stop = np.full(k, n - 1)
-        total = cum[rows, stop]
-        shown_ordered = inside & (np.arange(n)[None, :] <= stop[:, None])
-        position = np.cumsum(shown_ordered, axis=1) * shown_ordered
+            total = counts.sum(axis=1, dtype=np.int32)
+            shown = inside
+        # Each shown seat's place in the showing, from 1 (the caller's left first).
         revealed = np.zeros((k, n), dtype=np.int64)
-        np.put_along_axis(revealed, order, position, axis=1)
-        changes = np.zeros((k, n), dtype=np.int64)
+        for seat in range(n):
+            revealed += shown[:, seat, None] & (rank[:, seat, None] <= rank)
+        revealed *= shown
+        changes = np.zeros((k, n), dtype=np.int8)
         loser = np.full(k, -1)
         gainer = np.full(k, -1)
         points = np.zeros(k, dtype=np.int64)
@@ -715,8 +848,8 @@ class BatchGames:
         self.last_bidder[games] = bidder
         self.last_count[games] = total
         self.last_revealed[games] = revealed
-        self.last_hidden[games] = (revealed == 0) & (held > 0)
-        self.last_hands[games] = np.where((revealed > 0)[:, :, None], faces[:, :, 1:], 0)
+        self.last_hidden[games] = inside & ~shown
+        self.last_hands[games] = faces[:, :, 1:] * shown[:, :, None]
         self.last_wild[games] = wild
         self.last_loser[games] = loser
         self.last_gainer[games] = gainer
@@ -730,9 +863,9 @@ class BatchGames:
             np.add.at(self.scores, (g, gainer[scored]), points[scored])
         if went.any():
             gi, si = np.nonzero(went)
-            for game_index, seat in zip(gi, si, strict=True):  # one seat per call at most
+            for game_index, out in zip(gi.tolist(), si.tolist(), strict=True):
                 row = games[game_index]
-                self.out_place[row, seat] = self.n_out[row]
+                self.out_place[row, out] = self.n_out[row]
                 self.n_out[row] += 1
         self._next_round(games, held, after, exact, callers, bidder, loser)
 
@@ -747,8 +880,10 @@ class BatchGames:
         loser: NDArray[Any],
     ) -> None:
         r = self.rules
-        k = len(games)
-        rows = np.arange(k)
+        if self._round_only:  # play_random(one_round=True): each game is its first round
+            self.over[games] = True
+            self.to_act[games] = -1
+            return
         players_in = (after > 0).sum(axis=1)
         if r.moves_dice and not self._rounds_limit:
             over = players_in <= 1
@@ -758,12 +893,13 @@ class BatchGames:
         ended = games[over]
         if len(ended):
             final = after[over]
-            for seat in range(self.players):
-                lost = before[over, seat] - final[:, seat]
+            for place in range(self.players):
+                lost = before[over, place] - final[:, place]
                 for _ in range(int(lost.max(initial=0))):
-                    self._drop_highest(ended[lost > 0], seat)
+                    self._drop_highest(ended[lost > 0], place)
                     lost = lost - 1
             self.held[ended] = final
+            self.in_play[ended] = final.sum(axis=1)
             self.to_act[ended] = -1
             self.over[ended] = True
             self.offers[ended] = False
@@ -782,6 +918,8 @@ class BatchGames:
         exact, callers, bidder, loser = exact[go], callers[go], bidder[go], loser[go]
         rows = np.arange(len(games))
         self.held[games] = after
+        self.in_play[games] = after.sum(axis=1)
+        self._link(games)
         self.round_number[games] += 1
         self._deal(games)
         self._clear_bids(games)
@@ -793,15 +931,17 @@ class BatchGames:
         self.changers[games] = False
         # Who opens.
         if r.starter_winner:
-            seat = np.where(exact | (loser < 0), callers, np.where(loser == callers, bidder, callers))
+            seat = np.where(
+                exact | (loser < 0), callers, np.where(loser == callers, bidder, callers)
+            )
         else:
             seat = np.where(exact | (loser < 0), callers, loser)
         is_in = after[rows, seat] > 0
         if r.starter_eliminator:
             other = np.where(seat == bidder, callers, bidder)
-            fallback = np.where(exact, self._left_of(seat, after), other)
+            fallback = np.where(exact, self.left[games, seat], other)
         else:
-            fallback = self._left_of(seat, after)
+            fallback = self.left[games, seat]
         self.to_act[games] = np.where(is_in, seat, fallback)
         if not r.special:
             return
@@ -852,11 +992,12 @@ class BatchGames:
 
     def _deal(self, games: NDArray[Any]) -> None:
         n, d = self.players, self.rules.per_player
-        rolls = self.rng.integers(1, 7, size=(len(games), n, d), dtype=np.int8)
-        keep = np.arange(d)[None, None, :] < self.held[games][:, :, None]
+        rolls = self.rng.integers(0, 6, size=(len(games), n, d), dtype=np.uint8)
+        keep = np.arange(d, dtype=np.int8)[None, None, :] < self.held[games][:, :, None]
+        packed = (_PACKED[rolls] * keep).sum(axis=2, dtype=np.int32)  # 5 bits per face
         faces = np.zeros((len(games), n, 7), dtype=_I8)
-        for face in range(1, 7):
-            faces[:, :, face] = ((rolls == face) & keep).sum(axis=2)
+        for face in range(6):
+            faces[:, :, face + 1] = (packed >> (_PACK * face)) & ((1 << _PACK) - 1)
         self.faces[games] = faces
 
     def _reset(self, games: NDArray[Any]) -> None:
@@ -864,8 +1005,12 @@ class BatchGames:
             return
         r = self.rules
         for name, (_dtype, _shape, default) in _FIELDS.items():
-            getattr(self, name)[games] = default
+            if name not in _SET_BY_NEW_GAME:
+                getattr(self, name)[games] = default
         self.held[games] = r.per_player
+        self.in_play[games] = r.per_player * self.players
+        self.left[games] = (self._seats + 1) % self.players
+        self.right[games] = (self._seats - 1) % self.players
         self.pressure_left[games] = r.pressure_uses
         self._deal(games)
         if r.first_seat >= 0:
@@ -906,14 +1051,15 @@ def play_random(
         return 0
     size = min(batch, games)
     table = BatchGames.new(variant, players, size, seed, autoreset=False)
+    table._round_only = one_round
     started = size
     finished = 0
     decisions = 0
     while finished < games:
-        choice = _uniform(table.rng, table.legal_mask())
+        choice = table.random_actions()
         decisions += int(table.batch - table.over.sum())
-        result = table.step(choice)
-        done = result.ended if one_round else result.done
+        result = table._advance(choice, table.to_act.astype(np.int64))
+        done = result.done
         count = int(done.sum())
         if count:
             finished += count
@@ -923,11 +1069,3 @@ def play_random(
             stop = np.flatnonzero(done)[len(fresh) :]
             table.over[stop] = True
     return decisions
-
-
-def _uniform(rng: np.random.Generator, mask: NDArray[np.bool_]) -> NDArray[np.int64]:
-    """One legal action per row of ``mask``, uniformly (0 where none is legal)."""
-    counts = mask.sum(axis=1)
-    pick = (rng.random(len(mask)) * counts).astype(np.int64)
-    cum = np.cumsum(mask, axis=1)
-    return np.argmax(cum > pick[:, None], axis=1)
