@@ -19,7 +19,7 @@ from perudo.demo import run_demo
 from perudo.errors import GameSetupError, PerudoError, shown
 from perudo.loader import load_variant, variant_names
 from perudo.prose import AXIS_TITLES, label, rules_text
-from perudo.simulate import MAX_GAMES, MAX_WORKERS, SimulationResult, simulate
+from perudo.simulate import ENGINES, MAX_GAMES, MAX_WORKERS, SimulationResult, simulate
 from perudo.variant import AXES, Variant
 
 __all__ = ["main"]
@@ -118,6 +118,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="run on the Dask cluster of this scheduler (needs perudo[dask])",
     )
+    sim.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="auto (the batch engine when every bot has a batch form and perudo[batch] is "
+        "installed), batch, or reference (GameState) (default: auto)",
+    )
     sim.add_argument("--json", action="store_true", help="print JSON")
     play = commands.add_parser("play", help="play a game against bots in this terminal")
     play.add_argument("--variant", default="italian", help="edition key (default: italian)")
@@ -147,6 +154,13 @@ def _parser() -> argparse.ArgumentParser:
         "--workers", type=_whole(1, MAX_WORKERS), default=None, help="processes (default: 1)"
     )
     study.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler")
+    study.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="auto (the batch engine when every bot has a batch form and perudo[batch] is "
+        "installed), batch, or reference (GameState) (default: auto)",
+    )
     return parser
 
 
@@ -371,6 +385,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
                 executor=executor,
                 on_error=args.on_error,
                 progress=progress,
+                engine=args.engine,
             )
             for key in keys
         ]
@@ -405,7 +420,7 @@ def _study(args: argparse.Namespace, out: TextIO) -> None:
         study = run_study(
             editions, tables, args.games, seed=args.seed, bots=args.bots, strong=args.strong,
             weak=args.weak, workers=args.workers or (4 if executor is not None else 1),
-            executor=executor, progress=progress,
+            executor=executor, progress=progress, engine=args.engine,
         )  # fmt: skip
     finally:
         if client is not None:

@@ -35,11 +35,16 @@ from perudo.stats import (
 )
 from perudo.variant import Variant
 
-__all__ = ["MAX_GAMES", "MAX_WORKERS", "SimulationResult", "game_seed", "simulate"]
+__all__ = ["ENGINES", "MAX_GAMES", "MAX_WORKERS", "SimulationResult", "game_seed", "simulate"]
 
 #: The most games one run plays, and the most worker processes it starts.
 MAX_GAMES = 10**9
 MAX_WORKERS = 256
+#: The engines a run can play on: ``"auto"`` (the batch engine where it can, else the
+#: reference), ``"batch"`` (:mod:`perudo.batch`) or ``"reference"`` (:class:`GameState`).
+ENGINES = ("auto", "batch", "reference")
+#: Games per job on the batch engine (a fixed size: the result does not depend on workers).
+BATCH_CHUNK = 4096
 
 
 def game_seed(seed: int, game: int) -> int:
@@ -299,9 +304,59 @@ def _play_one(state: GameState, players: list[Bot], tally: _Tally) -> GameState:
 
 
 def _chunk(args: _Job) -> _Tally:
-    variant, bots, seed, first, count, fixed, on_error = args
+    variant, bots, seed, first, count, fixed, on_error, engine = args
     edition = load_variant(variant) if isinstance(variant, str) else variant
+    if engine == "batch":
+        return _play_batch(edition, bots, seed, first, count, fixed)
     return _play_games(edition, bots, seed, first, count, fixed, on_error)
+
+
+def _play_batch(
+    variant: Variant, bots: tuple[Any, ...], seed: int, first: int, count: int, fixed: bool
+) -> _Tally:
+    """The games ``first`` to ``first + count`` on the batch engine, tallied as
+    :func:`_play_games` tallies them."""
+    import numpy as np
+
+    from perudo.batch.bots import batch_bot
+    from perudo.batch.match import play_bots
+
+    names = sorted({bot_name(spec) for spec in bots})
+    specs = {bot_name(spec): spec for spec in bots}
+    chunk_seed = game_seed(seed, first)
+    players = [batch_bot(specs[name], chunk_seed + 1 + k) for k, name in enumerate(names)]
+    lineups = [seating(bots, game, fixed=fixed) for game in range(first, first + count)]
+    seat_bots = np.array([[names.index(bot_name(spec)) for spec in seats] for seats in lineups])
+    played = play_bots(
+        variant, len(bots), seat_bots, [bot for bot in players if bot is not None], seed=chunk_seed
+    )
+    tally = _Tally(wins=[Fraction(0)] * len(bots))
+    tally.games = count
+    rounds, actions = played.rounds.tolist(), played.decisions.tolist()
+    tally.rounds, tally.actions = sum(rounds), sum(actions)
+    tally.rounds_squared = sum(n * n for n in rounds)
+    tally.actions_squared = sum(n * n for n in actions)
+    tally.rounds_histogram.update(rounds)
+    for game, (winners, opener) in enumerate(zip(played.winners, played.opener, strict=True)):
+        seats = np.flatnonzero(winners).tolist()
+        share = Fraction(1, len(seats))
+        for seat in seats:
+            tally.wins[seat] += share
+            name = names[seat_bots[game, seat]]
+            tally.bot_wins[name] = tally.bot_wins.get(name, Fraction(0)) + share
+            if seat == opener:
+                tally.first_player_wins += share
+    exact, out_of_turn = int(played.exact.sum()), int(played.out_of_turn.sum())
+    calls = {"dudo": int(played.dudo.sum()), "calza": exact + out_of_turn}
+    calls["calza-out-of-turn"] = out_of_turn
+    tally.calls.update({call: n for call, n in calls.items() if n})
+    special = int(played.special.sum())
+    if special:
+        tally.special[variant.words.declaration("special")] += special
+    for name, n in zip(variant.declarations, played.declarations.sum(axis=0).tolist(), strict=True):
+        if n:
+            tally.declarations[name] += n
+    return tally
 
 
 def simulate(
@@ -316,6 +371,7 @@ def simulate(
     on_error: str = "stop",
     executor: Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
+    engine: str = "auto",
 ) -> SimulationResult:
     """Play ``games`` games of ``players`` bots and tally them.
 
@@ -340,9 +396,16 @@ def simulate(
             cluster's: :func:`perudo.cluster.dask_executor`); ``workers`` then says how many
             chunks to keep in flight. The result is the same as on one process.
         progress: Called with (games done, games) as chunks finish.
+        engine: ``"auto"`` (the default) plays on the batch engine (:mod:`perudo.batch`,
+            the extra ``perudo[batch]``) when every bot has a batch form (``random``,
+            ``odds``) and the edition uses only kinds it implements, else on
+            :class:`~perudo.GameState`; ``"reference"`` always plays on GameState;
+            ``"batch"`` insists on the batch engine. The two give the same results in
+            distribution, not game for game: their dice differ.
 
     Raises:
-        GameSetupError: a count, a bot or the player count is not one the edition allows.
+        GameSetupError: a count, a bot or the player count is not one the edition allows,
+            or ``engine="batch"`` cannot be had (the message says why).
         BotError: a bot failed and ``on_error`` is ``"stop"``.
     """
     if not isinstance(variant, Variant):
@@ -362,10 +425,12 @@ def simulate(
         raise GameSetupError(f"{len(bots)} bots named for {players} players")
     seats = tuple(bots[seat % len(bots)] for seat in range(players))
     names = tuple(bot_name(spec) for spec in seats)
-    size = max(1, min(1000, games // (workers * 8) or 1))
+    engine = _engine(engine, variant, seats)
+    auto_size = max(1, min(1000, games // (workers * 8) or 1))
+    size = BATCH_CHUNK if engine == "batch" else auto_size
     source: str | Variant = variant.key if _is_shipped(variant) else variant
     jobs = (
-        (source, seats, seed, start, min(size, games - start), fixed_seats, on_error)
+        (source, seats, seed, start, min(size, games - start), fixed_seats, on_error, engine)
         for start in range(0, games, size)
     )
     tally = _Tally(wins=[Fraction(0)] * players)
@@ -397,7 +462,7 @@ def simulate(
     )
 
 
-_Job = tuple[str | Variant, tuple[Any, ...], int, int, int, bool, str]
+_Job = tuple[str | Variant, tuple[Any, ...], int, int, int, bool, str, str]
 
 
 def _run(
@@ -426,6 +491,42 @@ def _run(
         else:
             for future, _ in pending:
                 future.cancel()
+
+
+def _engine(engine: str, variant: Variant, bots: tuple[Any, ...]) -> str:
+    """The engine a run plays on: ``"batch"`` or ``"reference"``.
+
+    Raises:
+        GameSetupError: ``engine`` is not one of :data:`ENGINES`, or ``"batch"`` was asked
+            for and cannot be had (the message says why).
+    """
+    if engine not in ENGINES:
+        raise GameSetupError(f"engine {shown(engine)} is not one of {', '.join(ENGINES)}")
+    if engine == "reference":
+        return engine
+    why = _why_not_batch(variant, bots)
+    if why is None:
+        return "batch"
+    if engine == "batch":
+        raise GameSetupError(f"the batch engine cannot play this run: {why}")
+    return "reference"
+
+
+def _why_not_batch(variant: Variant, bots: tuple[Any, ...]) -> str | None:
+    """Why the batch engine cannot play ``bots`` at ``variant``, or ``None`` if it can."""
+    try:
+        from perudo.batch.bots import batch_bot
+        from perudo.batch.rules import batch_rules
+    except ImportError as error:
+        return str(error)
+    try:
+        batch_rules(variant)
+    except GameSetupError as error:
+        return str(error)
+    for spec in bots:
+        if batch_bot(spec) is None:
+            return f"bot {bot_name(spec)} has no batch form (the batch bots: random, odds)"
+    return None
 
 
 def _worker_signals() -> None:

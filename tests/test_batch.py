@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import ClassVar
 
+import attrs
 import pytest
 
 np = pytest.importorskip("numpy", reason="the batch engine needs the extra perudo[batch]")
@@ -21,6 +23,8 @@ from perudo import GameSetupError, IllegalActionError  # noqa: E402
 from perudo.batch import BatchGames, play_random  # noqa: E402
 from perudo.encoding import action_encoding  # noqa: E402
 from perudo.errors import EncodingError  # noqa: E402
+from perudo.rules import Elimination  # noqa: E402
+from perudo.simulate import simulate  # noqa: E402
 
 GAMES = int(os.environ.get("PERUDO_BATCH_GAMES", "60"))
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -79,15 +83,28 @@ def test_random_actions_draw_every_legal_action_and_nothing_else() -> None:
         sample_counts(key, players, 40, seed=3, draws=3000)
 
 
-def test_a_kind_the_batch_engine_lacks_is_refused_by_name() -> None:
-    import runpy
+@attrs.frozen
+class HalfElimination(Elimination):
+    """Elimination whose loser loses half their dice (a registered user kind)."""
 
-    runpy.run_path(str(EXAMPLES / "lose_the_difference.py"), run_name="example")
+    kind: ClassVar[str] = "test-batch-half"
+
+    def penalty(self, *, bid: perudo.Bid, count: int, held: int) -> int:
+        return max(1, held // 2)
+
+
+def test_a_kind_the_batch_engine_lacks_is_refused_by_name() -> None:
+    perudo.register_kind(HalfElimination)
     variant = perudo.load_variant("italian").derive(
-        "italian-difference", reason="Test.", scoring={"kind": "lose-the-difference"}
+        "italian-half", reason="Test.", scoring=HalfElimination()
     )
-    with pytest.raises(GameSetupError, match="scoring kind 'lose-the-difference'"):
+    with pytest.raises(GameSetupError, match="scoring kind 'test-batch-half'"):
         BatchGames.new(variant, 3, batch=4, seed=1)
+    # simulate falls back to the reference engine, or says why it cannot use the batch one
+    result = simulate(variant, 3, 4, bots=["random"], seed=1)
+    assert result.games == 4
+    with pytest.raises(GameSetupError, match="test-batch-half"):
+        simulate(variant, 3, 4, bots=["random"], engine="batch")
 
 
 def test_seeds_reproduce() -> None:
@@ -162,3 +179,51 @@ def test_play_random_counts_decisions() -> None:
     games = play_random("wango", 2, games=500, seed=1, batch=64)
     assert 500 * 2 < rounds < games
     assert play_random("wango", 2, games=0, seed=1) == 0
+
+
+def _z(mean_a: float, var_a: float, n_a: int, mean_b: float, var_b: float, n_b: int) -> float:
+    return (mean_a - mean_b) / max(1e-12, (var_a / n_a + var_b / n_b) ** 0.5)
+
+
+def _per_game(total: int, squares: int, games: int) -> tuple[float, float]:
+    mean = total / games
+    return mean, (squares / games - mean * mean) * games / (games - 1)
+
+
+@pytest.mark.parametrize(
+    ("key", "players", "bots"),
+    [
+        ("italian", 4, ["odds"]),
+        ("french-jonti", 4, ["odds", "random"]),
+        ("wango-party", 3, ["random", "odds"]),
+        ("spanish", 2, ["random"]),
+    ],
+)
+def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(
+    key: str, players: int, bots: list[str]
+) -> None:
+    """The same run on both engines (their dice differ): the mean rounds and actions per
+    game, each seat's and each bot's share of wins, and the calls per game agree within
+    four standard errors (Welch's z; a wrong rule or bot moves them far further)."""
+    games = 1200
+    ref = simulate(key, players, games, bots=bots, seed=1, engine="reference")
+    bat = simulate(key, players, games, bots=bots, seed=2, engine="batch")
+    for total, squares in (("rounds", "rounds_squared"), ("actions", "actions_squared")):
+        a = _per_game(getattr(ref, total), getattr(ref, squares), games)
+        b = _per_game(getattr(bat, total), getattr(bat, squares), games)
+        assert abs(_z(a[0], a[1], games, b[0], b[1], games)) < 4, (total, a, b)
+    shares = [(float(r) / games, float(b) / games) for r, b in zip(ref.wins, bat.wins, strict=True)]
+    shares += [
+        (float(r) / ref._seats_held(name), float(b) / bat._seats_held(name))
+        for (name, r), (_, b) in zip(ref.bot_wins, bat.bot_wins, strict=True)
+    ]
+    for p, q in shares:
+        pooled = (p + q) / 2
+        var = pooled * (1 - pooled)
+        assert abs(_z(p, var, games, q, var, games)) < 4, shares
+    ref_calls, bat_calls = dict(ref.calls), dict(bat.calls)
+    assert ref_calls.keys() == bat_calls.keys()
+    for call, count in ref_calls.items():  # counts of rare events: Poisson, sd = sqrt(count)
+        assert abs(count - bat_calls[call]) < 4 * (count + bat_calls[call]) ** 0.5 + 3, call
+    for name, count in ref.declarations:
+        assert abs(count - dict(bat.declarations)[name]) < 4 * (2 * count) ** 0.5 + 3, name

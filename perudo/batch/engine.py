@@ -279,6 +279,16 @@ class BatchGames:
             for seat in range(self.players)
         )
 
+    def wild_faces(self, games: Any = None) -> NDArray[np.intp]:
+        """The wild face of each game's round so far (0 for none): none in a special round,
+        none in a round that opened on it where the edition says so."""
+        rows = self._rows if games is None else games
+        r = self.rules
+        wild = np.where(self.special[rows], 0, r.wild).astype(np.intp)
+        if r.wild_unless_opened_on:
+            wild[self.open_f[rows] == r.wild] = 0
+        return wild
+
     def legal_mask(self) -> NDArray[np.bool_]:
         """``(batch, actions)``: the legal actions of each game's player to act, in
         :func:`~perudo.encoding.action_encoding`'s numbering (bids up to the dice in play,
@@ -783,9 +793,7 @@ class BatchGames:
         bidder = self.bidder[games].astype(np.intp)
         held = self.held[games]
         faces = self.faces[games]
-        wild = np.where(self.special[games], 0, r.wild).astype(np.intp)
-        if r.wild_unless_opened_on:
-            wild[self.open_f[games] == r.wild] = 0
+        wild = self.wild_faces(games)
         counts = faces[rows, :, face].astype(np.int32)
         wilds = np.flatnonzero((wild > 0) & (wild != face))
         counts[wilds] += faces[wilds, :, wild[wilds]]

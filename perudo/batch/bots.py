@@ -1,0 +1,191 @@
+"""perudo's bots in batch form: the ``random`` and ``odds`` bots of :mod:`perudo.bots`, each
+deciding for every game of a :class:`~perudo.batch.BatchGames` at once.
+
+A batch bot makes the same decisions as its single-game form, in distribution: the random
+bot draws uniformly among the legal actions and calls out of turn one time in twenty, as
+:class:`perudo.bots.RandomBot` does; the odds bot reads the same chance tables (the same
+floating-point values, from :mod:`perudo.odds`) and breaks ties the same way as
+:class:`perudo.bots.OddsBot`. Their random draws come from their own NumPy generators.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Protocol
+
+import numpy as np
+from numpy.typing import NDArray
+
+from perudo.batch.engine import BatchGames
+from perudo.bots import OddsBot, RandomBot
+from perudo.odds import _tails
+
+__all__ = ["BatchBot", "BatchOddsBot", "BatchRandomBot", "batch_bot"]
+
+
+class BatchBot(Protocol):
+    """What a batch bot does, for every game of a batch at once."""
+
+    name: str
+
+    def act(self, table: BatchGames) -> NDArray[np.int64]:
+        """``(batch,)``: the action of each game's player to act (any value where over)."""
+        ...
+
+    def interrupt(self, table: BatchGames) -> NDArray[np.bool_]:
+        """``(batch, players)``: the seats that make the exact call out of turn now (only
+        seats :meth:`BatchGames.may_call` allows, other than the player to act)."""
+        ...
+
+
+def _out_of_turn(table: BatchGames) -> NDArray[np.bool_]:
+    """The seats that may call out of turn now."""
+    if table.rules.exact_out_of_turn:
+        may = table.may_call()
+        may[np.arange(table.batch), np.maximum(table.to_act, 0)] = False
+        return may
+    return np.zeros((table.batch, table.players), dtype=np.bool_)
+
+
+class BatchRandomBot:
+    """:class:`perudo.bots.RandomBot` in batch form."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, table: BatchGames) -> NDArray[np.int64]:
+        """A legal action drawn uniformly in each game (the table's generator draws it)."""
+        return table.random_actions()
+
+    def interrupt(self, table: BatchGames) -> NDArray[np.bool_]:
+        """Each seat that may call out of turn does so one time in twenty."""
+        may = _out_of_turn(table)
+        return may & (self.rng.random(may.shape) < 0.05)
+
+
+@functools.lru_cache(maxsize=64)
+def _tail_table(dice: int) -> NDArray[np.float64]:
+    """``[wild, unseen, k]``: the chance that at least k of ``unseen`` dice count (one in
+    three where a wild face helps, else one in six), 0 past ``unseen``: the floats of
+    :func:`perudo.odds._tails`."""
+    table = np.zeros((2, dice + 1, dice + 2))
+    for wild in (0, 1):
+        for unseen in range(dice + 1):
+            row = _tails(unseen, bool(wild))
+            table[wild, unseen, : len(row)] = row
+    return table
+
+
+class BatchOddsBot:
+    """:class:`perudo.bots.OddsBot` in batch form (its ``doubt`` and ``exact`` thresholds,
+    and its independent chance table)."""
+
+    name = "odds"
+
+    def __init__(self, seed: int | None = None, *, doubt: float = 0.4, exact: float = 0.3) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.doubt = doubt
+        self.exact = exact
+
+    def _at_least(
+        self,
+        table: BatchGames,
+        seats: NDArray[Any],
+        quantity: NDArray[Any],
+        face: NDArray[Any],
+    ) -> NDArray[np.float64]:
+        """The chance that at least ``quantity`` dice show ``face`` in each game, as seat
+        ``seats`` sees it (the odds bot's chance table, row ``face``)."""
+        rows = np.arange(table.batch)
+        tails = _tail_table(table.max_quantity)
+        wild = table.wild_faces()
+        faces = table.faces[rows, seats].astype(np.int64)
+        helps = (wild > 0) & (face != wild)
+        own = faces[rows, face] + np.where(helps, faces[rows, wild], 0)
+        unseen = table.in_play.astype(np.int64) - table.held[rows, seats]
+        need = np.asarray(quantity) - own
+        chance = tails[helps.astype(np.intp), unseen, np.clip(need, 0, unseen + 1)]
+        return np.where(need <= 0, 1.0, chance)
+
+    def _exact(self, table: BatchGames, seats: NDArray[Any]) -> NDArray[np.float64]:
+        q = table.bid_q.astype(np.int64)
+        f = np.maximum(table.bid_f, 1).astype(np.int64)
+        return self._at_least(table, seats, q, f) - self._at_least(table, seats, q + 1, f)
+
+    def act(self, table: BatchGames) -> NDArray[np.int64]:
+        """The odds bot's choice in each game."""
+        batch, rng = table.batch, self.rng
+        rows = np.arange(batch)
+        seats = np.maximum(table.to_act, 0).astype(np.int64)
+        standing = table.bid_q > 0
+        acts = np.zeros(batch, dtype=np.int64)
+        decided = table.over.copy()
+        # Optional declarations half the time; a required one always.
+        offered: NDArray[np.bool_] = np.asarray(table.offers.any(axis=1))
+        declare = offered & (table.must_declare | (rng.random(batch) < 0.5)) & ~decided
+        if declare.any():
+            weights = table.offers * rng.random(table.offers.shape)
+            acts[declare] = table._first_decl + np.argmax(weights[declare], axis=1)
+            decided |= declare
+        q, f = table.bid_q.astype(np.int64), np.maximum(table.bid_f, 1).astype(np.int64)
+        if table._calza >= 0:
+            may = table.may_call()[rows, seats]
+            calza = ~decided & standing & may & (self._exact(table, seats) > self.exact)
+            acts[calza] = table._calza
+            decided |= calza
+        chance = self._at_least(table, seats, q, f)
+        press = table._can_press(rows, seats)
+        doubt = ~decided & standing & (chance < self.doubt)
+        pressed = doubt & (chance < 0.1) & press
+        acts[doubt] = np.where(pressed[doubt], table._dudo_pressed, 0)
+        decided |= doubt
+        # The cheapest bid of each face, and the likeliest of them (ties broken at random).
+        lows = table._lows(rows, seats)
+        legal = (lows <= table.in_play[None, :]) & ~table.must_declare[None, :]
+        chances = np.stack(
+            [
+                self._at_least(table, seats, lows[face - 1], np.full(batch, face))
+                for face in range(1, 7)
+            ]
+        )
+        chances = np.where(legal, chances, -1.0)
+        best = chances.max(axis=0)
+        ties = (chances == best[None, :]) & legal
+        face = np.argmax(ties * rng.random((6, batch)), axis=0)
+        none = ~legal.any(axis=0) & ~decided
+        acts[none & standing] = 0
+        opening = np.flatnonzero(none & ~standing & offered)  # no bid at all: a declaration
+        if len(opening):
+            acts[opening] = table._first_decl + np.argmax(table.offers[opening], axis=1)
+        decided |= none
+        give_up = ~decided & standing & (best < self.doubt)
+        acts[give_up] = 0
+        decided |= give_up
+        bid = ~decided
+        quantity = lows[face, rows]
+        pressure = (best > 0.9) & press & (rng.random(batch) < 0.5)
+        number = ((quantity - 1) * 6 + face) * table._press + (pressure & (table._press == 2))
+        acts[bid] = table._first_bid + number[bid]
+        return acts
+
+    def interrupt(self, table: BatchGames) -> NDArray[np.bool_]:
+        """The exact call out of turn where the bid looks exactly right to the seat."""
+        may = _out_of_turn(table)
+        calls = np.zeros_like(may)
+        for seat in np.flatnonzero(may.any(axis=0)):
+            seats = np.full(table.batch, seat)
+            calls[:, seat] = may[:, seat] & (self._exact(table, seats) > self.exact)
+        return calls
+
+
+def batch_bot(spec: Any, seed: int | None = None) -> BatchBot | None:
+    """The batch form of a bot spec (:data:`perudo.bots.BotSpec`), or ``None`` when it has
+    none: the names ``"random"`` and ``"odds"``, and the classes
+    :class:`~perudo.bots.RandomBot` and :class:`~perudo.bots.OddsBot` (default settings)."""
+    if spec in ("random", RandomBot):
+        return BatchRandomBot(seed)
+    if spec in ("odds", OddsBot):
+        return BatchOddsBot(seed)
+    return None

@@ -1,0 +1,120 @@
+"""Games between batch bots, tallied per game: what :func:`perudo.simulate.simulate` counts
+when it plays on the batch engine."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+import numpy as np
+from numpy.typing import NDArray
+
+from perudo.batch.bots import BatchBot
+from perudo.batch.engine import BatchGames
+from perudo.variant import Variant
+
+__all__ = ["Played", "play_bots"]
+
+
+@attrs.frozen
+class Played:
+    """What happened in each game of a run, one row per game, in game order.
+
+    Attributes:
+        winners: ``(games, players)``: the winning seats.
+        opener: The seat that opened each game.
+        rounds: Rounds played (calls made).
+        decisions: Actions taken.
+        dudo: Challenges made.
+        exact: Exact calls made on the caller's turn.
+        out_of_turn: Exact calls made out of turn.
+        special: Rounds played as the edition's special round.
+        declarations: ``(games, declarations)``: each declaration's count.
+    """
+
+    winners: NDArray[np.bool_]
+    opener: NDArray[np.int64]
+    rounds: NDArray[np.int64]
+    decisions: NDArray[np.int64]
+    dudo: NDArray[np.int64]
+    exact: NDArray[np.int64]
+    out_of_turn: NDArray[np.int64]
+    special: NDArray[np.int64]
+    declarations: NDArray[np.int64]
+
+
+def play_bots(
+    variant: Variant,
+    players: int,
+    seat_bots: NDArray[np.int64],
+    bots: Sequence[BatchBot],
+    *,
+    seed: int,
+    batch: int = 4096,
+) -> Played:
+    """Play ``len(seat_bots)`` games; in game ``g``, seat ``s`` is played by
+    ``bots[seat_bots[g, s]]``. ``batch`` games are played at once; the dice come from
+    ``seed``."""
+    games = len(seat_bots)
+    size = max(1, min(batch, games))
+    table = BatchGames.new(variant, players, size, seed)
+    ndecl = len(variant.declarations)
+    counts = {
+        name: np.zeros(games, dtype=np.int64)
+        for name in ("rounds", "decisions", "dudo", "exact", "out_of_turn", "special")
+    }
+    declarations = np.zeros((games, ndecl), dtype=np.int64)
+    winners = np.zeros((games, players), dtype=np.bool_)
+    opener = np.zeros(games, dtype=np.int64)
+    game_of = np.arange(size)  # the game each row plays; -1 once the row has no game left
+    opener[:size] = table.opener
+    following = size
+    rows = np.arange(size)
+    out_of_turn_edition = table.rules.exact_out_of_turn
+    first_decl, first_bid = table._first_decl, table._first_bid
+    while (game_of >= 0).any():
+        live = ~table.over
+        lineup = seat_bots[np.maximum(game_of, 0)]  # (rows, players): each seat's bot
+        actor = lineup[rows, np.maximum(table.to_act, 0)]
+        acts = np.zeros(size, dtype=np.int64)
+        for k, bot in enumerate(bots):
+            playing = (actor == k) & live
+            if playing.any():
+                acts = np.where(playing, bot.act(table), acts)
+        by = table.to_act.astype(np.int64)
+        if out_of_turn_edition:
+            calls = np.zeros((size, players), dtype=np.bool_)
+            for k, bot in enumerate(bots):
+                mine = lineup == k
+                if mine.any():
+                    calls |= bot.interrupt(table) & mine
+            calls &= live[:, None]
+            calling = calls.any(axis=1)
+            by = np.where(calling, np.argmax(calls, axis=1), by)
+            acts = np.where(calling, table._calza, acts)
+            counts["out_of_turn"][game_of[calling]] += 1
+        special, to_act = table.special.copy(), table.to_act.copy()
+        played = game_of[live]
+        counts["decisions"][played] += 1
+        decl = live & (acts >= first_decl) & (acts < first_bid)
+        if decl.any():
+            np.add.at(declarations, (game_of[decl], acts[decl] - first_decl), 1)
+        result = table.step(acts, by=by)
+        ended = result.ended
+        if ended.any():
+            g = game_of[ended]
+            counts["rounds"][g] += 1
+            counts["special"][g] += special[ended]
+            exact = acts[ended] == table._calza
+            counts["dudo"][g] += ~exact
+            counts["exact"][g] += exact & (by[ended] == to_act[ended])
+        done = np.flatnonzero(result.done)
+        if len(done):
+            winners[game_of[done]] = result.winners[done]
+            fresh = done[: max(0, games - following)]
+            game_of[fresh] = np.arange(following, following + len(fresh))
+            following += len(fresh)
+            table.reset(fresh)
+            opener[game_of[fresh]] = table.opener[fresh]
+            game_of[done[len(fresh) :]] = -1
+    return Played(winners=winners, opener=opener, declarations=declarations, **counts)
