@@ -162,7 +162,7 @@ def main() -> None:
     start = time.perf_counter()
     section_rounds(2_000 if quick else 200_000, args.batch, repeats)
     section_games(50 if quick else 20_000, args.batch, repeats)
-    section_vector_env(200 if quick else 20_000, 8 if quick else 256, repeats)
+    section_vector_env(200 if quick else 20_000, 8 if quick else 1024, repeats)
     section_encoding(200 if quick else 20_000, repeats)
     section_memory(1_000 if quick else 100_000)
     print(f"({time.perf_counter() - start:.0f} s)")

@@ -119,3 +119,96 @@ def test_every_shipped_edition_is_registered_with_gymnasium() -> None:
     observation, _ = env.reset(seed=3)
     assert observation["action_mask"].any()
     assert gymnasium.make("perudo/italian-v0").unwrapped.players == 2  # the smallest table
+
+
+# --- the vector form (issue 17) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "players", "opponents"),
+    [("italian", 3, "random"), ("french-jonti", 4, "odds"), ("wango-party", 3, "random")],
+)
+def test_vector_env_steps_within_its_spaces_and_its_masks_match_the_views(
+    key: str, players: int, opponents: str
+) -> None:
+    from perudo.interop.gymnasium import PerudoVectorEnv
+
+    envs = PerudoVectorEnv(key, players, num_envs=32, seat=1, opponents=opponents)
+    encoding = envs.encoding
+    observations, _ = envs.reset(seed=3)
+    episodes, returns = 0, np.zeros(32)
+    asked = 0
+    for _ in range(200):
+        assert envs.observation_space.contains(observations)
+        for row in range(32):
+            mask = observations["action_mask"][row]
+            if not mask.any():
+                continue
+            view = encoding.decode(observations["observation"][row])
+            legal = set(envs.numbers.encoding.encode_all(view.legal_actions))
+            flagged = set(np.flatnonzero(mask).tolist())
+            if envs.numbers.pass_number in flagged:  # asked about a Jonti out of turn
+                asked += 1
+                assert flagged == legal | {envs.numbers.pass_number}
+                assert view.to_act != 1
+            else:
+                assert flagged == legal
+                assert view.to_act == 1
+        observations, rewards, terminated, truncated, infos = envs.step(envs.sample_legal())
+        assert not truncated.any()
+        assert not infos["illegal"].any()
+        returns += rewards
+        episodes += int(terminated.sum())
+        returns[terminated] = 0
+    assert episodes > 32
+    assert asked > 0 or key != "french-jonti"
+
+
+def test_vector_env_resets_on_the_next_step_and_an_illegal_action_loses() -> None:
+    from perudo.interop.gymnasium import PerudoVectorEnv
+
+    envs = PerudoVectorEnv("wango", 2, num_envs=8, opponents="random")
+    observations, _ = envs.reset(seed=1)
+    illegal = np.where(observations["action_mask"][:, 0] == 1, 1, 0)  # Dudo where legal: not
+    illegal[:] = envs.numbers.encoding.encode(perudo.Bid(1, 1))  # ones may not open
+    bad = observations["action_mask"][np.arange(8), illegal] == 0
+    observations, rewards, terminated, _, infos = envs.step(illegal)
+    assert (infos["illegal"] == bad).all()
+    assert (terminated[bad]).all()
+    assert (rewards[bad] == -1.0).all()
+    assert not observations["action_mask"][bad].any()
+    observations, rewards, terminated, _, _ = envs.step(np.zeros(8, dtype=np.int64))
+    assert (rewards[bad] == 0).all()
+    assert not terminated[bad].any()
+    assert observations["action_mask"][bad].any(axis=1).all()
+
+
+def test_vector_env_is_reproducible_and_refuses_what_it_cannot_play() -> None:
+    from perudo.interop.gymnasium import PerudoVectorEnv
+
+    def run() -> list[float]:
+        envs = PerudoVectorEnv("italian", 3, num_envs=8, opponents="odds")
+        envs.reset(seed=9)
+        envs.action_space.seed(9)
+        total = []
+        for _ in range(50):
+            _, rewards, _, _, _ = envs.step(envs.sample_legal())
+            total.append(float(rewards.sum()))
+        return total
+
+    assert run() == run()
+    with pytest.raises(ValueError, match="no batch form"):
+        PerudoVectorEnv("italian", 3, opponents="reader")
+    with pytest.raises(ValueError, match="seat"):
+        PerudoVectorEnv("italian", 3, seat=3)
+
+
+def test_make_vec_builds_the_batch_engine_environment() -> None:
+    from perudo.interop.gymnasium import PerudoVectorEnv
+
+    envs = gymnasium.make_vec(
+        "perudo/italian-v0", num_envs=4, vectorization_mode="vector_entry_point", players=3
+    )
+    assert isinstance(envs.unwrapped, PerudoVectorEnv)
+    observations, _ = envs.reset(seed=1)
+    assert observations["observation"].shape[0] == 4

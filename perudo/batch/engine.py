@@ -305,10 +305,11 @@ class BatchGames:
 
     # --- moving -------------------------------------------------------------------------
 
-    def step(self, actions: Any, by: Any = None) -> StepResult:
+    def step(self, actions: Any, by: Any = None, *, where: Any = None) -> StepResult:
         """Play one action per game: ``actions[i]`` (a number) in game ``i``, by the
         player to act, or by seat ``by[i]`` when given (a seat other than the player to act
-        may only make the exact call out of turn, where the edition allows it).
+        may only make the exact call out of turn, where the edition allows it). With
+        ``where`` (one flag per game), only the games flagged move.
 
         Raises:
             IllegalActionError: an action is not legal in its game (the first such game is
@@ -316,17 +317,31 @@ class BatchGames:
             EncodingError: an action is not a number of the edition's actions.
         """
         acts = self._numbers(actions)
-        seats = self.to_act.astype(np.int64) if by is None else self._by(by)
-        self._check(acts, seats)
-        return self._advance(acts, seats)
+        idle = self.over.copy()
+        if where is not None:
+            moving = np.asarray(where)
+            if moving.shape != (self.batch,) or moving.dtype != np.bool_:
+                raise EncodingError(f"where must be {self.batch} flags, one per game")
+            idle |= ~moving
+        seats = self.to_act.astype(np.int64) if by is None else self._by(by, idle)
+        self._check(acts, seats, idle)
+        return self._advance(acts, seats, idle)
 
-    def _advance(self, acts: NDArray[np.int64], seats: NDArray[np.int64]) -> StepResult:
-        """:meth:`step` for actions known to be legal (the engine's own choices)."""
+    def _advance(
+        self,
+        acts: NDArray[np.int64],
+        seats: NDArray[np.int64],
+        idle: NDArray[np.bool_] | None = None,
+    ) -> StepResult:
+        """:meth:`step` for actions known to be legal (the engine's own choices); games
+        that are over, or ``idle``, do not move."""
         before = self.over.copy()
+        if idle is None:
+            idle = before
         ended = np.zeros(self.batch, dtype=np.bool_)
-        live = np.flatnonzero(~before)
-        self.decisions += ~before
-        bidding = (acts >= self._first_bid) & ~before
+        live = np.flatnonzero(~idle)
+        self.decisions += ~idle
+        bidding = (acts >= self._first_bid) & ~idle
         a, s = acts[live], seats[live]
         calls = a < self._first_decl
         declare = ~calls & (a < self._first_bid)
@@ -343,7 +358,7 @@ class BatchGames:
             self._resolve(games, a[calls], s[calls])
             ended[games] = True
         done = self.over & ~before
-        returns = self._returns()
+        returns = self.returns()
         rewards = returns - self._returned
         self._returned = returns
         winners = self.winners & done[:, None]
@@ -628,11 +643,11 @@ class BatchGames:
             )
         return acts
 
-    def _by(self, by: Any) -> NDArray[np.int64]:
+    def _by(self, by: Any, idle: NDArray[np.bool_]) -> NDArray[np.int64]:
         seats = np.asarray(by)
         if seats.shape != (self.batch,) or seats.dtype.kind not in "iu":
             raise EncodingError(f"by must be {self.batch} seats, one per game")
-        seats = np.where(self.over, 0, seats.astype(np.int64))  # not read where over
+        seats = np.where(idle, 0, seats.astype(np.int64))  # not read where idle
         bad = np.flatnonzero((seats < 0) | (seats >= self.players))
         if len(bad):
             raise IllegalActionError(
@@ -640,10 +655,12 @@ class BatchGames:
             )
         return seats
 
-    def _check(self, acts: NDArray[np.int64], seats: NDArray[np.int64]) -> None:
+    def _check(
+        self, acts: NDArray[np.int64], seats: NDArray[np.int64], idle: NDArray[np.bool_]
+    ) -> None:
         """Refuse the first illegal action, before any game moves."""
-        ok = self.over.copy()  # a game that is over takes no action: its entry is not read
-        games = np.flatnonzero(~self.over)
+        ok = idle.copy()  # a game that does not move takes no action: its entry is not read
+        games = np.flatnonzero(~idle)
         a, s = acts[games], seats[games]
         acting = s == self.to_act[games]
         may = self._may_call(games)[np.arange(len(games)), s]
@@ -1031,8 +1048,10 @@ class BatchGames:
 
     # --- returns ------------------------------------------------------------------------
 
-    def _returns(self) -> NDArray[np.float64]:
-        """Each seat's return so far, as :meth:`perudo.interop.turns.Turns.returns`."""
+    def returns(self) -> NDArray[np.float64]:
+        """``(batch, players)``: each seat's return so far, as
+        :meth:`perudo.interop.turns.Turns.returns` gives it (placing with elimination,
+        points in party mode); final once the game is over."""
         if not self.rules.moves_dice or self._rounds_limit:
             return self.scores.astype(np.float64)
         n = self.players

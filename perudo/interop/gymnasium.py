@@ -21,7 +21,9 @@ outside the action space always raises :class:`~perudo.EncodingError`.
 
 Importing the module registers ``perudo/KEY-v0`` for every shipped edition, so
 ``gymnasium.make("perudo/italian-v0", players=3)`` works once it is imported, and
-``gymnasium.make("perudo.interop.gymnasium:perudo/italian-v0")`` imports it itself.
+``gymnasium.make("perudo.interop.gymnasium:perudo/italian-v0")`` imports it itself;
+``gymnasium.make_vec("perudo/italian-v0", num_envs=256,
+vectorization_mode="vector_entry_point")`` makes the batch-engine :class:`PerudoVectorEnv`.
 
 >>> from perudo.interop.gymnasium import PerudoSoloEnv
 >>> env = PerudoSoloEnv("italian", players=3)
@@ -38,6 +40,8 @@ from typing import Any
 try:
     import gymnasium
     import numpy as np
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.vector.utils import batch_space
 except ImportError as error:  # pragma: no cover - depends on what is installed
     from perudo.errors import install_hint
 
@@ -47,14 +51,14 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from perudo.bots import Bot, BotSpec, make_bot
 from perudo.encoding import observation_encoding
-from perudo.errors import IllegalActionError, shown
+from perudo.errors import EncodingError, IllegalActionError, shown
 from perudo.interop._spaces import RENDER_MODES, check_render_mode, observation_space, observe
 from perudo.interop.turns import TurnActions, Turns, lowest_return
 from perudo.loader import load_variant, variant_names
 from perudo.state import new_game
 from perudo.variant import Variant
 
-__all__ = ["PerudoSoloEnv"]
+__all__ = ["PerudoSoloEnv", "PerudoVectorEnv"]
 
 
 class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -187,6 +191,207 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         )
 
 
+class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
+    """``num_envs`` games of an edition at once, each with one learning seat against batch
+    bots, on the batch engine (:mod:`perudo.batch`): the vector form of
+    :class:`PerudoSoloEnv`, with its observations, action numbers and rewards.
+
+    Each sub-environment's agent plays seat ``seat``; the others are played by the batch
+    form of ``opponents`` (``"random"`` or ``"odds"``: :func:`perudo.batch.bots.batch_bot`).
+    Where the edition has an out-of-turn exact call (Jonti), the bots' out-of-turn calls on a
+    new bid come first (in seat order), then the agent is asked (the call or a pass), then
+    the player to act moves. An illegal action ends that episode at the edition's lowest
+    return (``infos["illegal"]`` flags it), as ``illegal="lose"`` does in the single form.
+    Episodes end when the game is over or the agent is out; they are never truncated, and
+    they are reset on the next step (Gymnasium's ``NEXT_STEP`` autoreset: that step's
+    action is not read and its reward is 0).
+
+    Args:
+        variant: A :class:`~perudo.Variant` or an edition key.
+        players: How many players, the agent included.
+        num_envs: How many games at once.
+        seat: The agent's seat in every game.
+        opponents: ``"random"`` or ``"odds"``.
+
+    >>> from perudo.interop.gymnasium import PerudoVectorEnv
+    >>> envs = PerudoVectorEnv("italian", players=3, num_envs=4)
+    >>> observations, infos = envs.reset(seed=1)
+    >>> size = envs.single_observation_space["observation"].shape[0]
+    >>> observations["observation"].shape == (4, size)
+    True
+    >>> observations, rewards, terminated, truncated, infos = envs.step(envs.sample_legal())
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
+
+    def __init__(
+        self,
+        variant: Variant | str = "italian",
+        players: int = 2,
+        num_envs: int = 16,
+        *,
+        seat: int = 0,
+        opponents: str = "odds",
+    ) -> None:
+        from perudo.batch.bots import batch_bot
+        from perudo.batch.engine import MAX_BATCH
+
+        self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
+        self.encoding = observation_encoding(self.variant, players)
+        self.numbers = TurnActions(self.encoding.actions)
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ValueError(f"seat {shown(seat)} is not a seat (0 to {players - 1})")
+        if type(num_envs) is not int or not 1 <= num_envs <= MAX_BATCH:
+            raise ValueError(f"num_envs {shown(num_envs)} is not 1 to {MAX_BATCH}")
+        if batch_bot(opponents) is None:
+            raise ValueError(f"opponents {shown(opponents)} has no batch form: 'random' or 'odds'")
+        self.players, self.seat, self.opponents = players, seat, opponents
+        self.num_envs = num_envs
+        self.lowest_return = lowest_return(self.variant, players)
+        self.single_observation_space = observation_space(self.encoding, self.numbers)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.single_action_space = gymnasium.spaces.Discrete(self.numbers.size)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._table: Any = None
+
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Start ``num_envs`` new games; the games and the bots draw from ``seed`` when
+        given (one seed for all: a list is refused). ``options`` is not used."""
+        from perudo.batch.bots import batch_bot
+        from perudo.batch.engine import BatchGames
+
+        if isinstance(seed, list):
+            raise ValueError("PerudoVectorEnv takes one seed for all its games, not a list")
+        super().reset(seed=seed)
+        draw = self.np_random
+        n = self.num_envs
+        self._table = BatchGames.new(self.variant, self.players, n, seed=int(draw.integers(2**63)))
+        bot = batch_bot(self.opponents, int(draw.integers(2**63)))
+        assert bot is not None  # checked at __init__
+        self._bot = bot
+        self._asked = np.full(n, -1, dtype=np.int64)  # the bid the agent was last asked about
+        self._bots_asked = np.full(n, -1, dtype=np.int64)  # and the bots
+        self._returned = np.zeros(n)
+        self._ended = np.zeros(n, dtype=np.bool_)
+        self._forfeit = np.zeros(n, dtype=np.bool_)
+        self._play_bots(np.ones(n, dtype=np.bool_))
+        return self._observe(), {}
+
+    def step(self, actions: Any) -> tuple[dict[str, Any], Any, Any, Any, dict[str, Any]]:
+        """Play each agent's action (a number of :class:`TurnActions`), then the bots until
+        every agent decides again or its episode ends.
+
+        Raises:
+            perudo.EncodingError: ``actions`` is not one whole number per game.
+        """
+        table = self._table
+        if table is None:
+            raise RuntimeError("call reset() before step()")
+        n, seat = self.num_envs, self.seat
+        acts = np.asarray(actions)
+        if acts.shape != (n,) or acts.dtype.kind not in "iu":
+            raise EncodingError(f"actions must be {n} whole numbers, one per game")
+        acts = acts.astype(np.int64)
+        resetting = self._ended
+        if resetting.any():
+            rows = np.flatnonzero(resetting)
+            table.reset(rows)
+            self._asked[rows] = self._bots_asked[rows] = -1
+            self._returned[rows] = 0.0
+            self._forfeit[rows] = False
+            self._play_bots(resetting)
+        acting = ~resetting
+        mask = self._mask()
+        inside = (acts >= 0) & (acts < self.numbers.size)
+        legal = inside & (mask[np.arange(n), np.clip(acts, 0, self.numbers.size - 1)] == 1)
+        illegal = acting & ~legal
+        passing = acting & legal & (acts == (self.numbers.pass_number or -1))
+        self._asked[passing] = self._bid_key()[passing]
+        moving = acting & legal & ~passing
+        if moving.any():
+            table.step(np.where(moving, acts, 0), by=np.full(n, seat), where=moving)
+        self._play_bots(acting & ~illegal)
+        total = table.returns()[:, seat]
+        total = np.where(illegal, self.lowest_return, total)
+        rewards = np.where(resetting, 0.0, total - self._returned)
+        self._returned = total
+        self._forfeit |= illegal
+        terminated = acting & (table.over | (table.held[:, seat] == 0) | illegal)
+        self._ended = terminated
+        return (
+            self._observe(),
+            rewards,
+            terminated,
+            np.zeros(n, dtype=np.bool_),
+            {"illegal": illegal},
+        )
+
+    def sample_legal(self) -> Any:
+        """A legal action of each agent, drawn uniformly (a random policy; 0 where the
+        episode just ended)."""
+        mask = self._mask()
+        pick = self.np_random.random(mask.shape) * mask
+        return np.argmax(pick, axis=1)
+
+    def _bid_key(self) -> Any:
+        table = self._table
+        return table.round_number.astype(np.int64) * 100_000 + table.nbids
+
+    def _asking(self) -> Any:
+        """The games where the agent is asked about an out-of-turn exact call."""
+        table = self._table
+        if not table.rules.exact_out_of_turn:
+            return np.zeros(self.num_envs, dtype=np.bool_)
+        may = table.may_call()[:, self.seat] & (table.to_act != self.seat)
+        return may & (self._asked != self._bid_key())
+
+    def _play_bots(self, active: Any) -> None:
+        """Play the bots of the ``active`` games until their agents decide or their
+        episodes end."""
+        table, seat, bot = self._table, self.seat, self._bot
+        out_of_turn = table.rules.exact_out_of_turn
+        others = np.arange(self.players) != seat
+        while True:
+            pending = active & ~table.over & (table.held[:, seat] > 0)
+            if out_of_turn:
+                key = self._bid_key()
+                fresh = pending & (table.nbids > 0) & (self._bots_asked != key)
+                if fresh.any():
+                    calls = bot.interrupt(table) & others[None, :] & fresh[:, None]
+                    self._bots_asked[fresh] = key[fresh]
+                    calling = calls.any(axis=1)
+                    if calling.any():
+                        by = np.argmax(calls, axis=1)
+                        table.step(np.full(self.num_envs, table._calza), by=by, where=calling)
+                        continue
+            waiting = self._asking() | (table.to_act == seat)
+            moving = pending & ~waiting
+            if not moving.any():
+                return
+            table.step(bot.act(table), where=moving)
+
+    def _mask(self) -> Any:
+        table, n = self._table, self.num_envs
+        mask = np.zeros((n, self.numbers.size), dtype=np.int8)
+        playing = ~table.over & (table.held[:, self.seat] > 0) & ~self._forfeit & ~self._ended
+        turn = playing & (table.to_act == self.seat)
+        asked = playing & self._asking() & ~turn
+        legal = table.legal_mask()
+        mask[:, : legal.shape[1]] = legal & turn[:, None]
+        if asked.any():  # the exact call out of turn, or a pass
+            mask[asked, table._calza] = 1
+            mask[asked, self.numbers.pass_number] = 1
+        return mask
+
+    def _observe(self) -> dict[str, Any]:
+        return {
+            "observation": self._table.observe(self.seat).astype(np.int64),
+            "action_mask": self._mask(),
+        }
+
+
 def _register_editions() -> None:
     """Register ``perudo/KEY-v0`` for every shipped edition (on import, as Gymnasium's
     third-party environments do); the version follows the observation layout."""
@@ -196,6 +401,7 @@ def _register_editions() -> None:
             gymnasium.register(
                 id=env_id,
                 entry_point="perudo.interop.gymnasium:PerudoSoloEnv",
+                vector_entry_point="perudo.interop.gymnasium:PerudoVectorEnv",
                 kwargs={"variant": key, "players": load_variant(key).players.min},
             )
 
