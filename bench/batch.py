@@ -12,9 +12,9 @@ median of several repetitions [min-max]:
    plain-Python floor (``bench/floor.py``), in actions per second (the target: at least 5x);
 3. the Gymnasium ``PerudoVectorEnv`` (one learning seat against batch bots) against the
    single-game ``PerudoSoloEnv``, in agent steps per second;
-4. encoding one view: :meth:`ObservationEncoding.encode` of a view, against the 43 us it
-   cost before issue 17 (the target: at most a fifth), and :meth:`BatchGames.observe` per
-   game;
+4. encoding one view: :meth:`ObservationEncoding.encode`, against the encoder before
+   issue 17 (``bench/reference_encoding.py``) on the same views (the target: at most a
+   fifth of the time), and :meth:`BatchGames.observe` per game;
 5. the memory of ``BatchGames`` for 100,000 four-player games of each edition.
 """
 
@@ -31,6 +31,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 
 import floor
+import reference_encoding
 from run import RULES_EDITIONS, measure, openspiel_rounds
 
 import perudo
@@ -112,25 +113,41 @@ def section_vector_env(steps: int, envs: int, repeats: int) -> None:
     print(f"   ratio vector / single: {many_rate / one_rate:.1f}\n")
 
 
-def section_encoding(views: int, repeats: int) -> None:
-    print("4. Encoding one view (us per view; 43 us before issue 17, target at most 8.6)")
+def section_encoding(games: int, repeats: int) -> None:
+    print("4. Encoding views as a game goes (the PettingZoo pattern: the acting seat's view")
+    print("   after every action), us a view; today's encoder against the one before issue 17")
     rng = random.Random(3)
-    samples = []
-    state = perudo.new_game("italian", 4, seed=3)
-    while len(samples) < 200:
-        if state.is_over:
-            state = perudo.new_game("italian", 4, seed=len(samples))
-        samples.append(state.view(state.to_act))
-        state = state.apply(rng.choice(state.legal_actions()))
+    views = []
+    for seed in range(games):
+        state = perudo.new_game("italian", 4, seed=seed)
+        while not state.is_over:
+            views.append(state.view(state.to_act))
+            state = state.apply(rng.choice(state.legal_actions()))
     encoding = observation_encoding("italian", 4)
 
-    def encode() -> int:
-        for k in range(views):
-            encoding.encode(samples[k % len(samples)])
-        return views
+    def today() -> int:
+        for view in views:
+            encoding.encode(view)
+        return len(views)
 
-    rate, _, _, _ = measure(encode, repeats)
-    print(f"   ObservationEncoding.encode  {1e6 / rate:6.2f} us a view")
+    def before() -> int:
+        for view in views:
+            reference_encoding.encode(encoding, view)
+        return len(views)
+
+    assert all(encoding.encode(v) == reference_encoding.encode(encoding, v) for v in views)
+    rate, _, _, _ = measure(today, repeats)
+    old, _, _, _ = measure(before, repeats)
+    print(f"   ObservationEncoding.encode  {1e6 / rate:6.2f} us ({len(views)} views)")
+    print(f"   before issue 17             {1e6 / old:6.2f} us: {rate / old:.1f}x faster")
+    # The view issue 17 names (43 us then): bench/interop.py's, the player to act after 3x4.
+    view = perudo.new_game("italian", 4, seed=1).apply(perudo.Bid(3, 4)).view(2)
+    rate, _, _, _ = measure(lambda: sum(1 for _ in range(2000) if encoding.encode(view)), repeats)
+    old, _, _, _ = measure(
+        lambda: sum(1 for _ in range(2000) if reference_encoding.encode(encoding, view)), repeats
+    )
+    print(f"   bench/interop.py's view: {1e6 / rate:.2f} us, before {1e6 / old:.2f} us: "
+          f"{rate / old:.1f}x faster (target 5x)")  # fmt: skip
     table = BatchGames.new("italian", 4, 4096, seed=1)
     for _ in range(5):
         table.step(table.random_actions())
@@ -163,7 +180,7 @@ def main() -> None:
     section_rounds(2_000 if quick else 200_000, args.batch, repeats)
     section_games(50 if quick else 20_000, args.batch, repeats)
     section_vector_env(200 if quick else 20_000, 8 if quick else 1024, repeats)
-    section_encoding(200 if quick else 20_000, repeats)
+    section_encoding(5 if quick else 200, repeats)
     section_memory(1_000 if quick else 100_000)
     print(f"({time.perf_counter() - start:.0f} s)")
 

@@ -22,7 +22,7 @@ from typing import Any, Literal, SupportsIndex, TypeVar, cast
 
 import attrs
 
-from perudo.actions import Action, Bid, Calza, Declare, Dudo
+from perudo.actions import BID_ROWS, MAX_TABLE_DICE, Action, Bid, Calza, Declare, Dudo
 from perudo.errors import EncodingError, IllegalActionError, shown
 from perudo.loader import load_variant
 from perudo.players import PlacedBid
@@ -43,6 +43,8 @@ __all__ = [
 #: The highest round number an observation carries (no edition's game gets near it).
 ROUND_LIMIT = 2**31 - 1
 
+_ONES = [1] * (MAX_TABLE_DICE + 1)  # a run of legal bids, flagged by one slice assignment
+
 
 def _has_special(variant: Variant) -> bool:
     """Whether the edition has a special round (its words name one)."""
@@ -50,6 +52,12 @@ def _has_special(variant: Variant) -> bool:
 
 
 _Encoding = TypeVar("_Encoding", "ActionEncoding", "ObservationEncoding")
+
+
+@functools.lru_cache(maxsize=8192)
+def hand_counts(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """How many dice of ``hand`` show each face 1 to 6 (the same hand, the same tuple)."""
+    return tuple(hand.count(face) for face in range(1, 7))
 
 
 def whole_number(value: Any, what: str) -> int:
@@ -293,6 +301,14 @@ class ObservationEncoding:
     actions: ActionEncoding = attrs.field(init=False, eq=False)
     fields: tuple[Field, ...] = attrs.field(init=False, eq=False)
     _by_name: dict[str, Field] = attrs.field(init=False, eq=False)
+    _starts: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _zeros: list[int] = attrs.field(init=False, eq=False, repr=False)
+    _per_bid: int = attrs.field(init=False, eq=False, repr=False)
+    _bids_from: int = attrs.field(init=False, eq=False, repr=False)
+    _dudo: tuple[int, int] = attrs.field(init=False, eq=False, repr=False)
+    _last_kept: dict[tuple[int, int], tuple[Resolution, list[int]]] = attrs.field(
+        init=False, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         variant, n = self.variant, self.players
@@ -347,6 +363,13 @@ class ObservationEncoding:
         object.__setattr__(self, "actions", actions)
         object.__setattr__(self, "fields", tuple(fields))
         object.__setattr__(self, "_by_name", {f.name: f for f in fields})
+        object.__setattr__(self, "_starts", {f.name: f.start for f in fields})
+        object.__setattr__(self, "_zeros", [0] * start)
+        object.__setattr__(self, "_per_bid", 2 if variant.has_pressure else 1)
+        object.__setattr__(self, "_bids_from", self._starts["legal"] + actions.first_bid)
+        dudo = [actions.encode(a) for a in variant.calls if type(a) is Dudo]
+        object.__setattr__(self, "_dudo", (*dudo, -1)[:2])  # plain, and with pressure
+        object.__setattr__(self, "_last_kept", {})
 
     def __repr__(self) -> str:
         return f"observation_encoding({self.variant.key!r}, {self.players})"
@@ -386,85 +409,148 @@ class ObservationEncoding:
         """
         if not isinstance(view, PlayerView):
             raise EncodingError(f"{shown(view)} is not a PlayerView")
-        if view.variant != self.variant or len(view.seats) != self.players:
+        if (view.variant is not self.variant and view.variant != self.variant) or len(
+            view.seats
+        ) != self.players:
             raise EncodingError(
                 f"a view of {view.variant.key} with {len(view.seats)} seats does not fit {self!r}"
             )
         n, me = self.players, view.player
         if me is None:
             raise EncodingError("a spectator's view (public_view) has no seat to encode from")
-        out = [0] * self.size
-        f = self._by_name
-
-        def put(name: str, offset: int, value: int) -> None:
-            if value:  # a field this edition leaves out (length 0) only ever holds 0
-                fld = f[name]
-                if offset >= fld.length:
-                    raise EncodingError(f"{value} does not fit field {name!r} of {self!r}")
-                out[fld.start + offset] = value
-
-        def seat_flag(name: str, seat: int | None, offset: int = 0) -> None:
-            if seat is not None:
-                put(name, offset + (seat - me) % n, 1)
-
-        put("seat", me, 1)
-        put("round", 0, view.round_number)
-        for face in view.dice:
-            out[f["hand"].start + face - 1] += 1
-        put("hand_hidden", 0, int(view.dice_hidden))
+        out = self._zeros.copy()
+        f = self._starts
+        out[f["seat"] + me] = 1
+        out[f["round"]] = view.round_number
+        if view.dice:
+            start = f["hand"]
+            out[start : start + 6] = hand_counts(view.dice)
+        out[f["hand_hidden"]] = int(view.dice_hidden)
+        top = 0
+        dice = f["dice"]
         for seat, info in enumerate(view.seats):
             rel = (seat - me) % n
-            put("dice", rel, info.dice_count)
-            put("score", rel, info.score)
-            put("pressure_left", rel, info.pressure_left)
-        seat_flag("to_act", view.to_act)
+            out[dice + rel] = info.dice_count
+            top += info.dice_count
+            if info.score:
+                self._put(out, "score", rel, info.score)
+            if info.pressure_left:
+                self._put(out, "pressure_left", rel, info.pressure_left)
+        if view.to_act is not None:
+            out[f["to_act"] + (view.to_act - me) % n] = 1
         for seat in view.may_call:
-            seat_flag("may_call", seat)
+            out[f["may_call"] + (seat - me) % n] = 1
         for seat in view.rules.face_changers:
-            seat_flag("face_changers", seat)
+            out[f["face_changers"] + (seat - me) % n] = 1
         if view.special_round is not None:
-            put("special_round", 0, 1)
-        seat_flag("special_player", view.special_player)
+            self._put(out, "special_round", 0, 1)
+        if view.special_player is not None:
+            out[f["special_player"] + (view.special_player - me) % n] = 1
         for name in view.offers:
-            put("offers", self.variant.declarations.index(name), 1)
-        put("must_declare", 0, int(view.must_declare))
-        first = self.actions.first_bid
+            self._put(out, "offers", self.variant.declarations.index(name), 1)
+        out[f["must_declare"]] = int(view.must_declare)
+        bids, per_bid, most = f["bids"], self._per_bid, self.actions.max_quantity
         for position, placed in enumerate(view.bids, start=1):
-            slot = self.actions.encode(placed.bid) - first
-            put("bids", slot * n + (placed.player - me) % n, position)
-        for number in self.actions.encode_all(view.legal_actions):
-            put("legal", number, 1)
-        result = view.last_result
-        if result is not None:
-            put("last", 0, 1)
-            put("last_call", 0 if result.call == "dudo" else 1, 1)
-            self.actions.encode(result.bid)  # refuses a bid without a number
-            put("last_quantity", 0, result.bid.quantity)
-            put("last_face", result.bid.face - 1, 1)
-            put("last_pressure", 0, int(result.bid.pressure))
-            seat_flag("last_caller", result.caller)
-            seat_flag("last_bidder", result.bidder)
-            put("last_count", 0, result.count)
-            for order, seat in enumerate(result.revealed, start=1):
-                put("last_revealed", (seat - me) % n, order)
-            for seat, hand in enumerate(result.hands):
-                rel = (seat - me) % n
-                if hand is None:
-                    put("last_hidden", rel, 1)
-                    continue
-                for face in hand:
-                    out[f["last_hands"].start + 6 * rel + face - 1] += 1
-            put("last_wild", 0, result.wild or 0)
-            seat_flag("last_loser", result.loser)
-            seat_flag("last_gainer", result.gainer)
-            put("last_points", 0, result.points)
-            seat_flag("last_eliminated", result.eliminated)
-            if self.variant.user_kinds:
-                for seat, change in enumerate(result.changes):
-                    put("last_changes", (seat - me) % n, change)
+            bid = placed.bid
+            if bid.quantity > most:
+                self.actions.encode(bid)  # refuses a bid without a number
+            slot = ((bid.quantity - 1) * 6 + bid.face - 1) * per_bid + bid.pressure
+            out[bids + slot * n + (placed.player - me) % n] = position
+        self._legal(out, view.legal_actions, top)
+        if view.last_result is not None:
+            self._last(out, view.last_result, me)
         for seat in view.winners:
-            seat_flag("winners", seat)
+            out[f["winners"] + (seat - me) % n] = 1
         return out
+
+    def _put(self, out: list[int], name: str, offset: int, value: int) -> None:
+        """Set entry ``offset`` of field ``name``, refusing one the field lacks."""
+        fld = self._by_name[name]
+        if offset >= fld.length:
+            raise EncodingError(f"{value} does not fit field {name!r} of {self!r}")
+        out[fld.start + offset] = value
+
+    def _legal(self, out: list[int], legal: Sequence[Action], top: int) -> None:
+        """Flag ``legal`` in ``out``. Legal actions come in the order of
+        :meth:`GameState.legal_actions` (every view perudo makes has it: :func:`legal_order`),
+        so a bid whose face runs up to the dice in play is a run, set by one slice
+        assignment once its last bid is where the run ends."""
+        start = self._starts["legal"]
+        bids, per_bid, most = self._bids_from, self._per_bid, self.actions.max_quantity
+        i, count = 0, len(legal)
+        while i < count:
+            action = legal[i]
+            if type(action) is not Bid:
+                if type(action) is Dudo and self._dudo[action.pressure] >= 0:
+                    out[start + self._dudo[action.pressure]] = 1
+                else:
+                    out[start + self.actions.encode(action)] = 1
+                i += 1
+                continue
+            quantity, face, pressure = action.quantity, action.face, action.pressure
+            if quantity > most:
+                self.actions.encode(action)  # refuses a bid without a number
+            low = bids + ((quantity - 1) * 6 + face - 1) * per_bid + pressure
+            run = top - quantity + 1
+            last = legal[i + run - 1] if run > 1 and i + run <= count else None
+            end = BID_ROWS[pressure][face][top] if last is not None else None
+            if last is not None and (last is end or last == end):
+                out[low : low + run * 6 * per_bid : 6 * per_bid] = _ONES[:run]
+                i += run
+            else:
+                out[low] = 1
+                i += 1
+
+    def _last(self, out: list[int], result: Resolution, me: int) -> None:
+        """The fields of the last call: the same for every view of a round from one seat,
+        so kept for the last few (call, seat) pairs and copied."""
+        first, stop = self._starts["last"], self._starts["winners"]
+        key = (id(result), me)
+        kept = self._last_kept.get(key)
+        if kept is not None and kept[0] is result:
+            out[first:stop] = kept[1]
+            return
+        self._encode_last(out, result, me)
+        if len(self._last_kept) >= 64:
+            self._last_kept.pop(next(iter(self._last_kept)))
+        self._last_kept[key] = (result, out[first:stop])
+
+    def _encode_last(self, out: list[int], result: Resolution, me: int) -> None:
+        n, f = self.players, self._starts
+        bid = result.bid
+        if bid.quantity > self.actions.max_quantity:
+            self.actions.encode(bid)  # refuses a bid without a number
+        out[f["last"]] = 1
+        out[f["last_call"] + (0 if result.call == "dudo" else 1)] = 1
+        out[f["last_quantity"]] = bid.quantity
+        out[f["last_face"] + bid.face - 1] = 1
+        out[f["last_pressure"]] = int(bid.pressure)
+        out[f["last_caller"] + (result.caller - me) % n] = 1
+        out[f["last_bidder"] + (result.bidder - me) % n] = 1
+        out[f["last_count"]] = result.count
+        for order, seat in enumerate(result.revealed, start=1):
+            out[f["last_revealed"] + (seat - me) % n] = order
+        hands = f["last_hands"]
+        for seat, hand in enumerate(result.hands):
+            rel = (seat - me) % n
+            if hand is None:
+                out[f["last_hidden"] + rel] = 1
+            elif hand:
+                out[hands + 6 * rel : hands + 6 * rel + 6] = hand_counts(hand)
+        out[f["last_wild"]] = result.wild or 0
+        for name, who in (
+            ("last_loser", result.loser),
+            ("last_gainer", result.gainer),
+            ("last_eliminated", result.eliminated),
+        ):
+            if who is not None:
+                out[f[name] + (who - me) % n] = 1
+        if result.points:
+            self._put(out, "last_points", 0, result.points)
+        if self.variant.user_kinds:
+            for seat, change in enumerate(result.changes):
+                if change:
+                    self._put(out, "last_changes", (seat - me) % n, change)
 
     # --- decoding -------------------------------------------------------------------------
 
