@@ -55,7 +55,7 @@ nitpick_ignore_regex = [
     ("py:class", r"perudo\..*\._T"),  # a TypeVar
     ("py:class", r"(concurrent\.futures\._base\.)?Executor"),
     # The frameworks of perudo.interop publish no inventory we can read offline.
-    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy)\..*"),
+    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|np)\..*"),
 ]
 
 # The pages' {doctest} blocks run in the doctest builder; docstring examples run under

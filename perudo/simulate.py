@@ -40,8 +40,9 @@ __all__ = ["ENGINES", "MAX_GAMES", "MAX_WORKERS", "SimulationResult", "game_seed
 #: The most games one run plays, and the most worker processes it starts.
 MAX_GAMES = 10**9
 MAX_WORKERS = 256
-#: The engines a run can play on: ``"auto"`` (the batch engine where it can, else the
-#: reference), ``"batch"`` (:mod:`perudo.batch`) or ``"reference"`` (:class:`GameState`).
+#: The engines a run can play on. ``"auto"`` is the batch engine where it can, else the
+#: reference; ``"batch"`` is :mod:`perudo.batch`; ``"reference"`` is
+#: :class:`~perudo.GameState`.
 ENGINES = ("auto", "batch", "reference")
 #: Games per job on the batch engine (a fixed size: the result does not depend on workers).
 BATCH_CHUNK = 4096

@@ -148,7 +148,23 @@ def test_whole_games_round_trip_to_their_end(key: str) -> None:
         views = list(random_views(table, rounds=10**6))
         assert views[-1].winners  # the game ended
         for view in views:
-            assert encoding.decode(encoding.encode(view)) == view
+            vector = encoding.encode(view)
+            decoded = encoding.decode(vector)
+            assert decoded == view
+            # a decoded view's bids are new values, not the interned ones: the same vector
+            assert encoding.encode(decoded) == vector
+
+
+def test_legal_actions_out_of_order_still_encode_each_one() -> None:
+    """A hand-made view whose bids are not a run up to the dice in play: each flagged."""
+    state = perudo.new_game("italian", 2, seed=1, first_player=0)
+    view = attrs.evolve(state.view(0), legal_actions=(Bid(2, 3), Bid(10, 3)))
+    encoding = observation_encoding("italian", 2)
+    legal = encoding.field("legal")
+    flags = encoding.encode(view)[legal.start : legal.stop]
+    assert [k for k, v in enumerate(flags) if v] == sorted(
+        encoding.actions.encode(b) for b in (Bid(2, 3), Bid(10, 3))
+    )
 
 
 def test_the_vector_does_not_see_other_hands() -> None:

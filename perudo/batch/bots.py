@@ -34,7 +34,7 @@ class BatchBot(Protocol):
 
     def interrupt(self, table: BatchGames) -> NDArray[np.bool_]:
         """``(batch, players)``: the seats that make the exact call out of turn now (only
-        seats :meth:`BatchGames.may_call` allows, other than the player to act)."""
+        seats :meth:`perudo.batch.BatchGames.may_call` allows, other than the player to act)."""
         ...
 
 

@@ -292,7 +292,7 @@ class BatchGames:
     def legal_mask(self) -> NDArray[np.bool_]:
         """``(batch, actions)``: the legal actions of each game's player to act, in
         :func:`~perudo.encoding.action_encoding`'s numbering (bids up to the dice in play,
-        as :meth:`GameState.legal_actions` lists them). A game that is over has none."""
+        as :meth:`perudo.GameState.legal_actions` lists them). A game that is over has none."""
         games = np.arange(self.batch)
         mask = np.zeros((self.batch, self.actions.size), dtype=np.bool_)
         self._fill_mask(mask, games)

@@ -45,8 +45,8 @@ from perudo.variant import Variant
 
 __all__ = ["BATCH_KINDS", "OPENING", "RAISING", "BatchRules", "batch_rules"]
 
-#: The component classes the batch engine implements, by axis (exact classes: a subclass
-#: may change what a method does, so it is not taken for its parent).
+#: The component classes the batch engine implements, by axis. Exact classes only, since
+#: a subclass may change what a method does.
 BATCH_KINDS: dict[str, tuple[type, ...]] = {
     "players": (PlayerCount,),
     "dice": (Dice,),

@@ -280,8 +280,8 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         return self._observe(), {}
 
     def step(self, actions: Any) -> tuple[dict[str, Any], Any, Any, Any, dict[str, Any]]:
-        """Play each agent's action (a number of :class:`TurnActions`), then the bots until
-        every agent decides again or its episode ends.
+        """Play each agent's action (a number of :class:`~perudo.interop.turns.TurnActions`),
+        then the bots until every agent decides again or its episode ends.
 
         Raises:
             perudo.EncodingError: ``actions`` is not one whole number per game.
