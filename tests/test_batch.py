@@ -21,7 +21,7 @@ from helpers import SIX  # noqa: E402
 import perudo  # noqa: E402
 from perudo import GameSetupError, IllegalActionError  # noqa: E402
 from perudo.batch import BatchGames, play_random  # noqa: E402
-from perudo.encoding import action_encoding  # noqa: E402
+from perudo.encoding import action_encoding, observation_encoding  # noqa: E402
 from perudo.errors import EncodingError  # noqa: E402
 from perudo.rules import Elimination  # noqa: E402
 from perudo.simulate import simulate  # noqa: E402
@@ -227,3 +227,26 @@ def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(
         assert abs(count - bat_calls[call]) < 4 * (count + bat_calls[call]) ** 0.5 + 3, call
     for name, count in ref.declarations:
         assert abs(count - dict(bat.declarations)[name]) < 4 * (2 * count) ** 0.5 + 3, name
+
+
+@pytest.mark.parametrize(("key", "players"), [("italian", 2), ("wango-party", 3), ("spanish", 3)])
+def test_a_game_started_in_a_used_row_is_a_new_game(key: str, players: int) -> None:
+    """After autoreset, a row's observations are those of a fresh GameState: nothing of the
+    game before it (a special round, scores, places, bids, the last call) shows."""
+    variant = perudo.load_variant(key)
+    encoding = observation_encoding(variant, players)
+    table = BatchGames.new(variant, players, batch=32, seed=4, autoreset=True)
+    checked = 0
+    for _ in range(3000):
+        result = table.step(table.random_actions())
+        rows = np.flatnonzero(result.done)
+        for seat in range(players) if len(rows) else ():
+            seen = table.observe(seat)
+            for row in rows:
+                state = perudo.new_game(
+                    variant, players, seed=1, dice=table.hands(row),
+                    first_player=int(table.to_act[row]),
+                )  # fmt: skip
+                assert seen[row].tolist() == encoding.encode(state.view(seat))
+                checked += 1
+    assert checked > 50

@@ -221,6 +221,12 @@ class BatchGames:
         self._shapes = shapes
         self._seats = np.arange(n)
         self._rows = np.arange(batch)
+        # The fields a new game clears: those this edition reads (no scores where calls
+        # move dice, no places where they move points, no declarations where there are none).
+        unread = set(_SET_BY_NEW_GAME)
+        unread |= {"scores"} if r.moves_dice and not self._rounds_limit else {"out_place", "n_out"}
+        unread |= set() if r.special_once else {"had_special"}
+        self._cleared = tuple(name for name in _FIELDS if name not in unread)
         for name, (dtype, shape, default) in _FIELDS.items():
             setattr(self, name, np.full((batch, *shapes[shape]), default, dtype=dtype))
         self._returned = np.zeros((batch, n))
@@ -1015,11 +1021,15 @@ class BatchGames:
         self.bid_pos[games] = 0
         self.bid_seat[games] = 0
 
-    def _deal(self, games: NDArray[Any]) -> None:
+    def _deal(self, games: NDArray[Any], *, full: bool = False) -> None:
+        """New hands in ``games``, as many dice as each seat holds (``full``: every seat
+        holds the edition's dice per player)."""
         n, d = self.players, self.rules.per_player
         rolls = self.rng.integers(0, 6, size=(len(games), n, d), dtype=np.uint8)
-        keep = np.arange(d, dtype=np.int8)[None, None, :] < self.held[games][:, :, None]
-        packed = (_PACKED[rolls] * keep).sum(axis=2, dtype=np.int32)  # 5 bits per face
+        dice = _PACKED[rolls]
+        if not full:
+            dice *= np.arange(d, dtype=np.int8)[None, None, :] < self.held[games][:, :, None]
+        packed = dice.sum(axis=2, dtype=np.int32)  # 5 bits per face
         faces = np.zeros((len(games), n, 7), dtype=_I8)
         for face in range(6):
             faces[:, :, face + 1] = (packed >> (_PACK * face)) & ((1 << _PACK) - 1)
@@ -1029,15 +1039,14 @@ class BatchGames:
         if not len(games):
             return
         r = self.rules
-        for name, (_dtype, _shape, default) in _FIELDS.items():
-            if name not in _SET_BY_NEW_GAME:
-                getattr(self, name)[games] = default
+        for name in self._cleared:
+            getattr(self, name)[games] = _FIELDS[name][2]
         self.held[games] = r.per_player
         self.in_play[games] = r.per_player * self.players
         self.left[games] = (self._seats + 1) % self.players
         self.right[games] = (self._seats - 1) % self.players
         self.pressure_left[games] = r.pressure_uses
-        self._deal(games)
+        self._deal(games, full=True)
         if r.first_seat >= 0:
             first = np.full(len(games), r.first_seat)
         else:
