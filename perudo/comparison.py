@@ -188,7 +188,12 @@ class Comparison:
 
 
 def _prov(source: Provenance) -> dict[str, Any]:
-    return {"provenance": source.kind, "quote": source.quote, "reason": source.reason}
+    return {
+        "provenance": source.kind,
+        "quote": source.quote,
+        "translation": source.translation,
+        "reason": source.reason,
+    }
 
 
 # --- verdicts ------------------------------------------------------------------------------

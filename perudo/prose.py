@@ -10,7 +10,10 @@ import attrs
 from perudo.rules import AXIS_TITLES
 from perudo.variant import AXES, Variant
 
-__all__ = ["AXIS_TITLES", "describe", "label", "rules_text", "setting"]
+__all__ = ["AXIS_TITLES", "LANGUAGES", "describe", "label", "rules_text", "setting", "source_line"]
+
+#: The languages of the sources, by the code a declaration's ``language`` gives.
+LANGUAGES = {"en": "English", "es": "Spanish", "fr": "French", "it": "Italian"}
 
 
 def describe(variant: Variant, axis: str) -> str:
@@ -18,9 +21,17 @@ def describe(variant: Variant, axis: str) -> str:
     return variant.describe(axis)
 
 
+def source_line(variant: Variant) -> str:
+    """Where the edition comes from, for people: ``"Source: an Italian rule book, written
+    in Italian."``"""
+    language = LANGUAGES.get(variant.language, variant.language)
+    return f"Source: {variant.source}, written in {language}."
+
+
 def rules_text(variant: Variant) -> str:
     """The whole edition as prose: one paragraph per axis, with where it comes from."""
-    lines = [f"{variant.name} ({variant.key}), source {variant.source}", "", variant.summary, ""]
+    head = f"{variant.name} ({variant.key}). {source_line(variant)}"
+    lines = [head, "", variant.summary, ""]
     for axis in AXES:
         source = variant.provenance_of(axis)
         lines.append(f"{AXIS_TITLES[axis]} [{source.kind}]: {describe(variant, axis)}")

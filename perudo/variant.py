@@ -57,7 +57,7 @@ __all__ = [
 SCHEMA = 1
 _HEADER = ("key", "name", "source", "language", "summary")
 _WORDS = ("dudo", "calza", "ones", "special_round", "ordinary")
-_PROVENANCE_KEYS = ("provenance", "quote", "reason")
+_PROVENANCE_KEYS = ("provenance", "quote", "reason", "translation")
 #: The longest text a declaration's field may hold (a quote, a summary); words are shorter.
 _MAX_TEXT = 4000
 _MAX_WORD = 40
@@ -226,6 +226,8 @@ class Variant:
                 table["quote"] = source.quote
             if source.reason is not None:
                 table["reason"] = source.reason
+            if source.translation is not None:
+                table["translation"] = source.translation
             data[axis] = table
         return data
 
@@ -502,11 +504,16 @@ def _provenance(table: Mapping[str, Any], place: str, fail: _Problems) -> Proven
         return Provenance("stated", "", None)
     quote = _text(table, "quote", fail, f"{place} ", _MAX_TEXT) if "quote" in table else None
     reason = _text(table, "reason", fail, f"{place} ", _MAX_TEXT) if "reason" in table else None
+    translation = None
+    if "translation" in table:
+        translation = _text(table, "translation", fail, f"{place} ", _MAX_TEXT)
+        if "quote" not in table:
+            fail(f"{place} translation", "translates a quote: give the quote too")
     if kind == "stated" and quote is None and "quote" not in table:
         fail(f"{place} quote", "a stated setting quotes the source's sentence")
     if kind in ("reading", "inherited") and reason is None and "reason" not in table:
         fail(f"{place} reason", f"a setting marked {kind} says why")
-    return Provenance(kind, quote, reason)
+    return Provenance(kind, quote, reason, translation)
 
 
 def _check_consistency(words: Words, components: Mapping[str, Any], fail: _Problems) -> None:

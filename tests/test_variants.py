@@ -171,6 +171,8 @@ BROKEN = [
     (lambda d: d["words"].pop("calza"), "an edition with an exact call names it"),
     (lambda d: d["words"].update(bid="x"), r"\[words\] 'bid': unknown key"),
     (lambda d: d.update(scoring=declaration("wango-party")["scoring"]), "elimination scoring"),
+    (lambda d: d["cap"].update(translation="No cap."), "translates a quote: give the quote"),
+    (lambda d: d["wilds"].update(translation=7), r"\[wilds\] translation: 7 is not"),
 ]
 
 
@@ -196,3 +198,45 @@ def test_a_declaration_built_in_python_plays() -> None:
     state = perudo.new_game(variant, 2, seed=3)
     assert max(a.quantity for a in state.legal_actions() if isinstance(a, perudo.Bid)) == 10
     assert not state.is_legal(perudo.Bid(11, 6))
+
+
+@pytest.mark.parametrize("key", perudo.variant_names())
+def test_every_quote_not_in_english_has_an_english_translation(key: str) -> None:
+    """Issue 18: a reader who does not read the source's language reads our translation."""
+    variant = perudo.load_variant(key)
+    for axis in perudo.AXES:
+        source = variant.provenance_of(axis)
+        if variant.language == "en":
+            assert source.translation is None, axis
+        elif source.quote:
+            assert source.translation, f"{key} [{axis}] quotes without a translation"
+            assert source.translation != source.quote
+
+
+@pytest.mark.parametrize("key", perudo.variant_names())
+def test_each_source_is_named_by_what_it_is(key: str) -> None:
+    from perudo.prose import LANGUAGES, rules_text
+
+    variant = perudo.load_variant(key)
+    assert not variant.source.strip().isdigit()  # never "Source 000"
+    assert variant.language in LANGUAGES
+    head = rules_text(variant).splitlines()[0]
+    assert f"Source: {variant.source}, written in {LANGUAGES[variant.language]}." in head
+
+
+def test_the_edition_page_shows_each_translation_marked_as_ours() -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "docs" / "_ext"))
+    try:
+        from perudo_editions import edition_page
+    finally:
+        sys.path.pop(0)
+    page = edition_page("italian")
+    assert "Source: an Italian rule book, written in Italian." in page
+    variant = perudo.load_variant("italian")
+    for axis in perudo.AXES:
+        source = variant.provenance_of(axis)
+        if source.quote:
+            at = page.index(f"> {source.quote}")
+            assert page.index(f"> *Our translation:* {source.translation}") > at

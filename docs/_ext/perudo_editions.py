@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 import perudo
-from perudo.prose import AXIS_TITLES, describe, setting
+from perudo.prose import AXIS_TITLES, describe, label, setting, source_line
 from perudo.rules import rule_kinds
 from perudo.variant import AXES
 
@@ -25,11 +25,16 @@ def edition_page(key: str) -> str:
         "",
         variant.summary,
         "",
-        f"Source text {variant.source} (language: {variant.language}). "
-        f"The challenge is called *{variant.words.dudo}*"
+        f"{source_line(variant)} The challenge is called *{variant.words.dudo}*"
         + (f"; the exact call *{variant.words.calza}*." if variant.words.calza else "."),
         "",
     ]
+    if any(variant.provenance_of(axis).translation for axis in AXES):
+        lines += [
+            "Each quoted sentence is given in the source's words, with an English "
+            "translation made for perudo beside it (marked *our translation*).",
+            "",
+        ]
     for axis in AXES:
         source = variant.provenance_of(axis)
         lines += [
@@ -44,6 +49,8 @@ def edition_page(key: str) -> str:
         ]
         if source.quote:
             lines += [f"> {source.quote}", ""]
+        if source.translation:
+            lines += [f"> *Our translation:* {source.translation}", ""]
         if source.reason:
             lines += [f"{'Why' if source.kind == 'reading' else 'Note'}: {source.reason}", ""]
     return "\n".join(lines)
@@ -55,18 +62,17 @@ def matrix_page() -> str:
     lines = [
         "# Editions by axes",
         "",
-        "Each cell is the edition's setting and its provenance: "
-        "**S** stated, **I** inherited, **R** reading.",
+        "Each cell is the edition's setting in short, as `perudo compare` shows it, and its "
+        "provenance: **S** stated, **I** inherited, **R** reading. Each edition's page "
+        "(linked at the top of its column) gives the setting in full, its declaration and "
+        "the source's words.",
         "",
-        "| axis | " + " | ".join(keys) + " |",
+        "| axis | " + " | ".join(f"[{key}]({key}.md)" for key in keys) + " |",
         "|---|" + "---|" * len(keys),
     ]
     marks = {"stated": "S", "inherited": "I", "reading": "R"}
     for axis in AXES:
-        cells = [
-            f"`{setting(v.component(axis))}` **{marks[v.provenance_of(axis).kind]}**"
-            for v in variants
-        ]
+        cells = [f"{label(v, axis)} **{marks[v.provenance_of(axis).kind]}**" for v in variants]
         lines.append(f"| {AXIS_TITLES[axis]} | " + " | ".join(_cell(c) for c in cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -95,7 +101,10 @@ def schema_page() -> str:
         "when it has one; optionally `ones` and `ordinary`), and one table per axis below.",
         "Each axis table has `kind`, the kind's parameters (all required), and its provenance:",
         "`provenance` (`stated`, `inherited` or `reading`), `quote` (the source's sentence,",
-        "required when stated) and `reason` (required when inherited or reading).",
+        "required when stated), `translation` (an English translation of the quote made for",
+        "perudo, where the source is in another language) and `reason` (required when",
+        'inherited or reading). `source` says what the source is ("an Italian rule book")',
+        "and `language` the code of the language it is written in (`it`, `fr`, `es`, `en`).",
         "",
         'A declaration may instead start with `extends = "KEY"` (a shipped edition, or in a',
         "file the path of another declaration file) and give a new `key` and only the sections",
@@ -179,7 +188,8 @@ def check_documented(app: Any, env: Any) -> None:
     modules = (
         "perudo", "perudo.rules", "perudo.bots", "perudo.odds", "perudo.comparison",
         "perudo.encoding", "perudo.interop.turns", "perudo.interop.pettingzoo",
-        "perudo.interop.gymnasium", "perudo.interop.openspiel",
+        "perudo.interop.gymnasium", "perudo.interop.openspiel", "perudo.batch",
+        "perudo.batch.bots", "perudo.batch.rules", "perudo.batch.match", "perudo.prose",
     )  # fmt: skip
     for module in modules:
         for name in __import__(module, fromlist=["__all__"]).__all__:

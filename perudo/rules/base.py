@@ -37,11 +37,14 @@ class Provenance:
             meaning chosen).
         quote: The source's own sentence(s), in the source's language.
         reason: What the base rule supplies (inherited) or why this meaning (reading).
+        translation: An English translation of ``quote`` where the source is in another
+            language: made for perudo, not the source's own, and shown as such.
     """
 
     kind: Literal["stated", "inherited", "reading"]
     quote: str | None = None
     reason: str | None = None
+    translation: str | None = None
 
 
 @attrs.frozen
