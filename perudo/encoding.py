@@ -248,6 +248,21 @@ class Field:
         return self.start + self.length
 
 
+@attrs.define
+class _Fast:
+    """What an observation encoding derives from its layout once, for the hot path, and its
+    one cache: the one place of an encoding's speed, never part of its equality."""
+
+    starts: dict[str, int]  # each field's first index
+    zeros: list[int]  # a vector of zeros, copied for each view
+    per_bid: int  # numbers per bid: 2 where bids may carry pressure
+    bids_from: int  # the index of Bid(1, 1)'s legal flag
+    dudo: tuple[int, int]  # the numbers of Dudo, and Dudo with pressure (-1: none)
+    # The last call's entries for the last few (call, seat) pairs: the same in every view
+    # of a round from one seat. The call is kept with them, so an id never matches another.
+    last: dict[tuple[int, int], tuple[Resolution, list[int]]] = attrs.field(factory=dict)
+
+
 @attrs.frozen(repr=False)
 class ObservationEncoding:
     """A :class:`~perudo.PlayerView` as a fixed number of integers, for an edition and a
@@ -301,14 +316,7 @@ class ObservationEncoding:
     actions: ActionEncoding = attrs.field(init=False, eq=False)
     fields: tuple[Field, ...] = attrs.field(init=False, eq=False)
     _by_name: dict[str, Field] = attrs.field(init=False, eq=False)
-    _starts: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
-    _zeros: list[int] = attrs.field(init=False, eq=False, repr=False)
-    _per_bid: int = attrs.field(init=False, eq=False, repr=False)
-    _bids_from: int = attrs.field(init=False, eq=False, repr=False)
-    _dudo: tuple[int, int] = attrs.field(init=False, eq=False, repr=False)
-    _last_kept: dict[tuple[int, int], tuple[Resolution, list[int]]] = attrs.field(
-        init=False, eq=False, repr=False
-    )
+    _fast: _Fast = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         variant, n = self.variant, self.players
@@ -363,13 +371,16 @@ class ObservationEncoding:
         object.__setattr__(self, "actions", actions)
         object.__setattr__(self, "fields", tuple(fields))
         object.__setattr__(self, "_by_name", {f.name: f for f in fields})
-        object.__setattr__(self, "_starts", {f.name: f.start for f in fields})
-        object.__setattr__(self, "_zeros", [0] * start)
-        object.__setattr__(self, "_per_bid", 2 if variant.has_pressure else 1)
-        object.__setattr__(self, "_bids_from", self._starts["legal"] + actions.first_bid)
+        starts = {f.name: f.start for f in fields}
         dudo = [actions.encode(a) for a in variant.calls if type(a) is Dudo]
-        object.__setattr__(self, "_dudo", (*dudo, -1)[:2])  # plain, and with pressure
-        object.__setattr__(self, "_last_kept", {})
+        fast = _Fast(
+            starts=starts,
+            zeros=[0] * start,
+            per_bid=2 if variant.has_pressure else 1,
+            bids_from=starts["legal"] + actions.first_bid,
+            dudo=(*dudo, -1)[:2],  # type: ignore[arg-type]
+        )
+        object.__setattr__(self, "_fast", fast)
 
     def __repr__(self) -> str:
         return f"observation_encoding({self.variant.key!r}, {self.players})"
@@ -418,8 +429,9 @@ class ObservationEncoding:
         n, me = self.players, view.player
         if me is None:
             raise EncodingError("a spectator's view (public_view) has no seat to encode from")
-        out = self._zeros.copy()
-        f = self._starts
+        fast = self._fast
+        out = fast.zeros.copy()
+        f = fast.starts
         out[f["seat"] + me] = 1
         out[f["round"]] = view.round_number
         if view.dice:
@@ -449,7 +461,7 @@ class ObservationEncoding:
         for name in view.offers:
             self._put(out, "offers", self.variant.declarations.index(name), 1)
         out[f["must_declare"]] = int(view.must_declare)
-        bids, per_bid, most = f["bids"], self._per_bid, self.actions.max_quantity
+        bids, per_bid, most = f["bids"], fast.per_bid, self.actions.max_quantity
         for position, placed in enumerate(view.bids, start=1):
             bid = placed.bid
             if bid.quantity > most:
@@ -475,14 +487,15 @@ class ObservationEncoding:
         :meth:`GameState.legal_actions` (every view perudo makes has it: :func:`legal_order`),
         so a bid whose face runs up to the dice in play is a run, set by one slice
         assignment once its last bid is where the run ends."""
-        start = self._starts["legal"]
-        bids, per_bid, most = self._bids_from, self._per_bid, self.actions.max_quantity
+        fast = self._fast
+        start = fast.starts["legal"]
+        bids, per_bid, most = fast.bids_from, fast.per_bid, self.actions.max_quantity
         i, count = 0, len(legal)
         while i < count:
             action = legal[i]
             if type(action) is not Bid:
-                if type(action) is Dudo and self._dudo[action.pressure] >= 0:
-                    out[start + self._dudo[action.pressure]] = 1
+                if type(action) is Dudo and fast.dudo[action.pressure] >= 0:
+                    out[start + fast.dudo[action.pressure]] = 1
                 else:
                     out[start + self.actions.encode(action)] = 1
                 i += 1
@@ -504,19 +517,20 @@ class ObservationEncoding:
     def _last(self, out: list[int], result: Resolution, me: int) -> None:
         """The fields of the last call: the same for every view of a round from one seat,
         so kept for the last few (call, seat) pairs and copied."""
-        first, stop = self._starts["last"], self._starts["winners"]
+        fast = self._fast
+        first, stop = fast.starts["last"], fast.starts["winners"]
         key = (id(result), me)
-        kept = self._last_kept.get(key)
+        kept = fast.last.get(key)
         if kept is not None and kept[0] is result:
             out[first:stop] = kept[1]
             return
         self._encode_last(out, result, me)
-        if len(self._last_kept) >= 64:
-            self._last_kept.pop(next(iter(self._last_kept)))
-        self._last_kept[key] = (result, out[first:stop])
+        if len(fast.last) >= 64:
+            fast.last.pop(next(iter(fast.last)))
+        fast.last[key] = (result, out[first:stop])
 
     def _encode_last(self, out: list[int], result: Resolution, me: int) -> None:
-        n, f = self.players, self._starts
+        n, f = self.players, self._fast.starts
         bid = result.bid
         if bid.quantity > self.actions.max_quantity:
             self.actions.encode(bid)  # refuses a bid without a number
