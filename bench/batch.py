@@ -171,14 +171,19 @@ def section_memory(batch: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a smoke run: few games")
-    parser.add_argument("--batch", type=int, default=4096, help="games played at once")
+    parser.add_argument(
+        "--round-batch", type=int, default=16384, help="rounds played at once (section 1)"
+    )
+    parser.add_argument(
+        "--game-batch", type=int, default=4096, help="games played at once (section 2)"
+    )
     args = parser.parse_args()
     quick = args.quick
     repeats = 1 if quick else 5
     print(f"perudo {perudo.__version__}, NumPy {np.__version__}, Python {sys.version.split()[0]}\n")
     start = time.perf_counter()
-    section_rounds(2_000 if quick else 200_000, args.batch, repeats)
-    section_games(50 if quick else 20_000, args.batch, repeats)
+    section_rounds(2_000 if quick else 300_000, args.round_batch, repeats)
+    section_games(50 if quick else 20_000, args.game_batch, repeats)
     section_vector_env(200 if quick else 20_000, 8 if quick else 1024, repeats)
     section_encoding(5 if quick else 200, repeats)
     section_memory(1_000 if quick else 100_000)

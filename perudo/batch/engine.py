@@ -535,7 +535,10 @@ class BatchGames:
         f = self.bid_f[games].astype(np.int32)
         lows = np.empty((6, len(games)), dtype=np.int32)
         special = self.special[games]
-        plain = ~special
+        if r.halve_double:  # onto ones: half, rounded up; off ones: twice, plus one
+            plain = ~special
+            onto, half = plain & (f != 1), (q + 1) // 2
+            off, twice = plain & (f == 1), 2 * q + 1
         for face in range(1, 7):
             row = lows[face - 1]
             if r.raising == 2:  # face-or-quantity: a higher face from 1, the same face one more
@@ -544,10 +547,8 @@ class BatchGames:
                 np.add(q, face <= f, out=row)
             if r.raising:  # monotone and face-or-quantity: the face never goes down
                 row[face < f] = _INF
-            if r.halve_double and face == 1:  # onto ones: half, rounded up
-                np.copyto(row, (q + 1) // 2, where=plain & (f != 1))
-            elif r.halve_double:  # off ones: twice, plus one
-                np.copyto(row, 2 * q + 1, where=plain & (f == 1))
+            if r.halve_double:
+                np.copyto(row, half if face == 1 else twice, where=onto if face == 1 else off)
         if special.any():
             rows = np.flatnonzero(special)
             changer = self.changers[games[rows], seats[rows]]
@@ -781,7 +782,7 @@ class BatchGames:
         if self._ndecl:
             self.offers[bidding] = False
         self.must_declare &= ~bidding
-        left = np.take_along_axis(self.left, np.maximum(seats, 0)[:, None], axis=1)[:, 0]
+        left = self.left.ravel()[self._rows * self.players + np.maximum(seats, 0)]
         np.copyto(self.to_act, left, where=bidding, casting="unsafe")
 
     def _declare(self, games: NDArray[Any], index: NDArray[Any], seats: NDArray[Any]) -> None:
