@@ -50,7 +50,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
     ) from error
 
 from perudo.bots import Bot, BotSpec, make_bot
-from perudo.encoding import observation_encoding
+from perudo.encoding import ObservationEncoding, observation_encoding
 from perudo.errors import EncodingError, IllegalActionError, shown
 from perudo.interop._spaces import RENDER_MODES, check_render_mode, observation_space, observe
 from perudo.interop.turns import TurnActions, Turns, lowest_return
@@ -59,6 +59,17 @@ from perudo.state import new_game
 from perudo.variant import Variant
 
 __all__ = ["PerudoSoloEnv", "PerudoVectorEnv"]
+
+
+def _agent_table(
+    variant: Variant | str, players: int, seat: int
+) -> tuple[Variant, ObservationEncoding, TurnActions]:
+    """The edition, its encodings at a table of ``players``, and the agent's seat checked."""
+    edition = variant if isinstance(variant, Variant) else load_variant(variant)
+    encoding = observation_encoding(edition, players)
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ValueError(f"seat {shown(seat)} is not a seat (0 to {players - 1})")
+    return edition, encoding, TurnActions(encoding.actions)
 
 
 class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -87,11 +98,7 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         illegal: str = "lose",
         render_mode: str | None = None,
     ) -> None:
-        self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
-        self.encoding = observation_encoding(self.variant, players)
-        self.numbers = TurnActions(self.encoding.actions)
-        if type(seat) is not int or not 0 <= seat < players:
-            raise ValueError(f"seat {shown(seat)} is not a seat (0 to {players - 1})")
+        self.variant, self.encoding, self.numbers = _agent_table(variant, players, seat)
         make_bot(opponents, 0)  # refuses a bot that does not resolve (GameSetupError)
         check_render_mode(render_mode)
         if illegal not in ("lose", "raise"):
@@ -236,11 +243,7 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         from perudo.batch.bots import batch_bot
         from perudo.batch.engine import MAX_BATCH
 
-        self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
-        self.encoding = observation_encoding(self.variant, players)
-        self.numbers = TurnActions(self.encoding.actions)
-        if type(seat) is not int or not 0 <= seat < players:
-            raise ValueError(f"seat {shown(seat)} is not a seat (0 to {players - 1})")
+        self.variant, self.encoding, self.numbers = _agent_table(variant, players, seat)
         if type(num_envs) is not int or not 1 <= num_envs <= MAX_BATCH:
             raise ValueError(f"num_envs {shown(num_envs)} is not 1 to {MAX_BATCH}")
         if batch_bot(opponents) is None:
