@@ -441,9 +441,11 @@ def _call_word(call: str, variant: Variant) -> str:
 def _report(results: Sequence[SimulationResult], variants: Sequence[Variant]) -> str:
     first = results[0]
     seating = "fixed seats" if first.fixed_seats else "bots move one seat a game"
+    engine = "the batch engine" if first.engine == "batch" else "GameState"
     lines = textwrap.wrap(
         f"{first.players} players, {first.games} games, run seed {first.seed}, bots "
-        f"{', '.join(first.bots)} ({seating}). Each figure with its 95% confidence interval.",
+        f"{', '.join(first.bots)} ({seating}), played on {engine}. Each figure with its 95% "
+        "confidence interval.",
         WIDTH,
     )
     lines.append("")

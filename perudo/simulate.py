@@ -83,6 +83,8 @@ class SimulationResult:
             they count in no other figure, and ``games`` counts the others.
         first_player_wins: The wins of the seat that opened each game.
         rounds_histogram: ``(rounds, games)``: how many games lasted each number of rounds.
+        engine: Where the games were played: ``"batch"`` (:mod:`perudo.batch`) or
+            ``"reference"`` (:class:`~perudo.GameState`).
     """
 
     variant: str
@@ -103,6 +105,7 @@ class SimulationResult:
     forfeits: tuple[tuple[str, int], ...] = ()
     first_player_wins: Fraction = Fraction(0)
     rounds_histogram: tuple[tuple[int, int], ...] = ()
+    engine: str = "reference"
 
     @property
     def first_player_interval(self) -> Interval:
@@ -185,6 +188,7 @@ class SimulationResult:
             "seed": self.seed,
             "bots": list(self.bots),
             "fixed_seats": self.fixed_seats,
+            "engine": self.engine,
             "mean_rounds": self.mean_rounds,
             "mean_actions": self.mean_actions,
             "rounds_per_game": interval(self.rounds_interval),
@@ -460,6 +464,7 @@ def simulate(
         calls=tuple(sorted(tally.calls.items())),
         special_rounds=tuple(sorted(tally.special.items())),
         declarations=tuple(sorted(tally.declarations.items())),
+        engine=engine,
     )
 
 

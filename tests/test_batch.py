@@ -250,3 +250,12 @@ def test_a_game_started_in_a_used_row_is_a_new_game(key: str, players: int) -> N
                 assert seen[row].tolist() == encoding.encode(state.view(seat))
                 checked += 1
     assert checked > 50
+
+
+def test_a_batch_run_does_not_depend_on_the_workers_and_says_where_it_ran() -> None:
+    one = simulate("italian", 3, 5000, bots=["odds", "random"], seed=4)
+    two = simulate("italian", 3, 5000, bots=["odds", "random"], seed=4, workers=2)
+    assert one == two
+    assert one.engine == "batch"
+    assert simulate("italian", 3, 5, bots=["reader"], seed=4).engine == "reference"
+    assert simulate("italian", 3, 5, seed=4, engine="reference").engine == "reference"
