@@ -212,19 +212,18 @@ class BatchGames:
         self.max_quantity = self.actions.max_quantity
         self._bid_numbers = self.actions.bid_count
         self._ndecl = len(variant.declarations)
-        if r.exact and not variant.has_exact_call:  # pragma: no cover - declarations agree
-            raise GameSetupError("exact call without a number")
         self._special_decl = r.special_role.index("special") if "special" in r.special_role else -1
         self._rounds_limit = r.rounds_per_player * n if r.rounds_per_player else r.rounds
+        # Last player with dice wins (else a fixed number of rounds, for points).
+        self._elimination = r.moves_dice and not self._rounds_limit
         shapes = {"": (), "n": (n,), "n7": (n, 7), "n6": (n, 6), "b": (self._bid_numbers,)}
         shapes["d"] = (self._ndecl,)
-        self._shapes = shapes
         self._seats = np.arange(n)
         self._rows = np.arange(batch)
         # The fields a new game clears: those this edition reads (no scores where calls
-        # move dice, no places where they move points, no declarations where there are none).
+        # move dice, no places where they move points).
         unread = set(_SET_BY_NEW_GAME)
-        unread |= {"scores"} if r.moves_dice and not self._rounds_limit else {"out_place", "n_out"}
+        unread |= {"scores"} if self._elimination else {"out_place", "n_out"}
         unread |= set() if r.special_once else {"had_special"}
         self._cleared = tuple(name for name in _FIELDS if name not in unread)
         for name, (dtype, shape, default) in _FIELDS.items():
@@ -917,7 +916,7 @@ class BatchGames:
             self.to_act[games] = -1
             return
         players_in = (after > 0).sum(axis=1)
-        if r.moves_dice and not self._rounds_limit:
+        if self._elimination:
             over = players_in <= 1
         else:
             over = self.round_number[games] >= self._rounds_limit
@@ -938,7 +937,7 @@ class BatchGames:
             self.must_declare[ended] = False
             self.pressured[ended] = False
             self._clear_bids(ended)
-            if r.moves_dice and not self._rounds_limit:
+            if self._elimination:
                 self.winners[ended] = final > 0
             else:
                 scores = self.scores[ended]
@@ -1062,7 +1061,7 @@ class BatchGames:
         """``(batch, players)``: each seat's return so far, as
         :meth:`perudo.interop.turns.Turns.returns` gives it (placing with elimination,
         points in party mode); final once the game is over."""
-        if not self.rules.moves_dice or self._rounds_limit:
+        if not self._elimination:
             return self.scores.astype(np.float64)
         n = self.players
         placed = self.out_place >= 0
