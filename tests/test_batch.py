@@ -12,6 +12,8 @@ from typing import ClassVar
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy", reason="the batch engine needs the extra perudo[batch]")
 
@@ -46,6 +48,23 @@ def test_the_batch_engine_plays_the_reference_rules(key: str, players: int) -> N
     games = max(10, GAMES * 4 // players)
     steps = compare(key, players, games, seed=players * 101, observe=4)
     assert steps > games * 3
+
+
+@st.composite
+def _tables(draw: st.DrawFn) -> tuple[str, int, int]:
+    key = draw(st.sampled_from([*SIX, "openspiel-liars-dice"]))
+    variant = perudo.load_variant(key)
+    players = draw(st.integers(variant.players.min, variant.players.max))
+    return key, players, draw(st.integers(0, 2**32))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_tables())
+def test_any_table_and_seed_plays_the_reference_rules(table: tuple[str, int, int]) -> None:
+    """Hypothesis draws the edition, the table size (every size the edition allows) and the
+    seed; a few games of it agree with GameState step by step."""
+    key, players, seed = table
+    assert compare(key, players, 3, seed=seed, observe=1) > 0
 
 
 def _derived() -> list[perudo.Variant]:
@@ -172,6 +191,12 @@ def test_bad_setups_are_refused() -> None:
         BatchGames.new("wango", 2, batch=2, seed=-1)
     with pytest.raises(perudo.UnknownVariantError):
         BatchGames.new("klingon", 2, batch=2)
+    with pytest.raises(GameSetupError, match="GiB; at most"):  # refused before allocating
+        BatchGames.new("french-jonti", 10, batch=9_000_000)
+    table = BatchGames.new("italian", 4, batch=1000)
+    from perudo.batch.engine import _bytes_per_game
+
+    assert table.nbytes == 1000 * _bytes_per_game(table.variant, 4)
 
 
 def test_play_random_counts_decisions() -> None:

@@ -38,6 +38,9 @@ _PACKED = np.array([1 << (_PACK * face) for face in range(6)], dtype=np.int32)
 
 #: The most games one BatchGames holds (its arrays are sized up front).
 MAX_BATCH = 10_000_000
+#: The most bytes a BatchGames's arrays may take. A larger batch is refused before any is
+#: allocated (4 GiB; 100,000 four-player games take about 53 MiB).
+MAX_BATCH_BYTES = 4 * 2**30
 
 # Every per-game array, with its dtype and shape after the batch axis ("n": a seat axis,
 # "f": faces 1-6 (+1), "b": bid numbers, "d": declarations); the default value.
@@ -99,6 +102,17 @@ _SET_BY_NEW_GAME = frozenset(
      "faces", "pressure_left", "to_act", "opener"}
     | {name for name in _FIELDS if name.startswith("last_")}
 )  # fmt: skip
+
+
+def _bytes_per_game(variant: Variant, players: int) -> int:
+    """The bytes of one game's row in every array of a BatchGames."""
+    encoding = action_encoding(variant, players)
+    sizes = {"": 1, "n": players, "n7": players * 7, "n6": players * 6}
+    sizes |= {"b": encoding.bid_count, "d": len(variant.declarations)}
+    fields = sum(
+        int(np.dtype(dtype).itemsize) * sizes[shape] for dtype, shape, _ in _FIELDS.values()
+    )
+    return fields + 8 * players  # and each seat's return so far
 
 
 @attrs.frozen
@@ -249,8 +263,10 @@ class BatchGames:
 
         Raises:
             GameSetupError: the player count, the batch size or the seed is not one the
-                engine takes, or the edition has a rule kind the batch engine does not
-                implement (named in the message; play it with :func:`perudo.new_game`).
+                engine takes (at most :data:`~perudo.batch.engine.MAX_BATCH` games, in at
+                most :data:`~perudo.batch.engine.MAX_BATCH_BYTES`), or the edition has a rule kind the batch engine
+                does not implement (named in the message; play it with
+                :func:`perudo.new_game`).
         """
         if not isinstance(variant, Variant):
             variant = load_variant(variant)
@@ -261,6 +277,13 @@ class BatchGames:
             )
         if type(batch) is not int or not 1 <= batch <= MAX_BATCH:
             raise GameSetupError(f"batch {shown(batch)} is not 1 to {MAX_BATCH} games")
+        per_game = _bytes_per_game(variant, players)
+        if batch * per_game > MAX_BATCH_BYTES:
+            raise GameSetupError(
+                f"a batch of {batch} games of {variant.key} at {players} players would take "
+                f"{batch * per_game / 2**30:.1f} GiB; at most {MAX_BATCH_BYTES // per_game} "
+                f"games fit in {MAX_BATCH_BYTES // 2**30} GiB"
+            )
         if seed is not None and (type(seed) is not int or seed < 0 or seed >= 2**128):
             raise GameSetupError(f"seed {shown(seed)} is not a whole number from 0 to 2**128")
         return cls(variant, players, batch, np.random.default_rng(seed), autoreset=autoreset)
