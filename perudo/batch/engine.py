@@ -264,9 +264,9 @@ class BatchGames:
         Raises:
             GameSetupError: the player count, the batch size or the seed is not one the
                 engine takes (at most :data:`~perudo.batch.engine.MAX_BATCH` games, in at
-                most :data:`~perudo.batch.engine.MAX_BATCH_BYTES`), or the edition has a rule kind the batch engine
-                does not implement (named in the message; play it with
-                :func:`perudo.new_game`).
+                most :data:`~perudo.batch.engine.MAX_BATCH_BYTES`), or the edition has a
+                rule kind the batch engine does not implement (named in the message; play
+                it with :func:`perudo.new_game`).
         """
         if not isinstance(variant, Variant):
             variant = load_variant(variant)
