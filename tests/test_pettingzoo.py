@@ -167,3 +167,29 @@ def test_a_rule_kind_from_outside_perudo_plays_in_pettingzoo() -> None:
         api_test(perudo_env(variant, 3), num_cycles=300)
     encoding = perudo.encoding.observation_encoding(variant, 3)
     assert encoding.field("last_changes").length == 3
+
+
+@pytest.mark.parametrize(("key", "players"), [("french-jonti", 4), ("wango-party", 3)])
+def test_the_mask_read_from_the_observation_is_the_turns_mask(key: str, players: int) -> None:
+    """The mask comes from the observation's legal field (and the pass): the numbers of the
+    deciding seat's legal decisions, exactly."""
+    import random
+
+    from perudo.encoding import observation_encoding
+    from perudo.interop._spaces import observe
+    from perudo.interop.turns import TurnActions, Turns
+
+    encoding = observation_encoding(key, players)
+    numbers = TurnActions(encoding.actions)
+    rng = random.Random(5)
+    asked = 0
+    for seed in range(20):
+        turns = Turns.start(perudo.new_game(key, players, seed=seed))
+        while not turns.is_over:
+            seat = turns.seat
+            assert seat is not None
+            mask = observe(encoding, numbers, turns, seat, may_act=True)["action_mask"]
+            assert mask.tolist() == numbers.mask(turns)
+            asked += bool(turns.asking)
+            turns = turns.apply(rng.choice(turns.legal_actions()))
+    assert asked or key != "french-jonti"

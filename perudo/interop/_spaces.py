@@ -39,11 +39,15 @@ def observe(
     encoding: ObservationEncoding, numbers: TurnActions, turns: Turns, seat: int, *, may_act: bool
 ) -> dict[str, Any]:
     """``seat``'s observation; its mask flags its legal numbers when it decides now and
-    ``may_act``, else nothing."""
+    ``may_act``, else nothing. The mask is read from the observation's own ``legal`` field
+    (the view's legal actions), plus a pass where the seat is asked about an out-of-turn
+    call."""
+    vector = np.array(encoding.encode(turns.state.view(seat)), dtype=np.int64)
     mask = np.zeros(numbers.size, dtype=np.int8)
     if may_act and seat == turns.seat:
-        mask[list(numbers.legal(turns))] = 1
-    return {
-        "observation": np.array(encoding.encode(turns.state.view(seat)), dtype=np.int64),
-        "action_mask": mask,
-    }
+        legal = encoding.field("legal")
+        mask[: legal.length] = vector[legal.start : legal.stop]
+        if turns.asking:
+            assert numbers.pass_number is not None  # only editions with a pass ask
+            mask[numbers.pass_number] = 1
+    return {"observation": vector, "action_mask": mask}
