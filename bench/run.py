@@ -151,7 +151,8 @@ def section_round(rounds: int, repeats: int) -> None:
         return
     theirs, low, high, _ = measure(theirs_work, repeats)
     print(f"   OpenSpiel liars_dice  {theirs:9.0f} rounds/s [{low:.0f}-{high:.0f}]")
-    print(f"   ratio perudo / OpenSpiel: {ours / theirs:.2f} (target 1.0)\n")
+    print(f"   ratio perudo / OpenSpiel: {ours / theirs:.2f} (target 1.0)")
+    print("   (many rounds at once: the batch engine, python bench/batch.py)\n")
 
 
 def deep_size(value: object, skip: set[int]) -> int:
