@@ -284,3 +284,48 @@ def test_a_batch_run_does_not_depend_on_the_workers_and_says_where_it_ran() -> N
     assert one.engine == "batch"
     assert simulate("italian", 3, 5, bots=["reader"], seed=4).engine == "reference"
     assert simulate("italian", 3, 5, seed=4, engine="reference").engine == "reference"
+
+
+def _snapshot(table: BatchGames) -> dict[str, list[int]]:
+    from perudo.batch.engine import _FIELDS
+
+    return {name: getattr(table, name).tolist() for name in _FIELDS}
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.sampled_from(["italian", "french-jonti", "wango-party"]),
+    st.integers(0, 3),
+    st.integers(-2, 130) | st.integers(-(2**40), 2**40),
+    st.lists(st.integers(-3, 6), min_size=4, max_size=4) | st.none(),
+    st.integers(0, 30),
+)
+def test_whatever_a_caller_steps_either_moves_legally_or_nothing_moves(
+    key: str, game: int, value: int, by: list[int] | None, warmup: int
+) -> None:
+    """Legal actions but one game's replaced by any number, and any seats: a step is
+    refused with a PerudoError and leaves every array as it was, or it moves only games
+    whose action was legal."""
+    table = BatchGames.new(key, 4, batch=4, seed=warmup)
+    for _ in range(warmup):
+        table.step(table.random_actions())
+    actions = table.random_actions()
+    actions[game] = value
+    before = _snapshot(table)
+    legal = table.legal_mask()
+    may = table.may_call()
+    try:
+        table.step(actions, by=None if by is None else np.array(by))
+    except perudo.PerudoError:
+        assert _snapshot(table) == before
+        return
+    calza = action_encoding(key, 4).encode(perudo.Calza()) if key == "french-jonti" else -1
+    for row in range(4):
+        if before["over"][row]:
+            continue
+        seat = before["to_act"][row] if by is None else by[row]
+        if seat == before["to_act"][row]:
+            assert legal[row, actions[row]]
+        else:  # only the exact call, out of turn
+            assert actions[row] == calza
+            assert may[row, seat]
