@@ -403,7 +403,7 @@ def simulate(
         progress: Called with (games done, games) as chunks finish.
         engine: ``"auto"`` (the default) plays on the batch engine (:mod:`perudo.batch`,
             the extra ``perudo[batch]``) when every bot has a batch form (``random``,
-            ``odds``) and the edition uses only kinds it implements, else on
+            ``odds``, ``reader``) and the edition uses only kinds it implements, else on
             :class:`~perudo.GameState`; ``"reference"`` always plays on GameState;
             ``"batch"`` insists on the batch engine. The two give the same results in
             distribution, not game for game: their dice differ.
@@ -531,7 +531,7 @@ def _why_not_batch(variant: Variant, bots: tuple[Any, ...]) -> str | None:
         return str(error)
     for spec in bots:
         if batch_bot(spec) is None:
-            return f"bot {bot_name(spec)} has no batch form (the batch bots: random, odds)"
+            return f"bot {bot_name(spec)} has no batch form (the batch bots: random, odds, reader)"
     return None
 
 

@@ -222,6 +222,7 @@ def _per_game(total: int, squares: int, games: int) -> tuple[float, float]:
         ("french-jonti", 4, ["odds", "random"]),
         ("wango-party", 3, ["random", "odds"]),
         ("spanish", 2, ["random"]),
+        ("italian", 4, ["reader", "odds"]),
     ],
 )
 def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(
@@ -282,7 +283,7 @@ def test_a_batch_run_does_not_depend_on_the_workers_and_says_where_it_ran() -> N
     two = simulate("italian", 3, 5000, bots=["odds", "random"], seed=4, workers=2)
     assert one == two
     assert one.engine == "batch"
-    assert simulate("italian", 3, 5, bots=["reader"], seed=4).engine == "reference"
+    assert simulate("italian", 3, 5, bots=["perudo.bots:OddsBot"], seed=4).engine == "reference"
     assert simulate("italian", 3, 5, seed=4, engine="reference").engine == "reference"
 
 
@@ -329,3 +330,38 @@ def test_whatever_a_caller_steps_either_moves_legally_or_nothing_moves(
         else:  # only the exact call, out of turn
             assert actions[row] == calza
             assert may[row, seat]
+
+
+@pytest.mark.parametrize("bot", ["odds", "reader"])
+@pytest.mark.parametrize(("key", "players"), [("italian", 4), ("french-jonti", 5)])
+def test_batch_bots_read_the_single_bots_very_chances(bot: str, key: str, players: int) -> None:
+    """Each batch bot's chance that a bid is true is the float its single form computes from
+    the same view (the odds bot's chance table, the reader's bid-reading table): so the
+    two forms decide alike, ties included."""
+    from perudo.batch.bots import batch_bot
+    from perudo.bots import _independent_table, bid_reading_table
+    from perudo.odds import chance_of
+
+    belief = bid_reading_table if bot == "reader" else _independent_table
+    batch_form = batch_bot(bot, 1)
+    assert batch_form is not None
+    table = BatchGames.new(key, players, batch=16, seed=3)
+    encoding = observation_encoding(key, players)
+    checked = 0
+    for _ in range(20):
+        seats = np.maximum(table.to_act, 0).astype(np.int64)
+        seen = {seat: table.observe(seat) for seat in range(players)}
+        for face in range(1, 7):
+            for quantity in (1, 2, 4, 7, 12):
+                got = batch_form._at_least(  # type: ignore[attr-defined]
+                    table, seats, np.full(16, quantity), np.full(16, face)
+                )
+                for game in range(16):
+                    if table.over[game] or table.must_declare[game]:
+                        continue
+                    view = encoding.decode(seen[int(seats[game])][game])
+                    want = chance_of(belief(view), perudo.Bid(quantity, face))
+                    assert got[game] == want, (game, quantity, face)
+                    checked += 1
+        table.step(table.random_actions())
+    assert checked > 500

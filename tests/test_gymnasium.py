@@ -198,7 +198,7 @@ def test_vector_env_is_reproducible_and_refuses_what_it_cannot_play() -> None:
 
     assert run() == run()
     with pytest.raises(ValueError, match="no batch form"):
-        PerudoVectorEnv("italian", 3, opponents="reader")
+        PerudoVectorEnv("italian", 3, opponents="perudo.bots:OddsBot")
     with pytest.raises(ValueError, match="seat"):
         PerudoVectorEnv("italian", 3, seat=3)
 

@@ -11,16 +11,17 @@ floating-point values, from :mod:`perudo.odds`) and breaks ties the same way as
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
 
 from perudo.batch.engine import BatchGames
-from perudo.bots import OddsBot, RandomBot
+from perudo.bots import OddsBot, RandomBot, reader_bot
 from perudo.odds import _tails
 
-__all__ = ["BatchBot", "BatchOddsBot", "BatchRandomBot", "batch_bot"]
+__all__ = ["BatchBot", "BatchOddsBot", "BatchRandomBot", "BatchReaderBot", "batch_bot"]
 
 
 class BatchBot(Protocol):
@@ -80,7 +81,7 @@ def _tail_table(dice: int) -> NDArray[np.float64]:
 
 class BatchOddsBot:
     """:class:`perudo.bots.OddsBot` in batch form (its ``doubt`` and ``exact`` thresholds,
-    and its independent chance table)."""
+    and its independent chance table: :func:`perudo.odds.chance_table`)."""
 
     name = "odds"
 
@@ -180,12 +181,89 @@ class BatchOddsBot:
         return calls
 
 
+# Python's own erfc and pow, element by element: the reader's very floats (NumPy's power
+# multiplies out small whole exponents, which can differ in the last bit).
+_ERFC = np.frompyfunc(math.erfc, 1, 1)
+_POW = np.frompyfunc(math.pow, 2, 1)
+
+
+class BatchReaderBot(BatchOddsBot):
+    """The ``reader`` bot (:func:`perudo.bots.reader_bot`) in batch form: the odds bot whose
+    belief reads the other players' last bids (:func:`perudo.bots.bid_reading_table`,
+    computed the same way, float for float)."""
+
+    name = "reader"
+
+    def __init__(self, seed: int | None = None, *, trust: float = 0.6) -> None:
+        super().__init__(seed)
+        self.trust = trust
+
+    def _at_least(
+        self,
+        table: BatchGames,
+        seats: NDArray[Any],
+        quantity: NDArray[Any],
+        face: NDArray[Any],
+    ) -> NDArray[np.float64]:
+        """Row ``face`` of :func:`perudo.bots.bid_reading_table` at ``quantity``, as seat
+        ``seats`` sees each game."""
+        batch, players = table.batch, table.players
+        rows = np.arange(batch)
+        face = np.broadcast_to(np.asarray(face, dtype=np.int64), (batch,))
+        quantity = np.broadcast_to(np.asarray(quantity, dtype=np.int64), (batch,))
+        wild = table.wild_faces()
+        helps = (wild > 0) & (face != wild)
+        p = np.where(helps, 1 / 3, 1 / 6)
+        faces = table.faces[rows, seats].astype(np.int64)
+        own = faces[rows, face] + np.where(helps, faces[rows, wild], 0)
+        last = _last_faces(table)
+        trust = self.trust
+        mean = np.zeros(batch)
+        variance = np.zeros(batch)
+        for seat in range(players):
+            k = np.where(seat == seats, 0, table.held[:, seat]).astype(np.int64)
+            m, v = k * p, k * p * (1 - p)
+            read = (last[:, seat] == face) & (k > 0)
+            if read.any():
+                none = np.ones(batch)
+                none[read] = _POW(1 - p[read], k[read].astype(np.float64)).astype(np.float64)
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    mc = m / (1 - none)
+                    vc = (v + m * m) / (1 - none) - mc * mc
+                second = trust * (vc + mc * mc) + (1 - trust) * (v + m * m)
+                m_read = trust * mc + (1 - trust) * m
+                v = np.where(read, second - m_read * m_read, v)
+                m = np.where(read, m_read, m)
+            mean += np.where(k > 0, m, 0.0)
+            variance += np.where(k > 0, v, 0.0)
+        sd = np.sqrt(np.maximum(variance, 1e-12))
+        z = (quantity - own - 0.5 - mean) / (sd * math.sqrt(2))
+        chance = 0.5 * _ERFC(z).astype(np.float64)
+        chance = np.where(quantity <= own, 1.0, chance)
+        return np.where(quantity < table.in_play + 2, chance, 0.0)
+
+
+def _last_faces(table: BatchGames) -> NDArray[np.int64]:
+    """``(batch, players)``: the face of each seat's last bid of the round (0: none)."""
+    press = table._press
+    last = np.zeros((table.batch, table.players), dtype=np.int64)
+    for seat in range(table.players):
+        positions = np.where(table.bid_seat == seat, table.bid_pos, 0)
+        slot = np.argmax(positions, axis=1)
+        made = positions.max(axis=1) > 0
+        last[:, seat] = np.where(made, (slot // press) % 6 + 1, 0)
+    return last
+
+
 def batch_bot(spec: Any, seed: int | None = None) -> BatchBot | None:
     """The batch form of a bot spec (:data:`perudo.bots.BotSpec`), or ``None`` when it has
-    none: the names ``"random"`` and ``"odds"``, and the classes
-    :class:`~perudo.bots.RandomBot` and :class:`~perudo.bots.OddsBot` (default settings)."""
+    none: the names ``"random"``, ``"odds"`` and ``"reader"``, and the classes
+    :class:`~perudo.bots.RandomBot` and :class:`~perudo.bots.OddsBot` (default settings)
+    and the function :func:`~perudo.bots.reader_bot`."""
     if spec in ("random", RandomBot):
         return BatchRandomBot(seed)
     if spec in ("odds", OddsBot):
         return BatchOddsBot(seed)
+    if spec in ("reader", reader_bot):
+        return BatchReaderBot(seed)
     return None

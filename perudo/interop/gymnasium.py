@@ -204,7 +204,8 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
     :class:`PerudoSoloEnv`, with its observations, action numbers and rewards.
 
     Each sub-environment's agent plays seat ``seat``; the others are played by the batch
-    form of ``opponents`` (``"random"`` or ``"odds"``: :func:`perudo.batch.bots.batch_bot`).
+    form of ``opponents`` (``"random"``, ``"odds"`` or ``"reader"``:
+    :func:`perudo.batch.bots.batch_bot`).
     Where the edition has an out-of-turn exact call (Jonti), the bots' out-of-turn calls on a
     new bid come first (in seat order), then the agent is asked (the call or a pass), then
     the player to act moves. An illegal action ends that episode at the edition's lowest
@@ -218,7 +219,7 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         players: How many players, the agent included.
         num_envs: How many games at once.
         seat: The agent's seat in every game.
-        opponents: ``"random"`` or ``"odds"``.
+        opponents: ``"random"``, ``"odds"`` or ``"reader"``.
 
     >>> from perudo.interop.gymnasium import PerudoVectorEnv
     >>> envs = PerudoVectorEnv("italian", players=3, num_envs=4)
@@ -247,7 +248,9 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         if type(num_envs) is not int or not 1 <= num_envs <= MAX_BATCH:
             raise ValueError(f"num_envs {shown(num_envs)} is not 1 to {MAX_BATCH}")
         if batch_bot(opponents) is None:
-            raise ValueError(f"opponents {shown(opponents)} has no batch form: 'random' or 'odds'")
+            raise ValueError(
+                f"opponents {shown(opponents)} has no batch form: 'random', 'odds' or 'reader'"
+            )
         self.players, self.seat, self.opponents = players, seat, opponents
         self.num_envs = num_envs
         self.lowest_return = lowest_return(self.variant, players)
