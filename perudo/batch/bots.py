@@ -48,6 +48,18 @@ def _out_of_turn(table: BatchGames) -> NDArray[np.bool_]:
     return np.zeros((table.batch, table.players), dtype=np.bool_)
 
 
+def _own_count(
+    table: BatchGames, seats: NDArray[Any], face: NDArray[Any]
+) -> tuple[NDArray[np.int64], NDArray[np.bool_]]:
+    """How many of ``seats``' dice count for ``face`` in each game, and where the wild face
+    helps (the face is not the wild one): :func:`perudo.dice.count` of the seat's hand."""
+    rows = np.arange(table.batch)
+    wild = table.wild_faces()
+    faces = table.faces[rows, seats].astype(np.int64)
+    helps: NDArray[np.bool_] = (wild > 0) & (face != wild)
+    return faces[rows, face] + np.where(helps, faces[rows, wild], 0), helps
+
+
 class BatchRandomBot:
     """:class:`perudo.bots.RandomBot` in batch form."""
 
@@ -101,10 +113,7 @@ class BatchOddsBot:
         ``seats`` sees it (the odds bot's chance table, row ``face``)."""
         rows = np.arange(table.batch)
         tails = _tail_table(table.max_quantity)
-        wild = table.wild_faces()
-        faces = table.faces[rows, seats].astype(np.int64)
-        helps = (wild > 0) & (face != wild)
-        own = faces[rows, face] + np.where(helps, faces[rows, wild], 0)
+        own, helps = _own_count(table, seats, face)
         unseen = table.in_play.astype(np.int64) - table.held[rows, seats]
         need = np.asarray(quantity) - own
         chance = tails[helps.astype(np.intp), unseen, np.clip(need, 0, unseen + 1)]
@@ -208,14 +217,10 @@ class BatchReaderBot(BatchOddsBot):
         """Row ``face`` of :func:`perudo.bots.bid_reading_table` at ``quantity``, as seat
         ``seats`` sees each game."""
         batch, players = table.batch, table.players
-        rows = np.arange(batch)
         face = np.broadcast_to(np.asarray(face, dtype=np.int64), (batch,))
         quantity = np.broadcast_to(np.asarray(quantity, dtype=np.int64), (batch,))
-        wild = table.wild_faces()
-        helps = (wild > 0) & (face != wild)
+        own, helps = _own_count(table, seats, face)
         p = np.where(helps, 1 / 3, 1 / 6)
-        faces = table.faces[rows, seats].astype(np.int64)
-        own = faces[rows, face] + np.where(helps, faces[rows, wild], 0)
         last = _last_faces(table)
         trust = self.trust
         mean = np.zeros(batch)
@@ -226,7 +231,9 @@ class BatchReaderBot(BatchOddsBot):
             read = (last[:, seat] == face) & (k > 0)
             if read.any():
                 none = np.ones(batch)
-                none[read] = _POW(1 - p[read], k[read].astype(np.float64)).astype(np.float64)
+                none[read] = np.asarray(
+                    _POW(1 - p[read], k[read].astype(np.float64)), dtype=np.float64
+                )
                 with np.errstate(divide="ignore", invalid="ignore"):
                     mc = m / (1 - none)
                     vc = (v + m * m) / (1 - none) - mc * mc
@@ -238,7 +245,7 @@ class BatchReaderBot(BatchOddsBot):
             variance += np.where(k > 0, v, 0.0)
         sd = np.sqrt(np.maximum(variance, 1e-12))
         z = (quantity - own - 0.5 - mean) / (sd * math.sqrt(2))
-        chance = 0.5 * _ERFC(z).astype(np.float64)
+        chance = 0.5 * np.asarray(_ERFC(z), dtype=np.float64)
         chance = np.where(quantity <= own, 1.0, chance)
         return np.where(quantity < table.in_play + 2, chance, 0.0)
 
