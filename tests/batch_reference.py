@@ -134,3 +134,34 @@ def sample_counts(key: str, players: int, games: int, seed: int, draws: int) -> 
     live = ~table.over
     assert not ((seen[live] > 0) & ~mask[live]).any(), "an illegal action was drawn"
     assert (seen[live][mask[live]] > 0).all(), "a legal action was never drawn"
+
+
+def reference_states(table: BatchGames) -> list[perudo.GameState]:
+    """A GameState for each game of a fresh batch: the same dice and first player."""
+    return [
+        perudo.new_game(
+            table.variant,
+            table.players,
+            seed=i,
+            dice=table.hands(i),
+            first_player=int(table.to_act[i]),
+        )
+        for i in range(table.batch)
+    ]
+
+
+def follow(
+    table: BatchGames, states: list[perudo.GameState], actions: np.ndarray, by: np.ndarray
+) -> list[perudo.GameState]:
+    """Step the batch and every state alike (each round dealt the batch's dice)."""
+    numbers = action_encoding(table.variant, table.players)
+    table.step(actions, by=by)
+    after = []
+    for i, state in enumerate(states):
+        if not state.is_over:
+            moved = state.apply(numbers.decode(int(actions[i])), by=int(by[i]))
+            if moved.last_result is not state.last_result and not moved.is_over:
+                moved = moved.with_dice(table.hands(i))
+            state = moved
+        after.append(state)
+    return after
