@@ -21,10 +21,13 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
+from perudo.actions import Bid, Declare, Dudo
 from perudo.batch.rules import BatchRules, batch_rules
 from perudo.encoding import ActionEncoding, action_encoding, observation_encoding
 from perudo.errors import REASONS, EncodingError, GameSetupError, IllegalActionError, shown
 from perudo.loader import load_variant
+from perudo.rules import Violation
+from perudo.rules.bidding import check_bid
 from perudo.variant import Variant
 
 __all__ = ["BatchGames", "StepResult", "play_random"]
@@ -415,10 +418,9 @@ class BatchGames:
         for row in range(1, 6):
             cum[row] += cum[row - 1]
         bids = cum[5]
-        calls = ((self.bid_q > 0) & bidding).astype(np.int32) * per_bid
-        calza = np.zeros(batch, dtype=np.int32)
-        if self._calza >= 0:
-            calza = (self._may_call(games)[games, seats] & playing).astype(np.int32)
+        dudo, pressed, open_calza = self._open_calls(games, seats)
+        calls = dudo.astype(np.int32) + pressed  # Dudo, then Dudo with pressure
+        calza = open_calza.astype(np.int32)
         offers = self.offers & playing[:, None]
         total = bids + calls + calza + offers.sum(axis=1, dtype=np.int32)
         pick = (self.rng.random(batch) * total).astype(np.int32)
@@ -611,15 +613,26 @@ class BatchGames:
         ok = (quantity >= lows[:, None, :]) & (quantity <= top[:, None, None])
         view = mask[bidding, self._first_bid :].reshape(len(bidding), self.max_quantity, 6, -1)
         view[..., 0] = ok
-        standing = self.bid_q[bidding] > 0
-        mask[bidding, 0] = standing
+        dudo, pressed, calza = self._open_calls(bidding, bseats)
+        mask[bidding, 0] = dudo
         if self._press == 2:
-            press = self._can_press(bidding, bseats)
-            view[..., 1] = ok & press[:, None, None]
-            mask[bidding, self._dudo_pressed] = standing & press
+            view[..., 1] = ok & self._can_press(bidding, bseats)[:, None, None]
+            mask[bidding, self._dudo_pressed] = pressed
         mask[bidding, self._first_bid :] = view.reshape(len(bidding), -1)
         if self._calza >= 0:
-            mask[bidding, self._calza] = self._may_call(bidding)[np.arange(len(bidding)), bseats]
+            mask[bidding, self._calza] = calza
+
+    def _open_calls(
+        self, games: NDArray[Any], seats: NDArray[Any]
+    ) -> tuple[NDArray[np.bool_], NDArray[np.bool_], NDArray[np.bool_]]:
+        """The calls the player to act (``seats``) may make in ``games``: Dudo, Dudo with
+        pressure, and the exact call. The one statement of them for the mask, the checks
+        and the random draw."""
+        dudo = (self.bid_q[games] > 0) & ~self.must_declare[games] & ~self.over[games]
+        pressed = dudo & self._can_press(games, seats)
+        if self._calza < 0:
+            return dudo, pressed, np.zeros(len(games), dtype=np.bool_)
+        return dudo, pressed, self._may_call(games)[np.arange(len(games)), seats]
 
     def _may_call(self, games: NDArray[Any]) -> NDArray[np.bool_]:
         """``(len(games), players)``: seats that may make the exact call in ``games``."""
@@ -690,38 +703,32 @@ class BatchGames:
         """Refuse the first illegal action, before any game moves."""
         ok = idle.copy()  # a game that does not move takes no action: its entry is not read
         games = np.flatnonzero(~idle)
-        a, s = acts[games], seats[games]
-        acting = s == self.to_act[games]
-        may = self._may_call(games)[np.arange(len(games)), s]
-        calza = a == self._calza
-        ok[games] = np.where(acting, False, calza & may)
+        acting = seats[games] == self.to_act[games]
+        others = games[~acting]  # only the exact call, out of turn
+        if len(others):
+            may = self._may_call(others)[np.arange(len(others)), seats[others]]
+            ok[others] = (acts[others] == self._calza) & may
         mine = games[acting]
         if len(mine):
-            ok[mine] = self._legal_for_actor(mine, acts[mine], may[acting])
+            ok[mine] = self._legal_for_actor(mine, acts[mine])
         bad = np.flatnonzero(~ok)
         if len(bad):
             game = int(bad[0])
             action = self.actions.decode(int(acts[game]))
-            reason = self._reason(game, int(acts[game]), int(seats[game]))
+            why = self._violation(game, int(acts[game]), int(seats[game]))
             raise IllegalActionError(
-                reason,
-                f"game {game}: {action} by seat {seats[game]}: {REASONS[reason]}",
+                why.reason,
+                f"game {game}, seat {seats[game]}: {why.message}",
                 action=action,
                 player=int(seats[game]),
             )
 
-    def _legal_for_actor(
-        self, games: NDArray[Any], acts: NDArray[Any], may: NDArray[np.bool_]
-    ) -> NDArray[np.bool_]:
+    def _legal_for_actor(self, games: NDArray[Any], acts: NDArray[Any]) -> NDArray[np.bool_]:
         seats = self.to_act[games].astype(np.int64)
         declaring = self.must_declare[games]
-        standing = self.bid_q[games] > 0
-        ok = np.zeros(len(games), dtype=np.bool_)
-        ok |= (acts == 0) & standing & ~declaring
-        if self._dudo_pressed > 0:
-            ok |= (acts == self._dudo_pressed) & standing & self._can_press(games, seats)
-        if self._calza >= 0:
-            ok |= (acts == self._calza) & may
+        dudo, pressed, calza = self._open_calls(games, seats)
+        ok: NDArray[np.bool_] = ((acts == 0) & dudo) | ((acts == self._dudo_pressed) & pressed)
+        ok |= (acts == self._calza) & calza
         decl = (acts >= self._first_decl) & (acts < self._first_bid)
         if decl.any():
             k = np.flatnonzero(decl)
@@ -730,53 +737,58 @@ class BatchGames:
         if bid.any():
             k = np.flatnonzero(bid)
             number = acts[k] - self._first_bid
-            pressed = (number % self._press) == 1
+            with_pressure = (number % self._press) == 1
             quantity, face = np.divmod(number // self._press, 6)
             quantity, face = quantity + 1, face + 1
             lows = self._lows(games[k], seats[k])
             fine = quantity >= lows[face - 1, np.arange(len(k))]
             if self.rules.cap:
                 fine &= quantity <= self.dice_in_play[games[k]]
-            fine &= ~pressed | self._can_press(games[k], seats[k])
+            fine &= ~with_pressure | self._can_press(games[k], seats[k])
             ok[k] = fine
         return ok
 
-    def _reason(self, game: int, act: int, seat: int) -> str:
-        """The reason code of an illegal action (one game: the error path only)."""
+    def _violation(self, game: int, act: int, seat: int) -> Violation:
+        """Why an action is refused (one game: the error path only). The bids are judged by
+        :func:`perudo.rules.bidding.check_bid` under the round's rules, as GameState does."""
+        action = self.actions.decode(act)
+        variant = self.variant
+
+        def violation(reason: str) -> Violation:
+            return Violation(reason, f"{action}: {REASONS[reason]}")
+
         if self.over[game]:
-            return "game-over"
+            return violation("game-over")
         if self.held[game, seat] == 0:
-            return "player-out"
+            return violation("player-out")
         if act == self._calza:
-            return "nothing-to-challenge" if self.bid_q[game] == 0 else "exact-call-not-allowed"
+            standing = self.bid_q[game] > 0
+            return violation("exact-call-not-allowed" if standing else "nothing-to-challenge")
         if seat != self.to_act[game]:
-            return "not-your-turn"
-        if self._first_decl <= act < self._first_bid:
-            return "declaration-not-offered"
+            return violation("not-your-turn")
+        if isinstance(action, Declare):
+            return violation("declaration-not-offered")
         if self.must_declare[game]:
-            return "declaration-required"
-        pressed = act == self._dudo_pressed or (
-            act >= self._first_bid and (act - self._first_bid) % self._press == 1
-        )
-        if pressed:
-            return "pressure-used-up"
-        if act < self._first_decl:
-            return "nothing-to-challenge"
-        number = (act - self._first_bid) // self._press
-        quantity, face = number // 6 + 1, number % 6 + 1
-        games = np.array([game])
-        low = int(self._lows(games, np.array([seat]))[face - 1, 0])
-        if low < _INF and quantity >= low:
-            return "above-cap"
-        if self.bid_q[game] == 0:
-            opening = self.rules.special_opening if self.special[game] else self.rules.opening
-            return "must-open-on-ones" if opening == 2 else "ones-on-opening"
-        standing = int(self.bid_f[game])
-        if self.special[game] and face != standing and not self.changers[game, seat]:
-            return "face-locked"
-        if low >= _INF and face < standing:
-            return "face-lowered"
-        return "bid-too-low"
+            return violation("declaration-required")
+        if isinstance(action, Bid | Dudo) and action.pressure:
+            return violation("pressure-used-up")
+        if not isinstance(action, Bid):
+            return violation("nothing-to-challenge")
+        rules = variant.round_rules()
+        if self.special[game]:
+            words = variant.words
+            rules = variant.special_round.transform(
+                rules,
+                opener=int(self.special_player[game]),
+                one_die_seats=tuple(np.flatnonzero(self.held[game] == 1).tolist()),
+                name=words.special_round or words.declaration("special"),
+            )
+        standing = None
+        if self.bid_q[game]:
+            standing = Bid(int(self.bid_q[game]), int(self.bid_f[game]), bool(self.bid_p[game]))
+        why = check_bid(rules, standing, action, seat, int(self.in_play[game]))
+        assert why is not None  # the batch refused it: so does the rule
+        return why
 
     # --- the moves ----------------------------------------------------------------------
 
