@@ -369,3 +369,17 @@ def test_batch_bots_read_the_single_bots_very_chances(bot: str, key: str, player
                     checked += 1
         table.step(table.random_actions())
     assert checked > 500
+
+
+def test_a_refusal_gives_the_reason_gamestate_gives() -> None:
+    """Regression: a pressured Dudo before any bid, with pressure left, was refused as
+    'pressure-used-up'; GameState (and now the batch) says 'nothing-to-challenge'."""
+    table = BatchGames.new("wango-party", 3, batch=2, seed=1)
+    states = reference_states(table)
+    numbers = action_encoding("wango-party", 3)
+    for action in (perudo.Dudo(pressure=True), perudo.Bid(1, 1), perudo.Bid(1, 1, True)):
+        with pytest.raises(IllegalActionError) as raised:
+            table.step(np.full(2, numbers.encode(action)))
+        want = states[0].check(action)
+        assert want is not None
+        assert raised.value.reason == want.reason

@@ -770,7 +770,11 @@ class BatchGames:
             return violation("declaration-not-offered")
         if self.must_declare[game]:
             return violation("declaration-required")
-        if isinstance(action, Bid | Dudo) and action.pressure:
+        if (
+            isinstance(action, Bid | Dudo)
+            and action.pressure
+            and not self._can_press(np.array([game]), np.array([seat])).all()
+        ):
             return violation("pressure-used-up")
         if not isinstance(action, Bid):
             return violation("nothing-to-challenge")
