@@ -42,7 +42,7 @@ _PACKED = np.array([1 << (_PACK * face) for face in range(6)], dtype=np.int32)
 #: The most games one BatchGames holds (its arrays are sized up front).
 MAX_BATCH = 10_000_000
 #: The most bytes a BatchGames's arrays may take. A larger batch is refused before any is
-#: allocated (4 GiB; 100,000 four-player games take about 53 MiB).
+#: allocated (4 GiB; 100,000 four-player games take about 52 MiB).
 MAX_BATCH_BYTES = 4 * 2**30
 
 # Every per-game array, with its dtype and shape after the batch axis ("n": a seat axis,
@@ -75,9 +75,7 @@ _FIELDS: dict[str, tuple[Any, str, int]] = {
     "over": (np.bool_, "", False),
     "winners": (np.bool_, "n", False),
     "out_place": (_I8, "n", -1),
-    "n_out": (_I8, "", 0),
     "opener": (_I16, "", -1),
-    "decisions": (np.int32, "", 0),
     "last": (np.bool_, "", False),
     "last_call": (_I8, "", 0),
     "last_q": (_I16, "", 0),
@@ -181,9 +179,7 @@ class BatchGames:
     over: NDArray[np.bool_]
     winners: NDArray[np.bool_]
     out_place: NDArray[np.int8]
-    n_out: NDArray[np.int8]
     opener: NDArray[np.int16]
-    decisions: NDArray[np.int32]
     last: NDArray[np.bool_]
     last_call: NDArray[np.int8]
     last_q: NDArray[np.int16]
@@ -240,7 +236,7 @@ class BatchGames:
         # The fields a new game clears: those this edition reads (no scores where calls
         # move dice, no places where they move points).
         unread = set(_SET_BY_NEW_GAME)
-        unread |= {"scores"} if self._elimination else {"out_place", "n_out"}
+        unread |= {"scores"} if self._elimination else {"out_place"}
         unread |= set() if r.special_once else {"had_special"}
         self._cleared = tuple(name for name in _FIELDS if name not in unread)
         for name, (dtype, shape, default) in _FIELDS.items():
@@ -371,7 +367,6 @@ class BatchGames:
             idle = before
         ended = np.zeros(self.batch, dtype=np.bool_)
         live = np.flatnonzero(~idle)
-        self.decisions += ~idle
         bidding = (acts >= self._first_bid) & ~idle
         a, s = acts[live], seats[live]
         calls = a < self._first_decl
@@ -935,8 +930,7 @@ class BatchGames:
             gi, si = np.nonzero(went)
             for game_index, out in zip(gi.tolist(), si.tolist(), strict=True):
                 row = games[game_index]
-                self.out_place[row, out] = self.n_out[row]
-                self.n_out[row] += 1
+                self.out_place[row, out] = (self.out_place[row] >= 0).sum()  # places taken
         self._next_round(games, held, after, exact, callers, bidder, loser)
 
     def _next_round(
