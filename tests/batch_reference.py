@@ -23,12 +23,7 @@ def compare(
     numbers = action_encoding(variant, players)
     encoding = observation_encoding(variant, players)
     rng = np.random.default_rng(seed + 1)
-    states = [
-        perudo.new_game(
-            variant, players, seed=i, dice=table.hands(i), first_player=int(table.to_act[i])
-        )
-        for i in range(games)
-    ]
+    states = reference_states(table)
     steps = 0
     returns = np.zeros((games, players))
     out: list[tuple[int, ...]] = [() for _ in range(games)]
