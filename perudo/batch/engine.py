@@ -926,11 +926,10 @@ class BatchGames:
             g = games[scored]
             np.subtract.at(self.scores, (g, loser[scored]), points[scored])
             np.add.at(self.scores, (g, gainer[scored]), points[scored])
-        if went.any():
+        if went.any():  # at most one seat a call goes out (built-in kinds): its place
             gi, si = np.nonzero(went)
-            for game_index, out in zip(gi.tolist(), si.tolist(), strict=True):
-                row = games[game_index]
-                self.out_place[row, out] = (self.out_place[row] >= 0).sum()  # places taken
+            left_out = games[gi]
+            self.out_place[left_out, si] = (self.out_place[left_out] >= 0).sum(axis=1)
         self._next_round(games, held, after, exact, callers, bidder, loser)
 
     def _next_round(
