@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import stat
@@ -48,6 +49,8 @@ def load_variant(variant: str | os.PathLike[str]) -> Variant:
     ``key`` names the edition and may differ from the file's name. A file may start with
     ``extends = "KEY"`` (or the path of another file, relative to its own folder) and give
     only the sections it changes (see :func:`~perudo.variant.merge_declarations`).
+    ``extends`` names an edition key or a plain file name (``"base.toml"``) in the
+    declaring file's own folder: never a path elsewhere, and never through a symbolic link.
 
     Raises:
         UnknownVariantError: no shipped edition has that key, the value is not a key, or
@@ -75,23 +78,41 @@ def _load_key(key: str) -> Variant:
     return _load_path(variants_dir() / f"{key}.toml")
 
 
-def _load_path(path: Path, depth: int = 0) -> Variant:
+def _load_path(path: Path, depth: int = 0, *, follow: bool = True) -> Variant:
     where = shown(path.name, 40)
-    data = _parse(_read_declaration(path), where)
+    data = _parse(_read_declaration(path, follow=follow), where)
     return read_declaration(_resolve(data, where, path.parent, depth), where=where)
 
 
-def _read_declaration(path: Path) -> str:
+def _is_plain_file_name(name: object) -> bool:
+    """Whether ``name`` is the name of a ``.toml`` file with no folder in it: what
+    ``extends`` may name besides an edition key (a file beside the declaring one)."""
+    return (
+        isinstance(name, str)
+        and name.endswith(".toml")
+        and 5 < len(name) <= 100
+        and name.isprintable()
+        and not name.startswith(".")
+        and not any(char in name for char in "/\\:\0")
+    )
+
+
+def _read_declaration(path: Path, *, follow: bool = True) -> str:
     """The text of the declaration file at ``path``: a regular file, read within the size
-    limit, never a device or a pipe (opened without blocking, then checked)."""
+    limit, never a device or a pipe (opened without blocking, then checked). With
+    ``follow=False`` (a file named by ``extends``) a symbolic link is refused too."""
     name = shown(path.name, 40)
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
         descriptor = os.open(path, flags)
     except FileNotFoundError:
         raise UnknownVariantError(f"no declaration file {name}") from None
     except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
         reason = getattr(error, "strerror", None) or "not a path"
+        if not follow and getattr(error, "errno", None) == errno.ELOOP:
+            reason = "a symbolic link, which extends does not follow"
         raise InvalidVariantError(f"{name}: cannot be read ({reason})") from None
     if not stat.S_ISREG(os.fstat(descriptor).st_mode):
         os.close(descriptor)
@@ -153,12 +174,12 @@ def _resolve(
         raise InvalidVariantError(f"{where}: extends: more than {_MAX_EXTENDS} levels deep")
     if is_edition_key(parent):
         base = _load_key(parent)
-    elif folder is not None and isinstance(parent, str) and parent.endswith(".toml"):
-        base = _load_path(folder / parent, depth + 1)
+    elif folder is not None and _is_plain_file_name(parent):
+        base = _load_path(folder / parent, depth + 1, follow=False)
     else:
         raise InvalidVariantError(
             f"{where}: extends: {shown(parent)} is not an edition key"
-            + (" or the path of a .toml file" if folder is not None else "")
+            + (" or the name of a .toml file in the same folder" if folder is not None else "")
         )
     return merge_declarations(base.to_dict(), data, where=where)
 

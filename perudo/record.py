@@ -62,6 +62,7 @@ __all__ = [
     "FORMAT_VERSION",
     "MAX_MOVES",
     "MAX_RECORD_CHARS",
+    "MIN_KEY_BYTES",
     "GameRecord",
     "Hands",
     "PlayerRecord",
@@ -76,6 +77,8 @@ FORMAT_VERSION = 1
 MAX_RECORD_CHARS = 4 * 1024 * 1024
 #: The most moves a record may hold (a ten-player game takes about 1,000).
 MAX_MOVES = 200_000
+#: The shortest signing key taken, in bytes (an HMAC key is best 32 random bytes).
+MIN_KEY_BYTES = 16
 _SIGNATURE = "hmac-sha256:"
 _FINGERPRINT = re.compile(r"sha256:[0-9a-f]{16}", re.ASCII)
 
@@ -595,14 +598,26 @@ def _canonical(data: Mapping[str, Any]) -> str:
 
 
 def _checked_key_bytes(key: Any) -> bytes:
-    if not isinstance(key, bytes | bytearray) or not key:
-        raise RecordError("a signing key is a non-empty bytes value")
+    if not isinstance(key, bytes | bytearray):
+        raise RecordError(f"a signing key is a bytes value, not {type(key).__name__}")
+    if len(key) < MIN_KEY_BYTES:
+        raise RecordError(
+            f"a signing key has at least {MIN_KEY_BYTES} bytes (this one has {len(key)}): "
+            "use secrets.token_bytes(32)"
+        )
     return bytes(key)
 
 
 def _sign(text: str, key: bytes) -> str:
-    digest = hmac.new(_checked_key_bytes(key), text.encode("utf-8"), hashlib.sha256)
-    return _SIGNATURE + digest.hexdigest()
+    checked = _checked_key_bytes(key)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as error:  # a lone surrogate, from "\ud800" in JSON
+        raise RecordError(
+            f"the record is not valid Unicode text ({shown(error.object[error.start])} at "
+            f"character {error.start})"
+        ) from None
+    return _SIGNATURE + hmac.new(checked, data, hashlib.sha256).hexdigest()
 
 
 def _verify(text: str, signature: str | None, key: bytes) -> None:

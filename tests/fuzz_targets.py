@@ -71,6 +71,34 @@ def record_json(data: bytes) -> None:
     _guard(lambda: GameRecord.from_json(_text(data)).replay())
 
 
+#: The key of the signed targets: the fuzzer forges records for a server that signs.
+KEY = b"the fuzzers' server key, 32 bytes"
+
+
+def _json_text(data: bytes) -> str:
+    """``data`` as text, lone surrogates kept (``\\ud800`` in JSON makes one too)."""
+    try:
+        return data.decode("utf-8", errors="surrogatepass")
+    except UnicodeDecodeError:
+        return _text(data)
+
+
+def record_text_signed(data: bytes) -> None:
+    _guard(lambda: GameRecord.from_text(_json_text(data), key=KEY).replay())
+
+
+def record_json_signed(data: bytes) -> None:
+    _guard(lambda: GameRecord.from_json(_json_text(data), key=KEY).replay())
+
+
+def state_dict_signed(data: bytes) -> None:
+    try:
+        value = json.loads(_json_text(data))
+    except (ValueError, RecursionError):
+        return
+    _guard(lambda: state_from_dict(value, key=KEY))
+
+
 def state_dict(data: bytes) -> None:
     value = _json(data)
     _guard(lambda: state_from_dict(value))
@@ -131,6 +159,9 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "record_text": record_text,
     "record_json": record_json,
     "state_dict": state_dict,
+    "record_text_signed": record_text_signed,
+    "record_json_signed": record_json_signed,
+    "state_dict_signed": state_dict_signed,
     "variant_dict": variant_dict,
     "variant_toml": variant_toml,
     "record_paths": record_paths,
@@ -150,6 +181,9 @@ def seed_corpus() -> dict[str, list[bytes]]:
         "record_text": [record.to_text().encode()],
         "record_json": [record.to_json().encode()],
         "state_dict": [json.dumps(state_to_dict(state)).encode()],
+        "record_text_signed": [record.to_text(key=KEY).encode()],
+        "record_json_signed": [record.to_json(key=KEY).encode()],
+        "state_dict_signed": [json.dumps(state_to_dict(state, key=KEY)).encode()],
         "variant_dict": [json.dumps(perudo.load_variant("wango").to_dict()).encode()],
         "variant_toml": [
             toml,
