@@ -6,6 +6,7 @@ Actions are small frozen values. Their shape is checked when they are made, so a
 
 from __future__ import annotations
 
+import re
 from typing import Any, TypeAlias
 
 import attrs
@@ -23,6 +24,7 @@ __all__ = [
     "Calza",
     "Declare",
     "Dudo",
+    "canonical_action",
 ]
 
 #: The largest quantity a bid may name (more dice than any table holds).
@@ -183,3 +185,30 @@ BID_ROWS: tuple[tuple[tuple[Bid, ...], ...], ...] = tuple(
 DUDO = Dudo()
 DUDO_PRESSED = Dudo(pressure=True)
 CALZA = Calza()
+
+_BID = re.compile(r"([1-9][0-9]{0,3})x([1-6])(!?)", re.ASCII)
+_LONGEST_NAME = 200
+
+
+def canonical_action(text: str) -> Action | None:
+    """The action whose canonical notation (``str(action)``) is ``text``, or ``None``: the
+    reader of what ``__str__`` writes. :func:`perudo.parse_action` reads the edition's
+    words too.
+
+    >>> canonical_action("3x4"), canonical_action("dudo!"), canonical_action("Dudo")
+    (Bid(3, 4), Dudo(pressure=True), None)
+    """
+    match = _BID.fullmatch(text)
+    if match is not None:
+        return Bid(int(match[1]), int(match[2]), pressure=bool(match[3]))
+    if text in ("dudo", "dudo!"):
+        return DUDO_PRESSED if text.endswith("!") else DUDO
+    if text == "calza":
+        return CALZA
+    name = text.removeprefix("declare ")
+    if name != text and len(name) <= _LONGEST_NAME:
+        try:
+            return Declare(name) if name == name.lower() else None
+        except IllegalActionError:
+            return None
+    return None

@@ -366,6 +366,12 @@ class ObservationEncoding:
         ]
         fields, start = [], 0
         for name, length, low, high in layout:
+            if length and not -ROUND_LIMIT <= low <= high <= ROUND_LIMIT:
+                # an edition built around the loader's maxima (Variant(...) by hand)
+                raise EncodingError(
+                    f"{variant.key!r}: the observation entry {name} reaches "
+                    f"{shown(max(-low, high))}, past the {ROUND_LIMIT} a 32-bit entry holds"
+                )
             fields.append(Field(name, start, length, low, high))
             start += length
         object.__setattr__(self, "actions", actions)

@@ -20,9 +20,8 @@ edition's own words (``Dubito``, ``Jonti``, ``Spot on``, ``Palifico``), in any c
 from __future__ import annotations
 
 import functools
-import re
 
-from perudo.actions import CALZA, DUDO, DUDO_PRESSED, Action, Bid, Declare
+from perudo.actions import Action, canonical_action
 from perudo.errors import IllegalActionError, shown
 from perudo.loader import load_variant, variant_names
 from perudo.rules import Words
@@ -30,7 +29,6 @@ from perudo.variant import Variant
 
 __all__ = ["parse_action"]
 
-_BID = re.compile(r"([1-9][0-9]{0,3})x([1-6])(!?)", re.ASCII)
 _LONGEST = 200  # no notation or edition word is longer
 
 
@@ -57,7 +55,7 @@ def parse_action(text: str, variant: Variant | None = None) -> Action:
         raise IllegalActionError(
             "malformed-action", f"{shown(text)} is not action notation (a str)"
         )
-    action = _canonical(text)
+    action = canonical_action(text)
     if action is None:
         if variant is None:
             action = _shipped_words().get(text)
@@ -73,37 +71,10 @@ def parse_action(text: str, variant: Variant | None = None) -> Action:
     return action
 
 
-def _canonical(text: str) -> Action | None:
-    match = _BID.fullmatch(text)
-    if match is not None:
-        return Bid(int(match[1]), int(match[2]), pressure=bool(match[3]))
-    if text in ("dudo", "dudo!"):
-        return DUDO_PRESSED if text.endswith("!") else DUDO
-    if text == "calza":
-        return CALZA
-    name = text.removeprefix("declare ")
-    if name != text and len(name) <= _LONGEST:
-        try:
-            return Declare(name) if name == name.lower() else None
-        except IllegalActionError:
-            return None
-    return None
-
-
 @functools.lru_cache(maxsize=64)
 def _edition_words(words: Words) -> dict[str, Action]:
     """An edition's words, in lower case, and the actions they stand for."""
-    table: dict[str, Action] = {}
-    dudo = words.dudo.lower()
-    table[dudo], table[dudo + "!"] = DUDO, DUDO_PRESSED
-    if words.calza is not None:
-        table[words.calza.lower()] = CALZA
-    for role in ("special", "ordinary"):
-        if role == "special" and words.special_round is None:
-            continue
-        name = words.declaration(role)
-        table[name] = table[f"declare {name}"] = Declare(name)
-    return table
+    return dict(words.action_words())
 
 
 @functools.cache

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from perudo.actions import CALZA, DUDO, DUDO_PRESSED, MAX_PLAYERS, Action
+from perudo.actions import CALZA, DUDO, DUDO_PRESSED, MAX_PLAYERS, Action, canonical_action
 from perudo.errors import InvalidVariantError, shown
 from perudo.rules import (
     AXES,
@@ -429,6 +429,16 @@ def _text(table: Mapping[str, Any], key: str, fail: _Problems, prefix: str, limi
     if len(value) > limit:
         fail(f"{prefix}{key}", f"longer than {limit} characters")
         return None
+    if not value.isprintable():
+        # ESC and OSC sequences would reach terminals (perudo rules, demo) and SVG raw.
+        at, char = next((i, c) for i, c in enumerate(value) if not c.isprintable())
+        fail(
+            f"{prefix}{key}",
+            f"holds the control or invisible character U+{ord(char):04X} at character "
+            f"{at + 1}: a text field is one line of printable characters (in TOML, end a "
+            'line with \\ inside a """ string to fold it)',
+        )
+        return None
     return value
 
 
@@ -444,8 +454,8 @@ def _words(data: Mapping[str, Any], fail: _Problems) -> Words | None:
         name: _text(table, name, fail, "[words] ", _MAX_WORD) for name in _WORDS if name in table
     }
     for name, word in given.items():
-        if word is not None and (word != word.strip() or not word.isprintable()):
-            fail(f"[words] {name}", f"{shown(word)} has spaces at an end or is not printable")
+        if word is not None and word != word.strip():
+            fail(f"[words] {name}", f"{shown(word)} has spaces at an end")
     if "dudo" not in table:
         fail("[words] dudo", "missing")
     if any(word is None for word in given.values()) or "dudo" not in given:
@@ -516,7 +526,24 @@ def _provenance(table: Mapping[str, Any], place: str, fail: _Problems) -> Proven
     return Provenance(kind, quote, reason, translation)
 
 
+def _check_words(words: Words, fail: _Problems) -> None:
+    """Each word a player types stands for one action, and never for another action's
+    notation: ``dudo = "Jonti"`` beside ``calza = "Jonti"``, or ``calza = "Dudo"``, would
+    make a typed word mean what the player did not say."""
+    meant: dict[str, Action] = {}
+    for word, action in words.action_words():
+        canonical = canonical_action(word)
+        if canonical is not None and canonical != action:
+            fail("[words]", f"{shown(word)} is the notation of {canonical!r}, not of {action!r}")
+        elif meant.setdefault(word, action) != action:
+            fail("[words]", f"{shown(word)} would mean both {meant[word]!r} and {action!r}")
+    special, ordinary = words.declaration("special"), words.declaration("ordinary")
+    if words.special_round is not None and special == ordinary:
+        fail("[words]", f"the special round and the ordinary one are both {shown(special)}")
+
+
 def _check_consistency(words: Words, components: Mapping[str, Any], fail: _Problems) -> None:
+    _check_words(words, fail)
     players, exact_call, special = (
         components["players"],
         components["exact_call"],

@@ -191,12 +191,120 @@ def test_bad_setups_are_refused() -> None:
         BatchGames.new("wango", 2, batch=2, seed=-1)
     with pytest.raises(perudo.UnknownVariantError):
         BatchGames.new("klingon", 2, batch=2)
-    with pytest.raises(GameSetupError, match="GiB; at most"):  # refused before allocating
+    with pytest.raises(GameSetupError, match="GiB with its observations; at most"):
         BatchGames.new("french-jonti", 10, batch=9_000_000)
     table = BatchGames.new("italian", 4, batch=1000)
     from perudo.batch.engine import _bytes_per_game
 
     assert table.nbytes == 1000 * _bytes_per_game(table.variant, 4)
+
+
+@pytest.mark.parametrize(
+    ("key", "players"), [("italian", 2), ("wango-party", 4), ("french-jonti", 10)]
+)
+def test_no_call_allocates_more_than_the_bound_counts(key: str, players: int) -> None:
+    """MAX_BATCH_BYTES bounds what a call allocates, not only the arrays (issue 22, item 7:
+    an observation of the largest batch the limit admitted was 43.5 GiB)."""
+    import tracemalloc
+
+    from perudo.batch.engine import _call_bytes_per_game
+
+    batch = 3000
+    table = BatchGames.new(key, players, batch=batch, seed=2, autoreset=True)
+    bound = batch * _call_bytes_per_game(table.variant, players)
+    calls = {
+        "observe": lambda: table.observe(0),
+        "observe per game": lambda: table.observe(np.arange(batch) % players),
+        "legal_mask": table.legal_mask,
+        "random_actions": table.random_actions,
+        "step": lambda: table.step(table.random_actions()),
+        "may_call": table.may_call,
+        "returns": table.returns,
+        "reset": table.reset,
+    }
+    for _ in range(12):  # positions with bids, calls and shown hands
+        for name, call in calls.items():
+            tracemalloc.start()
+            try:
+                call()
+                peak = tracemalloc.get_traced_memory()[1]
+            finally:
+                tracemalloc.stop()
+            assert peak <= bound, (name, peak, bound)
+        table.step(table.random_actions())
+
+
+def test_a_batch_too_large_to_observe_is_refused_before_allocating() -> None:
+    from perudo.batch.engine import MAX_BATCH_BYTES, _bytes_per_game
+
+    variant = perudo.load_variant("french-jonti")
+    admitted_before = MAX_BATCH_BYTES // _bytes_per_game(variant, 10)  # arrays alone
+    with pytest.raises(GameSetupError, match="with its observations"):
+        BatchGames.new(variant, 10, batch=admitted_before)
+
+
+def test_numbers_past_the_schema_maximum_are_refused_by_the_declaration() -> None:
+    """House-rule numbers the batch engine could not hold (issue 22, item 6: ``points =
+    2**40`` wrapped to a tie in every game) never make an edition."""
+    party = perudo.load_variant("wango-party")
+    for name, value in [("points", 2**40), ("pressure_points", 1001), ("pressure_uses", 101),
+                        ("rounds_per_player", 10**6)]:  # fmt: skip
+        with pytest.raises(perudo.InvalidVariantError, match="above the maximum"):
+            party.derive("house", reason="Big.", scoring={name: value})
+    with pytest.raises(perudo.InvalidVariantError, match="above the maximum"):
+        perudo.load_variant("openspiel-liars-dice").derive(
+            "house", reason="Big.", scoring={"points": 2**62}
+        )
+
+
+def test_the_largest_numbers_the_schema_allows_play_the_reference_rules() -> None:
+    from perudo.rules.scoring import MAX_POINTS, MAX_PRESSURE_USES, MAX_ROUNDS_PER_PLAYER
+
+    top = dict(rounds_per_player=MAX_ROUNDS_PER_PLAYER, points=MAX_POINTS,
+               pressure_points=MAX_POINTS, pressure_uses=MAX_PRESSURE_USES)  # fmt: skip
+    variant = perudo.load_variant("wango-party").derive("top", reason="Top.", scoring=top)
+    assert compare(variant, 2, 2, seed=5) > 2 * 2 * MAX_ROUNDS_PER_PLAYER
+
+
+def test_an_edition_made_around_the_loader_is_checked_against_the_arrays() -> None:
+    """A Variant built directly (no schema check) with numbers past an array's range is
+    refused by the batch engine before it plays, never wrapped."""
+    party = perudo.load_variant("wango-party")
+    for scoring, what in [
+        (perudo.rules.PartyPoints(2, 2**40, 3, 2), "points one call moves"),
+        (perudo.rules.PartyPoints(2, 1, 3, 300), "pressure uses"),
+        (perudo.rules.PartyPoints(10**6, 1000, 1000, 2), "score a game can reach"),
+    ]:
+        variant = attrs.evolve(party, key="made-by-hand", scoring=scoring)
+        with pytest.raises(GameSetupError, match=what):
+            BatchGames.new(variant, 4, batch=8)
+
+
+def test_a_kind_with_an_unbounded_number_is_refused_when_registered() -> None:
+    @attrs.frozen
+    class Unbounded:
+        """Bids are capped at a number."""
+
+        axis: ClassVar[str] = "cap"
+        kind: ClassVar[str] = "test-unbounded"
+        caps: ClassVar[bool] = True
+        most: int = perudo.rules.param(int, minimum=1)
+
+        def describe(self, words: perudo.Words, dice: int) -> str:
+            return "Capped."
+
+        def label(self, words: perudo.Words) -> str:
+            return "capped"
+
+    with pytest.raises(perudo.InvalidVariantError, match="most needs a minimum and a maximum"):
+        perudo.rules.register_kind(Unbounded)
+    for axis in perudo.AXES:
+        for cls in perudo.rules.rule_kinds(axis).values():
+            for field in attrs.fields(cls):
+                meta = field.metadata
+                if meta["type"] is int and meta["choices"] is None:
+                    assert meta["minimum"] is not None, field
+                    assert meta["maximum"] is not None, field
 
 
 def test_play_random_counts_decisions() -> None:

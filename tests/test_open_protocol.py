@@ -232,7 +232,7 @@ class MaxCap:
     axis: ClassVar[str] = "cap"
     kind: ClassVar[str] = "test-max"
     caps: ClassVar[bool] = True
-    most: int = param(int, minimum=1)
+    most: int = param(int, minimum=1, maximum=1000)
 
     def describe(self, words: Words, dice: int) -> str:
         return f"Bids are capped at the dice in play, and at {self.most}."

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
+from typing import Any, ClassVar
 
+import attrs
 import pytest
 
 import perudo
 from perudo import Bid, GameRecord, InvalidVariantError, RecordError
 from perudo.loader import variants_dir
+from perudo.simulate import simulate
 
 KEY = b"a server's secret key, 32 bytes!"
 SECRET = "THE-PARENT-TEXT-NOBODY-MAY-READ"
@@ -114,9 +118,7 @@ def folders(tmp_path: Path) -> tuple[Path, Path]:
     ["{private}/secret.toml", "../private/secret.toml", "sub/../../private/secret.toml",
      "./base.toml", "..\\\\private\\\\secret.toml", "C:secret.toml", ".toml", "base.TOML"],
 )  # fmt: skip
-def test_extends_names_no_path_outside_the_folder(
-    folders: tuple[Path, Path], extends: str
-) -> None:
+def test_extends_names_no_path_outside_the_folder(folders: tuple[Path, Path], extends: str) -> None:
     mine, private = folders
     child = mine / "child.toml"
     child.write_text(_declaration("child", extends.format(private=private)), encoding="utf-8")
@@ -148,5 +150,117 @@ def test_extends_reads_a_plain_file_name_beside_the_declaring_file(
 def test_text_never_extends_a_file(folders: tuple[Path, Path]) -> None:
     _, private = folders
     for extends in (f"{private}/secret.toml", "secret.toml"):
-        with pytest.raises(InvalidVariantError, match="is not an edition key$"):
+        with pytest.raises(InvalidVariantError, match=r"is not an edition key$"):
             perudo.variant_from_toml(_declaration("child", extends))
+
+
+# --- 9. no control characters in a declaration's prose ---------------------------------
+
+OSC_TITLE = "\x1b]0;owned\x07"  # sets a terminal's window title
+CONTROLS = [OSC_TITLE, "\x1b[2J", "\x1b]52;c;ZWNobyBoaQ==\x07", "a\nb", "\t", "\u202e", "\x00"]
+
+
+def _with_text(field: str, text: str) -> dict[str, object]:
+    data = perudo.load_variant("french-calza").to_dict()
+    data["key"] = "house"
+    if field in ("name", "source", "language", "summary"):
+        data[field] = f"Calza {text} house"
+    elif field == "words":
+        data["words"]["dudo"] = f"Dudo{text}x"
+    else:  # quote, reason, translation: on an axis that has each
+        axis = next(a for a in perudo.AXES if "translation" in data[a])
+        if field == "reason":
+            data[axis] = {**data[axis], "provenance": "reading", "reason": f"why {text}"}
+        else:
+            data[axis][field] = f"{data[axis][field]} {text}"
+    return data
+
+
+@pytest.mark.parametrize("text", CONTROLS, ids=repr)
+@pytest.mark.parametrize(
+    "field", ["name", "source", "language", "summary", "quote", "reason", "translation", "words"]
+)
+def test_every_text_field_refuses_control_characters(field: str, text: str) -> None:
+    data = _with_text(field, text)
+    with pytest.raises(InvalidVariantError, match=r"U\+[0-9A-F]{4}") as caught:
+        perudo.Variant.from_dict(data)
+    message = str(caught.value)
+    assert message.isprintable(), message  # the error names the character, never prints it
+
+
+def test_derive_refuses_control_characters_in_a_name() -> None:
+    with pytest.raises(InvalidVariantError, match="U\\+001B"):
+        perudo.load_variant("italian").derive("house", reason="Ours.", name=f"x{OSC_TITLE}")
+
+
+def test_a_declaration_file_with_an_escape_sequence_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text(
+        'extends = "italian"\nkey = "house"\nname = "House \\u001b]0;owned\\u0007"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(InvalidVariantError, match="name: holds the control"):
+        perudo.load_variant(path)
+
+
+# --- 10. smaller points -----------------------------------------------------------------
+
+
+@perudo.rules.register_kind
+@attrs.frozen
+class SeatZeroStarts:
+    """Seat 0 opens every round, even once it is out (a broken kind)."""
+
+    axis: ClassVar[str] = "starter"
+    kind: ClassVar[str] = "test-seat-zero"
+
+    def next_opener(self, **facts: Any) -> int:
+        return 0
+
+    def describe(self, words: perudo.Words, dice: int) -> str:
+        return "Seat 0 opens."
+
+    def label(self, words: perudo.Words) -> str:
+        return "seat 0"
+
+
+def test_a_kind_that_names_a_seat_that_is_out_is_reported_not_stuck() -> None:
+    variant = perudo.load_variant("italian").derive(
+        "seat-zero", reason="Broken on purpose.", starter={"kind": "test-seat-zero"}
+    )
+    hands = [[2], [3, 3], [4, 4]]  # seat 0 holds one die, bids on a face nobody holds
+    state = perudo.new_game(variant, 3, seed=1, dice=hands, first_player=0).apply(Bid(3, 6))
+    broken = r"starter:test-seat-zero .* seat 0, which is out"
+    with pytest.raises(InvalidVariantError, match=broken):
+        state.apply(perudo.Dudo())  # seat 0 loses its last die; the kind names it to open
+    with pytest.raises(InvalidVariantError, match="starter:test-seat-zero"):
+        simulate(variant, 3, 5, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("words", "problem"),
+    [
+        ({"dudo": "Jonti"}, "'jonti' would mean both Dudo() and Calza()"),
+        ({"calza": "Dudo"}, "'dudo' is the notation of Dudo(), not of Calza()"),
+        ({"calza": "Perudo!"}, "'perudo!' would mean both Dudo(pressure=True) and Calza()"),
+        ({"dudo": "Calzone"}, "'calzone' would mean both Dudo() and Declare('calzone')"),
+        ({"dudo": "3x4"}, "'3x4' is the notation of Bid(3, 4)"),
+        ({"calza": "declare calzone"}, "is the notation of Declare('calzone'), not of Calza()"),
+        ({"calza": "SPOT  ON", "dudo": "spot on"}, "'spot on' would mean both"),
+        ({"ordinary": "Calzone"}, "the special round and the ordinary one are both 'calzone'"),
+        ({"ordinary": "Jonti"}, "'jonti' would mean both Calza() and Declare('jonti')"),
+    ],
+)
+def test_edition_words_that_collide_are_refused_when_the_edition_is_made(
+    words: dict[str, str], problem: str
+) -> None:
+    jonti = perudo.load_variant("french-jonti")
+    with pytest.raises(InvalidVariantError, match=re.escape(problem)):
+        jonti.derive("house", reason="Our words.", words=words)
+
+
+def test_words_that_only_change_case_or_repeat_the_notation_are_kept() -> None:
+    jonti = perudo.load_variant("french-jonti")
+    same = jonti.derive("house", reason="Our words.", words={"dudo": "DUDO", "calza": "Calza"})
+    assert perudo.parse_action("Dudo!", variant=same) == perudo.Dudo(pressure=True)
+    assert perudo.parse_action("calza", variant=same) == perudo.Calza()

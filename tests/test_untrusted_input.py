@@ -291,7 +291,7 @@ def test_signed_records_refuse_forgery() -> None:
     with pytest.raises(RecordError, match="does not match"):
         GameRecord.from_text(forged, key=KEY)
     with pytest.raises(RecordError, match="does not match"):
-        GameRecord.from_text(text, key=b"another key")
+        GameRecord.from_text(text, key=b"another key, also of 32 bytes")
     with pytest.raises(RecordError, match="not signed"):
         GameRecord.from_text(record.to_text(), key=KEY)
     as_json = record.to_json(key=KEY)
@@ -302,7 +302,7 @@ def test_signed_records_refuse_forgery() -> None:
     assert state_from_dict(state_to_dict(state, key=KEY), key=KEY) == state
     with pytest.raises(RecordError, match="not signed"):
         state_from_dict(state_to_dict(state), key=KEY)
-    with pytest.raises(RecordError, match="non-empty bytes"):
+    with pytest.raises(RecordError, match="a bytes value, not str"):
         record.to_text(key="text")  # type: ignore[arg-type]
 
 

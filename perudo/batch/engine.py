@@ -41,8 +41,10 @@ _PACKED = np.array([1 << (_PACK * face) for face in range(6)], dtype=np.int32)
 
 #: The most games one BatchGames holds (its arrays are sized up front).
 MAX_BATCH = 10_000_000
-#: The most bytes a BatchGames's arrays may take. A larger batch is refused before any is
-#: allocated (4 GiB; 100,000 four-player games take about 52 MiB).
+#: The most bytes a BatchGames may take: its arrays, and what any one call allocates while
+#: it runs (:meth:`~BatchGames.observe`, the largest, makes a vector of a few kB per game).
+#: A larger batch is refused before any is allocated (4 GiB; 100,000 four-player games
+#: take about 52 MiB of arrays and 560 MiB while they are observed).
 MAX_BATCH_BYTES = 4 * 2**30
 
 # Every per-game array, with its dtype and shape after the batch axis ("n": a seat axis,
@@ -114,6 +116,37 @@ def _bytes_per_game(variant: Variant, players: int) -> int:
         int(np.dtype(dtype).itemsize) * sizes[shape] for dtype, shape, _ in _FIELDS.values()
     )
     return fields + 8 * players  # and each seat's return so far
+
+
+def _call_bytes_per_game(variant: Variant, players: int) -> int:
+    """The most bytes one call allocates per game while it runs, measured with tracemalloc
+    (``tests/test_batch.py`` holds every call to it): an observation's vector and its copy,
+    the mask and its scratch, a step's temporaries."""
+    observation = 4 * observation_encoding(variant, players).size
+    return max(2 * observation, 5 * action_encoding(variant, players).size) + 64 * players + 256
+
+
+def _check_numbers(variant: Variant, rules: BatchRules, players: int) -> None:
+    """Refuse an edition whose numbers would not fit the arrays that hold them (a house
+    rule's points or pressure uses), before anything is played: numbers never wrap."""
+    rounds = rules.rounds_per_player * players if rules.rounds_per_player else rules.rounds
+    most_points = max(rules.points, rules.pressure_points)
+    largest = {
+        "pressure_left": ("pressure uses", rules.pressure_uses),
+        "last_points": ("points one call moves", most_points),
+        "scores": ("score a game can reach", rounds * most_points),
+        "round_number": ("rounds", rounds),
+        "in_play": ("dice in play", rules.per_player * players),
+        "held": ("dice a player holds", rules.per_player),
+    }
+    for field, (what, value) in largest.items():
+        top = int(np.iinfo(_FIELDS[field][0]).max)
+        if value > top:
+            raise GameSetupError(
+                f"the batch engine cannot play {variant.key!r} at {players} players: its "
+                f"{what} ({value}) pass the {top} its arrays hold; play it with "
+                "perudo.new_game, the reference engine"
+            )
 
 
 @attrs.frozen
@@ -276,12 +309,13 @@ class BatchGames:
             )
         if type(batch) is not int or not 1 <= batch <= MAX_BATCH:
             raise GameSetupError(f"batch {shown(batch)} is not 1 to {MAX_BATCH} games")
-        per_game = _bytes_per_game(variant, players)
+        _check_numbers(variant, batch_rules(variant), players)
+        per_game = _bytes_per_game(variant, players) + _call_bytes_per_game(variant, players)
         if batch * per_game > MAX_BATCH_BYTES:
             raise GameSetupError(
                 f"a batch of {batch} games of {variant.key} at {players} players would take "
-                f"{batch * per_game / 2**30:.1f} GiB; at most {MAX_BATCH_BYTES // per_game} "
-                f"games fit in {MAX_BATCH_BYTES // 2**30} GiB"
+                f"{batch * per_game / 2**30:.1f} GiB with its observations; at most "
+                f"{MAX_BATCH_BYTES // per_game} games fit in {MAX_BATCH_BYTES // 2**30} GiB"
             )
         if seed is not None and (type(seed) is not int or seed < 0 or seed >= 2**128):
             raise GameSetupError(f"seed {shown(seed)} is not a whole number from 0 to 2**128")

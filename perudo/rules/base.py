@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 import attrs
 
+from perudo.actions import CALZA, DUDO, DUDO_PRESSED, Action, Declare
+
 __all__ = [
     "PROVENANCE_KINDS",
     "Provenance",
@@ -77,10 +79,30 @@ class Words:
             return (self.special_round or "special round").lower()
         return self.ordinary.lower()
 
+    def action_words(self) -> tuple[tuple[str, Action], ...]:
+        """Every word a player may type for an action, as :func:`perudo.parse_action`
+        reads it (lower case, single spaces), with the action: the challenge and its
+        pressure form (the word and ``!``), the exact call, and each declaration (alone and
+        after ``declare``)."""
+        dudo = _spoken(self.dudo)
+        said: list[tuple[str, Action]] = [(dudo, DUDO), (dudo + "!", DUDO_PRESSED)]
+        if self.calza is not None:
+            said.append((_spoken(self.calza), CALZA))
+        roles = ("special", "ordinary") if self.special_round is not None else ("ordinary",)
+        for role in roles:
+            name = self.declaration(role)
+            said += [(_spoken(name), Declare(name)), (_spoken(f"declare {name}"), Declare(name))]
+        return tuple(said)
+
     @property
     def ones_word(self) -> str:
         """What the ones are called, ``"ones"`` by default."""
         return self.ones or "ones"
+
+
+def _spoken(word: str) -> str:
+    """A word as the notation compares it: lower case, runs of spaces as one."""
+    return " ".join(word.split()).lower()
 
 
 @attrs.frozen
@@ -118,7 +140,9 @@ def param(
     """A component parameter that a declaration must set: its type, allowed values, range.
 
     The loader reads this metadata to check declarations; it is not an attrs validator, so
-    switching validators off changes nothing.
+    switching validators off changes nothing. A whole number (``int`` without ``choices``)
+    gives ``minimum`` and ``maximum``: a kind that leaves either out is refused by
+    :func:`~perudo.rules.register_kind`.
     """
     metadata = {"type": kind, "choices": choices, "minimum": minimum, "maximum": maximum}
     return attrs.field(metadata=metadata)

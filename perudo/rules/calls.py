@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import attrs
 
-from perudo.actions import Bid
+from perudo.actions import MAX_PLAYERS, Bid
 from perudo.dice import count
 from perudo.rules.base import Violation, Words, param
 
@@ -131,7 +131,7 @@ class ExactCall:
     axis: ClassVar[str] = "exact_call"
     kind: ClassVar[str] = "exact"
     who: str = param(str, choices=WHO_MAY_CALL)
-    min_players: int = param(int, minimum=2)
+    min_players: int = param(int, minimum=2, maximum=MAX_PLAYERS)
     caller_below_full: bool = param(bool)
 
     def may_open(self, players_in: int) -> bool:

@@ -90,6 +90,20 @@ class KindRegistry:
                 f"rule kind {kind!r} ({axis}) lacks {', '.join(missing)}: see the protocol "
                 f"perudo.rules.{PROTOCOLS[axis].__name__} (parameters are declared with param())"
             )
+        unbounded = [
+            f.name
+            for f in attrs.fields(cls)
+            if f.metadata["type"] is int
+            and f.metadata["choices"] is None
+            and (f.metadata["minimum"] is None or f.metadata["maximum"] is None)
+        ]
+        if unbounded:
+            raise InvalidVariantError(
+                f"rule kind {kind!r} ({axis}): the whole-number parameter "
+                f"{', '.join(unbounded)} needs a minimum and a maximum "
+                "(param(int, minimum=..., maximum=...)), so no declaration can hold a number "
+                "the engines cannot"
+            )
         known = self._kinds[axis].get(kind)
         same_place = known is not None and (known.__module__, known.__qualname__) == (
             cls.__module__,

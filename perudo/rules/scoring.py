@@ -10,7 +10,24 @@ import attrs
 from perudo.actions import Bid
 from perudo.rules.base import Words, first_paragraph, param
 
-__all__ = ["Elimination", "FixedRounds", "PartyPoints"]
+__all__ = [
+    "MAX_POINTS",
+    "MAX_PRESSURE_USES",
+    "MAX_ROUNDS",
+    "MAX_ROUNDS_PER_PLAYER",
+    "Elimination",
+    "FixedRounds",
+    "PartyPoints",
+]
+
+#: The most points one call may move.
+MAX_POINTS = 1000
+#: The most pressure uses a player may have for a game.
+MAX_PRESSURE_USES = 100
+#: The most rounds a game of fixed rounds may last.
+MAX_ROUNDS = 1000
+#: The most rounds per player of WANGO party scoring (2,000 rounds at 20 players).
+MAX_ROUNDS_PER_PLAYER = 100
 
 
 @attrs.frozen
@@ -66,10 +83,10 @@ class PartyPoints:
     axis: ClassVar[str] = "scoring"
     kind: ClassVar[str] = "points"
     moves_dice: ClassVar[bool] = False
-    rounds_per_player: int = param(int, minimum=1)
-    points: int = param(int, minimum=1)
-    pressure_points: int = param(int, minimum=1)
-    pressure_uses: int = param(int, minimum=0)
+    rounds_per_player: int = param(int, minimum=1, maximum=MAX_ROUNDS_PER_PLAYER)
+    points: int = param(int, minimum=1, maximum=MAX_POINTS)
+    pressure_points: int = param(int, minimum=1, maximum=MAX_POINTS)
+    pressure_uses: int = param(int, minimum=0, maximum=MAX_PRESSURE_USES)
 
     def points_for(self, *, pressured: bool) -> int:
         """Points moved by a challenge."""
@@ -121,8 +138,8 @@ class FixedRounds:
     kind: ClassVar[str] = "rounds"
     moves_dice: ClassVar[bool] = False
     pressure_uses: ClassVar[int] = 0
-    rounds: int = param(int, minimum=1, maximum=1000)
-    points: int = param(int, minimum=1)
+    rounds: int = param(int, minimum=1, maximum=MAX_ROUNDS)
+    points: int = param(int, minimum=1, maximum=MAX_POINTS)
 
     def points_for(self, *, pressured: bool) -> int:
         """``points``."""
