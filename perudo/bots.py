@@ -239,18 +239,23 @@ BOTS: Mapping[str, Callable[..., Bot]] = MappingProxyType(
 BotSpec: TypeAlias = "str | type | Callable[[PlayerView], Action] | Bot"
 
 
-def make_bot(spec: Any, seed: int | None = None) -> Bot:
+def make_bot(spec: Any, seed: int | None = None, *, allow_import: bool = False) -> Bot:
     """A bot from ``spec`` (:data:`BotSpec`): a class is made with ``seed=`` when it takes
     one; a function is wrapped in :class:`FunctionBot`; a bot is used as it is.
 
+    A name is one of :data:`BOTS`. A ``"package.module:Name"`` string imports that module,
+    which runs its code: it is taken only with ``allow_import=True``, so a bot name that
+    comes from a client, a form or a file can never make perudo import a module. (Pass your
+    class or function itself and no import is needed.)
+
     Raises:
-        GameSetupError: an unknown name, an import path that does not import, or a value
-            that is not a bot.
+        GameSetupError: an unknown name, an import path without ``allow_import``, an import
+            path that does not import, or a value that is not a bot.
     """
     if isinstance(spec, str):
         if spec in BOTS:
             return BOTS[spec](seed=seed)
-        spec = _resolve(spec)
+        spec = _resolve(spec, allow_import=allow_import)
     if isinstance(spec, type):
         try:
             takes_seed = "seed" in inspect.signature(spec).parameters
@@ -270,7 +275,7 @@ def make_bot(spec: Any, seed: int | None = None) -> Bot:
     raise GameSetupError(f"{shown(spec)} is not a bot: give an object with act(view)")
 
 
-def _resolve(name: str) -> Any:
+def _resolve(name: str, *, allow_import: bool) -> Any:
     if name in BOTS:
         return BOTS[name]
     module_name, colon, attribute = name.partition(":")
@@ -278,6 +283,12 @@ def _resolve(name: str) -> Any:
         raise GameSetupError(
             f"unknown bot {shown(name)}: the bots are {', '.join(BOTS)}, or "
             "'package.module:Name' for one of your own"
+        )
+    if not allow_import:
+        raise GameSetupError(
+            f"bot {shown(name)} would import and run the module {shown(module_name)}: the "
+            f"bots are {', '.join(BOTS)}; to load your own, pass allow_import=True "
+            "(on the command line, --bots-from-module)"
         )
     try:
         module = importlib.import_module(module_name)

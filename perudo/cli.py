@@ -16,7 +16,7 @@ from perudo.actions import MAX_PLAYERS
 from perudo.bots import BOTS
 from perudo.comparison import Comparison, compare
 from perudo.demo import run_demo
-from perudo.errors import GameSetupError, PerudoError, shown
+from perudo.errors import BotError, GameSetupError, PerudoError, shown
 from perudo.loader import load_variant, variant_names
 from perudo.prose import AXIS_TITLES, label, rules_text
 from perudo.simulate import ENGINES, MAX_GAMES, MAX_WORKERS, SimulationResult, simulate
@@ -97,8 +97,10 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default="odds",
-        help=f"comma-separated bots by seat: {', '.join(BOTS)}, or package.module:Name",
+        help=f"comma-separated bots by seat: {', '.join(BOTS)}, or package.module:Name "
+        "with --bots-from-module",
     )
+    _bots_from_module(sim)
     sim.add_argument(
         "--on-error",
         choices=("stop", "forfeit"),
@@ -133,6 +135,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seat", type=_whole(0, MAX_PLAYERS - 1), default=0, help="your seat")
     play.add_argument("--bots", default="odds", help="the bots (default: odds)")
+    _bots_from_module(play)
     play.add_argument("--seed", type=_SEED, default=None, help="seed of the dice")
     play.add_argument("--ascii", action="store_true", help="digits instead of die faces")
     study = commands.add_parser(
@@ -150,6 +153,7 @@ def _parser() -> argparse.ArgumentParser:
         "--strong", default="reader", help="the stronger bot of the skill games (reader)"
     )
     study.add_argument("--weak", default="odds", help="the weaker bot of the skill games (odds)")
+    _bots_from_module(study)
     study.add_argument(
         "--workers", type=_whole(1, MAX_WORKERS), default=None, help="processes (default: 1)"
     )
@@ -173,7 +177,9 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
         _command(args, out)
         out.flush()
     except PerudoError as error:
-        print(f"perudo: {error}", file=sys.stderr)
+        # The games are the caller's own here: the seed that replays a failed one is theirs.
+        replay = f" (game seed {error.seed})" if isinstance(error, BotError) else ""
+        print(f"perudo: {error}{replay}", file=sys.stderr)
         return 2
     except ImportError as error:
         if "pip install" not in str(error):  # not one of ours naming its extra: a bug
@@ -212,10 +218,18 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
         bots = tuple(name.strip() for name in args.bots.split(","))
         play_console(
             _edition(args.variant), args.players, seat=args.seat, bots=bots, seed=args.seed,
-            ascii=args.ascii, stdin=sys.stdin, out=out,
+            ascii=args.ascii, stdin=sys.stdin, out=out, allow_import=args.bots_from_module,
         )  # fmt: skip
     else:
         _simulate(args, out)
+
+
+def _bots_from_module(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--bots-from-module",
+        action="store_true",
+        help="let a bot named package.module:Name import that module (runs its code)",
+    )
 
 
 def _json(data: Any, out: TextIO) -> None:
@@ -386,6 +400,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
                 on_error=args.on_error,
                 progress=progress,
                 engine=args.engine,
+                allow_import=args.bots_from_module,
             )
             for key in keys
         ]
@@ -421,6 +436,7 @@ def _study(args: argparse.Namespace, out: TextIO) -> None:
             editions, tables, args.games, seed=args.seed, bots=args.bots, strong=args.strong,
             weak=args.weak, workers=args.workers or (4 if executor is not None else 1),
             executor=executor, progress=progress, engine=args.engine,
+            allow_import=args.bots_from_module,
         )  # fmt: skip
     finally:
         if client is not None:

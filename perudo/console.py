@@ -40,8 +40,10 @@ def play_console(
     ascii: bool = False,
     stdin: TextIO,
     out: TextIO,
+    allow_import: bool = False,
 ) -> GameState:
-    """Play ``variant`` at a table of ``players``, the person at ``seat``, bots elsewhere.
+    """Play ``variant`` at a table of ``players``, the person at ``seat``, bots elsewhere
+    (``allow_import``: as :func:`perudo.bots.make_bot`).
 
     Returns the last state (the game may have been left before its end).
 
@@ -54,7 +56,9 @@ def play_console(
         raise GameSetupError(f"seat {shown(seat)} is not a seat of {players} players")
     state = new_game(variant, players, seed=seed)
     others: list[Bot] = [
-        _Human() if n == seat else make_bot(bots[n % len(bots)], state.seed * 1009 + n)
+        _Human()
+        if n == seat
+        else make_bot(bots[n % len(bots)], state.seed * 1009 + n, allow_import=allow_import)
         for n in range(players)
     ]
     names = ", ".join(sorted({bot_name(b) for n, b in enumerate(others) if n != seat}))

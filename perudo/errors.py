@@ -173,7 +173,9 @@ class BotError(PerudoError):
     Attributes:
         bot: The bot's name.
         seat: Its seat.
-        seed: The seed of the game (it replays the game up to the failure).
+        seed: The seed of the game (it replays the game up to the failure). It gives every
+            hand of the game, so it is never part of the message: a server may show or log
+            ``str(error)``.
         reason: The refusal's reason code (:data:`~perudo.errors.REASONS`), or
             ``"raised"`` when the bot raised an exception (the exception is the
             ``__cause__``).

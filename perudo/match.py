@@ -63,7 +63,8 @@ def play_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action, GameS
 def _failure(state: GameState, bots: Sequence[Bot], seat: int, what: str, reason: str) -> BotError:
     name = bot_name(bots[seat])
     return BotError(
-        f"bot {name} at seat {seat} {what} (game seed {state.seed})",
+        f"bot {name} at seat {seat} {what} (round {state.round_number}; the error's seed "
+        "replays the game)",  # the seed gives every hand: never in a message
         bot=name,
         seat=seat,
         seed=state.seed,

@@ -258,13 +258,17 @@ def _play_games(
     count: int,
     fixed: bool,
     on_error: str,
+    allow_import: bool,
 ) -> _Tally:
     tally = _Tally(wins=[Fraction(0)] * len(bots))
     for game in range(first, first + count):
         seats = seating(bots, game, fixed=fixed)
         names = [bot_name(spec) for spec in seats]
         state = new_game(variant, len(seats), seed=game_seed(seed, game))
-        players = [make_bot(spec, state.seed * 1009 + seat) for seat, spec in enumerate(seats)]
+        players = [
+            make_bot(spec, state.seed * 1009 + seat, allow_import=allow_import)
+            for seat, spec in enumerate(seats)
+        ]
         game_tally = _Tally()
         opener = state.to_act
         try:
@@ -309,11 +313,11 @@ def _play_one(state: GameState, players: list[Bot], tally: _Tally) -> GameState:
 
 
 def _chunk(args: _Job) -> _Tally:
-    variant, bots, seed, first, count, fixed, on_error, engine = args
+    variant, bots, seed, first, count, fixed, on_error, engine, allow_import = args
     edition = load_variant(variant) if isinstance(variant, str) else variant
     if engine == "batch":
         return _play_batch(edition, bots, seed, first, count, fixed)
-    return _play_games(edition, bots, seed, first, count, fixed, on_error)
+    return _play_games(edition, bots, seed, first, count, fixed, on_error, allow_import)
 
 
 def _play_batch(
@@ -377,6 +381,7 @@ def simulate(
     executor: Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
     engine: str = "auto",
+    allow_import: bool = False,
 ) -> SimulationResult:
     """Play ``games`` games of ``players`` bots and tally them.
 
@@ -388,6 +393,7 @@ def simulate(
             ``"package.module:Name"``, a class or a function), given to the seats in turn (one
             gives every seat the same bot); no more than players. With several workers, they
             must be importable (names, or classes and functions of a module).
+            ``"package.module:Name"`` imports that module: it needs ``allow_import``.
         seed: The run's seed; game ``i`` uses :func:`game_seed` of it.
         workers: Processes to share the games, 1 to :data:`MAX_WORKERS`; the result does not
             depend on it.
@@ -407,6 +413,8 @@ def simulate(
             :class:`~perudo.GameState`; ``"reference"`` always plays on GameState;
             ``"batch"`` insists on the batch engine. The two give the same results in
             distribution, not game for game: their dice differ.
+        allow_import: Let ``"package.module:Name"`` bots import their module (see
+            :func:`perudo.bots.make_bot`).
 
     Raises:
         GameSetupError: a count, a bot or the player count is not one the edition allows,
@@ -422,7 +430,7 @@ def simulate(
     if isinstance(bots, str) or not isinstance(bots, Sequence) or not bots:
         raise GameSetupError(f"bots {shown(bots)} is not a list of bots")
     for spec in bots:
-        make_bot(spec, 0)  # refuses a bot that does not resolve, before any game
+        make_bot(spec, 0, allow_import=allow_import)  # refuses a bot that does not resolve
     if on_error not in ("stop", "forfeit"):
         raise GameSetupError(f"on_error {shown(on_error)} is not 'stop' or 'forfeit'")
     new_game(variant, players, seed=seed)  # refuses a player count the edition does not allow
@@ -435,7 +443,17 @@ def simulate(
     size = BATCH_CHUNK if engine == "batch" else auto_size
     source: str | Variant = variant.key if _is_shipped(variant) else variant
     jobs = (
-        (source, seats, seed, start, min(size, games - start), fixed_seats, on_error, engine)
+        (
+            source,
+            seats,
+            seed,
+            start,
+            min(size, games - start),
+            fixed_seats,
+            on_error,
+            engine,
+            allow_import,
+        )
         for start in range(0, games, size)
     )
     tally = _Tally(wins=[Fraction(0)] * players)
@@ -468,7 +486,7 @@ def simulate(
     )
 
 
-_Job = tuple[str | Variant, tuple[Any, ...], int, int, int, bool, str, str]
+_Job = tuple[str | Variant, tuple[Any, ...], int, int, int, bool, str, str, bool]
 
 
 def _run(

@@ -183,11 +183,13 @@ def run_study(
     executor: Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
     engine: str = "auto",
+    allow_import: bool = False,
 ) -> Study:
     """Play ``games`` games of every edition at every table size it allows (the same seeds
     in each), and as many between ``strong`` and ``weak`` bots, alternating seats.
     ``engine`` says where the games are played (:func:`perudo.simulate.simulate`'s: with
     ``"auto"``, each lineup whose bots all have a batch form plays on the batch engine).
+    ``allow_import`` lets a ``"package.module:Name"`` bot import its module.
 
     Raises:
         GameSetupError: no edition, no table any edition allows, or a bad count or bot
@@ -203,9 +205,9 @@ def run_study(
     if not plan:
         raise GameSetupError("no edition of the study is played at those table sizes")
     for variant, players in plan[:1]:  # checks the counts and bots before anything runs
-        simulate(variant, players, 0, bots=[bots], seed=seed, workers=workers, engine=engine)
-        simulate(variant, players, 0, bots=[strong, weak], seed=seed, workers=workers,
-                 engine=engine)  # fmt: skip
+        for lineup in ([bots], [strong, weak]):
+            simulate(variant, players, 0, bots=lineup, seed=seed, workers=workers,
+                     engine=engine, allow_import=allow_import)  # fmt: skip
     total, done = 2 * games * len(plan), 0
     cells = []
     for variant, players in plan:
@@ -213,7 +215,7 @@ def run_study(
         for lineup in ([bots], [strong, weak]):
             results.append(
                 simulate(variant, players, games, bots=lineup, seed=seed, workers=workers,
-                         executor=executor, engine=engine)
+                         executor=executor, engine=engine, allow_import=allow_import)
             )  # fmt: skip
             done += games
             if progress is not None:

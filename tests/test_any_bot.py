@@ -21,8 +21,8 @@ HERE = Path(__file__).parent
 
 def test_any_spec_makes_a_bot() -> None:
     assert isinstance(make_bot("odds", 1), perudo.bots.OddsBot)
-    assert isinstance(make_bot("sample_bots:Cautious", 7), Cautious)
-    assert make_bot("sample_bots:Cautious", 7).seed == 7  # type: ignore[attr-defined]
+    assert isinstance(make_bot("sample_bots:Cautious", 7, allow_import=True), Cautious)
+    assert make_bot("sample_bots:Cautious", 7, allow_import=True).seed == 7  # type: ignore[attr-defined]
     assert isinstance(make_bot(first_legal), FunctionBot)
     bot = Cautious()
     assert make_bot(bot) is bot
@@ -36,7 +36,17 @@ def test_any_spec_makes_a_bot() -> None:
         (42, "42 is not a bot"),
     ]:
         with pytest.raises(GameSetupError, match=problem):
+            make_bot(spec, allow_import=True)
+
+
+def test_a_bot_named_by_import_path_imports_nothing_unless_allowed() -> None:
+    """A bot spec from a client or a file never makes perudo import a module (issue 22)."""
+    for spec in ("sample_bots:Cautious", "os:system", "no_such_module:Bot"):
+        with pytest.raises(GameSetupError, match="would import and run the module"):
             make_bot(spec)
+        with pytest.raises(GameSetupError, match="allow_import=True"):
+            simulate("italian", 3, 1, bots=["odds", spec], seed=1)
+    assert "no_such_module" not in sys.modules
 
 
 def test_simulate_plays_any_bot_and_only_gives_views() -> None:
@@ -44,13 +54,17 @@ def test_simulate_plays_any_bot_and_only_gives_views() -> None:
     assert result.bots == ("odds", "Cautious", "first_legal")
     assert result.games == 12
     assert sum(wins for _, wins in result.bot_wins) == 12
-    by_spec = simulate("italian", 3, 12, bots=["odds", "sample_bots:Cautious", first_legal], seed=1)
+    by_spec = simulate(
+        "italian", 3, 12, bots=["odds", "sample_bots:Cautious", first_legal], seed=1,
+        allow_import=True,
+    )  # fmt: skip
     assert by_spec.wins == result.wins
 
 
 def test_an_importable_bot_gives_the_same_result_on_two_workers() -> None:
-    one = simulate("spanish", 3, 24, bots=["sample_bots:Cautious", "odds"], seed=4)
-    two = simulate("spanish", 3, 24, bots=["sample_bots:Cautious", "odds"], seed=4, workers=2)
+    bots = ["sample_bots:Cautious", "odds"]
+    one = simulate("spanish", 3, 24, bots=bots, seed=4, allow_import=True)
+    two = simulate("spanish", 3, 24, bots=bots, seed=4, workers=2, allow_import=True)
     assert one == two
 
 
@@ -60,7 +74,8 @@ def test_a_failing_bot_is_named_with_its_seat_and_the_games_seed(bot: object, re
         simulate("italian", 3, 5, bots=["odds", bot], seed=2, fixed_seats=True)
     error = caught.value
     assert (error.bot, error.seat, error.reason) == (bot_name(bot), 1, reason)
-    assert f"game seed {error.seed}" in str(error)
+    assert str(error.seed) not in str(error)  # the seed gives every hand: not in the message
+    assert "the error's seed replays the game" in str(error)
     state = perudo.new_game("italian", 3, seed=error.seed)
     with pytest.raises(BotError):  # the seed replays the game up to the failure
         play(state, [make_bot("odds", state.seed * 1009), make_bot(bot), make_bot("odds", 0)])
@@ -92,20 +107,27 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_command_takes_bots_by_import_path() -> None:
-    done = run("simulate", "--games", "6", "--players", "3", "--bots", "odds,sample_bots:Cautious")
+    refused = run(
+        "simulate", "--games", "6", "--players", "3", "--bots", "odds,sample_bots:Cautious"
+    )
+    assert refused.returncode == 2
+    assert "--bots-from-module" in refused.stderr
+    done = run("simulate", "--games", "6", "--players", "3", "--bots", "odds,sample_bots:Cautious",
+               "--bots-from-module")  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "won per seat held, Cautious" in done.stdout
-    bad = run("simulate", "--games", "6", "--bots", "odds,no_such_module:Bot")
+    bad = run("simulate", "--games", "6", "--bots", "odds,no_such_module:Bot", "--bots-from-module")
     assert bad.returncode == 2
     assert len(bad.stderr.strip().splitlines()) == 1
     assert "does not import" in bad.stderr
-    failing = run("simulate", "--games", "6", "--players", "3", "--bots", "odds,sample_bots:sulky")
+    failing = run("simulate", "--games", "6", "--players", "3", "--bots", "odds,sample_bots:sulky",
+                  "--bots-from-module")  # fmt: skip
     assert failing.returncode == 2
     assert "bot sulky at seat" in failing.stderr
     assert "game seed" in failing.stderr
     forfeit = run(
         "simulate", "--games", "6", "--players", "3", "--bots", "odds,sample_bots:sulky",
-        "--on-error", "forfeit", "--json",
+        "--on-error", "forfeit", "--json", "--bots-from-module",
     )  # fmt: skip
     assert forfeit.returncode == 0, forfeit.stderr
     assert '"forfeits"' in forfeit.stdout

@@ -391,7 +391,8 @@ def test_a_batch_run_does_not_depend_on_the_workers_and_says_where_it_ran() -> N
     two = simulate("italian", 3, 5000, bots=["odds", "random"], seed=4, workers=2)
     assert one == two
     assert one.engine == "batch"
-    assert simulate("italian", 3, 5, bots=["perudo.bots:OddsBot"], seed=4).engine == "reference"
+    by_path = simulate("italian", 3, 5, bots=["perudo.bots:OddsBot"], seed=4, allow_import=True)
+    assert by_path.engine == "reference"
     assert simulate("italian", 3, 5, seed=4, engine="reference").engine == "reference"
 
 

@@ -84,6 +84,8 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         illegal: ``"lose"`` (an illegal action ends the episode at the lowest return) or
             ``"raise"``.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        allow_import: Let a ``"package.module:Name"`` opponent import its module (see
+            :func:`perudo.bots.make_bot`).
     """
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
@@ -97,9 +99,11 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         opponents: BotSpec = "odds",
         illegal: str = "lose",
         render_mode: str | None = None,
+        allow_import: bool = False,
     ) -> None:
         self.variant, self.encoding, self.numbers = _agent_table(variant, players, seat)
-        make_bot(opponents, 0)  # refuses a bot that does not resolve (GameSetupError)
+        self._allow_import = allow_import
+        make_bot(opponents, 0, allow_import=allow_import)  # refuses a bot that does not resolve
         check_render_mode(render_mode)
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal={shown(illegal)} is not 'lose' or 'raise'")
@@ -119,7 +123,10 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         (``options`` is accepted, as Gymnasium requires, and not used)."""
         super().reset(seed=seed)
         draw = random.Random(int(self.np_random.integers(2**63)))
-        self._bots = [make_bot(self.opponents, draw.getrandbits(63)) for _ in range(self.players)]
+        self._bots = [
+            make_bot(self.opponents, draw.getrandbits(63), allow_import=self._allow_import)
+            for _ in range(self.players)
+        ]
         state = new_game(self.variant, self.players, seed=draw.getrandbits(63))
         self._forfeit = False
         self.turns = self._play_bots(Turns.start(state))
