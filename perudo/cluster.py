@@ -22,7 +22,8 @@ def dask_executor(address: str, *, timeout: float = 10.0) -> tuple[Any, Executor
 
     Raises:
         ImportError: Dask's ``distributed`` is not installed (the message names the extra).
-        GameSetupError: no scheduler answers at ``address`` within ``timeout`` seconds.
+        GameSetupError: no scheduler answers at ``address`` within ``timeout`` seconds, or
+            it takes TLS clients and this one has no certificate.
     """
     try:
         from distributed import Client
@@ -32,6 +33,12 @@ def dask_executor(address: str, *, timeout: float = 10.0) -> tuple[Any, Executor
         raise GameSetupError(f"scheduler {shown(address)} is not an address")
     try:
         client = Client(address, timeout=timeout)  # type: ignore[no-untyped-call]
+    except TypeError:  # distributed's word for a tls:// address without a client certificate
+        raise GameSetupError(
+            f"the Dask scheduler at {shown(address)} takes TLS clients only: give this one "
+            "its certificate in Dask's configuration (DASK_DISTRIBUTED__COMM__TLS__CA_FILE, "
+            "...__TLS__CLIENT__CERT, ...__TLS__CLIENT__KEY)"
+        ) from None
     except (OSError, TimeoutError, ValueError) as error:
         raise GameSetupError(
             f"no Dask scheduler answers at {shown(address)}: {type(error).__name__}"

@@ -236,6 +236,15 @@ def run_study(
 # --- the report ----------------------------------------------------------------------------
 
 
+def _csv_text(value: Any) -> Any:
+    """A text cell that a spreadsheet cannot take for a formula: an edition's words become
+    column names, and ``=``, ``+``, ``-``, ``@`` (or a tab or return) at the start of a cell
+    would run as one, so such a cell starts with ``'``. Numbers are written as they are."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
 def write_report(study: Study, out: Path | str) -> Path:
     """Write ``report.html``, ``study.json`` and ``study.csv`` into the folder ``out``
     (made if missing), all at once: they are written beside it first and moved in only
@@ -247,7 +256,7 @@ def write_report(study: Study, out: Path | str) -> Path:
         (staging / "study.json").write_text(
             json.dumps(study.to_dict(), indent=1, ensure_ascii=False), encoding="utf-8"
         )
-        rows = study.rows()
+        rows = [{_csv_text(k): _csv_text(v) for k, v in row.items()} for row in study.rows()]
         columns = list(dict.fromkeys(key for row in rows for key in row))
         with (staging / "study.csv").open("w", newline="", encoding="utf-8") as file:
             writer = csv.DictWriter(file, fieldnames=columns)

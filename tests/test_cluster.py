@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -71,3 +75,53 @@ def test_a_study_runs_on_the_cluster(scheduler: str) -> None:
     finally:
         client.close()
     assert remote == run_study(["italian", "wango"], (2, 3), 16, seed=3)
+
+
+def test_a_tls_cluster_takes_only_clients_with_its_certificate(tmp_path: Path) -> None:
+    """The cluster how-to's TLS recipe, played: without the certificate no client gets in."""
+    openssl = shutil.which("openssl")
+    if openssl is None:  # Debian's openssl is on every machine .ci/run runs on
+        pytest.skip("no openssl to make the certificates")
+
+    def run(*args: str) -> None:
+        subprocess.run([openssl, *args], cwd=tmp_path, check=True, capture_output=True)
+
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=ca",
+        "-keyout", "ca-key.pem", "-out", "ca.pem")  # fmt: skip
+    run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=cluster", "-keyout", "key.pem",
+        "-out", "request.pem")  # fmt: skip
+    run("x509", "-req", "-in", "request.pem", "-CA", "ca.pem", "-CAkey", "ca-key.pem",
+        "-CAcreateserial", "-days", "2", "-out", "cert.pem")  # fmt: skip
+    files = {name: str(tmp_path / f"{name}.pem") for name in ("ca", "cert", "key")}
+    security = distributed.Security(
+        tls_ca_file=files["ca"], tls_scheduler_cert=files["cert"],
+        tls_scheduler_key=files["key"], tls_worker_cert=files["cert"],
+        tls_worker_key=files["key"], tls_client_cert=files["cert"],
+        tls_client_key=files["key"], require_encryption=True,
+    )  # fmt: skip
+    cluster = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+        protocol="tls://", security=security, dashboard_address=None, silence_logs=40,
+    )  # fmt: skip
+    try:
+        address = cluster.scheduler_address
+        assert address.startswith("tls://")
+        argv = [sys.executable, "-m", "perudo", "simulate", "--games", "8", "--players", "3",
+                "--json", "--scheduler", address]  # fmt: skip
+        plain = {k: v for k, v in os.environ.items() if not k.startswith("DASK_")}
+        stranger = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=plain)
+        assert stranger.returncode == 2
+        assert "takes TLS clients only" in stranger.stderr
+        assert len(stranger.stderr.strip().splitlines()) == 1
+        recipe = {
+            **plain,
+            "DASK_DISTRIBUTED__COMM__REQUIRE_ENCRYPTION": "True",
+            "DASK_DISTRIBUTED__COMM__TLS__CA_FILE": files["ca"],
+            "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT": files["cert"],
+            "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY": files["key"],
+        }
+        member = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=recipe)
+        assert member.returncode == 0, member.stderr
+        assert json.loads(member.stdout)["games"] == 8
+    finally:
+        cluster.close()

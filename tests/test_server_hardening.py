@@ -264,3 +264,23 @@ def test_words_that_only_change_case_or_repeat_the_notation_are_kept() -> None:
     same = jonti.derive("house", reason="Our words.", words={"dudo": "DUDO", "calza": "Calza"})
     assert perudo.parse_action("Dudo!", variant=same) == perudo.Dudo(pressure=True)
     assert perudo.parse_action("calza", variant=same) == perudo.Calza()
+
+
+def test_no_csv_cell_of_a_study_starts_a_formula(tmp_path: Path) -> None:
+    import csv
+
+    from perudo.study import run_study, write_report
+
+    words = {"special_round": "=HYPERLINK(1)", "dudo": "@SUM(1)", "calza": "+1"}
+    edition = perudo.load_variant("french-jonti").derive("formula", reason="Hostile.", words=words)
+    study = run_study([edition], [3], 20, seed=1, engine="reference")
+    assert any(k.startswith("=hyperlink") for row in study.rows() for k in row)  # reached
+    write_report(study, tmp_path / "out")
+    with (tmp_path / "out" / "study.csv").open(encoding="utf-8", newline="") as file:
+        cells = [cell for row in csv.reader(file) for cell in row]
+    assert any(cell.startswith("'=hyperlink") for cell in cells)
+    for cell in cells:
+        if cell[:1] in "=+@\t\r" and cell:
+            raise AssertionError(f"a cell starts a formula: {cell!r}")
+        if cell.startswith("-"):
+            float(cell)  # a negative number, never text
