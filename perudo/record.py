@@ -129,7 +129,7 @@ class GameRecord:
 
     # --- replay --------------------------------------------------------------------------
 
-    def replay(self, variant: Variant | None = None) -> GameState:
+    def replay(self, variant: Variant | None = None, *, max_moves: int = MAX_MOVES) -> GameState:
         """The state after every move, replayed under the record's edition.
 
         Args:
@@ -137,12 +137,15 @@ class GameRecord:
                 supplies it, and its key and fingerprint must match the record's. By
                 default, the shipped edition whose key the record names; the key is never
                 read as a path.
+            max_moves: The most moves replayed: a longer record is refused before any is
+                (a server sets its own, see the server how-to).
 
         Raises:
             RecordError: the edition is not shipped and was not given, does not match the
                 fingerprint, or a move is illegal (``reason``, ``move`` and ``player`` say
                 which; the :class:`~perudo.IllegalActionError` is the ``__cause__``).
         """
+        _check_moves(len(self.moves), max_moves)
         return self.replay_as(self._edition(variant))
 
     def replay_as(self, variant: Variant) -> GameState:
@@ -269,12 +272,16 @@ class GameRecord:
         return text
 
     @classmethod
-    def from_text(cls, text: str, *, key: bytes | None = None) -> GameRecord:
+    def from_text(
+        cls, text: str, *, key: bytes | None = None, max_moves: int = MAX_MOVES
+    ) -> GameRecord:
         """Read a record written by :meth:`to_text`.
 
         Args:
             key: The key the record was signed with: the signature must be there and match,
                 else the record is refused. Without a key, a signature line is not checked.
+            max_moves: The most moves read: at the first move past it the record is
+                refused (at most :data:`MAX_MOVES`).
 
         Raises:
             RecordError: a record over the limits, a malformed line (named by number), a
@@ -283,6 +290,7 @@ class GameRecord:
         if not isinstance(text, str):
             raise RecordError(f"a record is text, not {type(text).__name__}")
         _check_size(text)
+        _check_moves(0, max_moves)
         lines = text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()
@@ -317,7 +325,7 @@ class GameRecord:
                     )
                 ended = True
             elif _is_natural(key_word):
-                moves.append(_move_line(key_word, rest, len(moves) + 1, where))
+                moves.append(_move_line(key_word, rest, len(moves) + 1, where, max_moves))
             else:
                 raise RecordError(f"{where}: cannot read {shown(line)}")
         if not ended:
@@ -356,11 +364,14 @@ class GameRecord:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, key: bytes | None = None) -> GameRecord:
+    def from_dict(
+        cls, data: Mapping[str, Any], *, key: bytes | None = None, max_moves: int = MAX_MOVES
+    ) -> GameRecord:
         """Read :meth:`to_dict`'s data back, checking every field.
 
         Args:
             key: As for :meth:`from_text`: the ``signature`` field must be there and match.
+            max_moves: As for :meth:`from_text`.
 
         Raises:
             RecordError: a missing, malformed or oversized field, named; a missing or wrong
@@ -368,6 +379,7 @@ class GameRecord:
         """
         if not isinstance(data, Mapping):
             raise RecordError("a record is a JSON object")
+        _check_moves(0, max_moves)
         expected = {"format", "version", "variant", "fingerprint", "seed", "players"}
         expected |= {"first_player", "dice", "moves"}
         given = set(data) - {"signature"}
@@ -391,8 +403,9 @@ class GameRecord:
         moves = data["moves"]
         if not isinstance(dice, list) or not isinstance(moves, list):
             raise RecordError("dice and moves are lists")
-        if len(moves) > MAX_MOVES or len(dice) > MAX_MOVES + 1:
-            raise RecordError(f"the record has more than {MAX_MOVES} moves")
+        _check_moves(len(moves), max_moves)
+        if len(dice) > MAX_MOVES + 1:
+            raise RecordError(f"the record has more than {MAX_MOVES + 1} rounds of dice")
         read_dice: list[tuple[int, Hands]] = []
         for entry in dice:
             if not isinstance(entry, Mapping) or set(entry) != {"round", "hands"}:
@@ -423,9 +436,12 @@ class GameRecord:
         return json.dumps(self.to_dict(key=key), ensure_ascii=False, indent=1)
 
     @classmethod
-    def from_json(cls, text: str | bytes, *, key: bytes | None = None) -> GameRecord:
-        """Read a record written by :meth:`to_json` (verified with ``key``, as
-        :meth:`from_dict`). The size limit is checked before the JSON is parsed."""
+    def from_json(
+        cls, text: str | bytes, *, key: bytes | None = None, max_moves: int = MAX_MOVES
+    ) -> GameRecord:
+        """Read a record written by :meth:`to_json` (verified with ``key``, and at most
+        ``max_moves`` moves, as :meth:`from_dict`). The size limit is checked before the
+        JSON is parsed."""
         if not isinstance(text, str | bytes):
             raise RecordError(f"a record is JSON text, not {type(text).__name__}")
         _check_size(text)
@@ -433,7 +449,7 @@ class GameRecord:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
             raise RecordError(f"not JSON: {str(error)[:100]}") from None
-        return cls.from_dict(data, key=key)
+        return cls.from_dict(data, key=key, max_moves=max_moves)
 
 
 @attrs.frozen
@@ -527,7 +543,11 @@ def state_to_dict(state: GameState, *, key: bytes | None = None) -> dict[str, An
 
 
 def state_from_dict(
-    data: Mapping[str, Any], *, variant: Variant | None = None, key: bytes | None = None
+    data: Mapping[str, Any],
+    *,
+    variant: Variant | None = None,
+    key: bytes | None = None,
+    max_moves: int = MAX_MOVES,
 ) -> GameState:
     """The state saved by :func:`state_to_dict`.
 
@@ -535,6 +555,7 @@ def state_from_dict(
         variant: The edition, for one that is not shipped (a house rule); the data's
             edition key is only ever looked up among the shipped editions.
         key: The key the state was signed with; an unsigned or changed state is refused.
+        max_moves: The most moves its record may hold (:meth:`GameRecord.from_dict`).
 
     Raises:
         RecordError: the data is malformed, its record does not replay, or the position
@@ -544,7 +565,8 @@ def state_from_dict(
         raise RecordError("a state is an object with format, version, record and position")
     if data["format"] != "perudo-state" or data["version"] != 1:
         raise RecordError("not a perudo-state version 1")
-    state = GameRecord.from_dict(data["record"], key=key).replay(variant)
+    record = GameRecord.from_dict(data["record"], key=key, max_moves=max_moves)
+    state = record.replay(variant, max_moves=max_moves)
     if _position(state) != data["position"]:
         raise RecordError("the position does not match the one its record leads to")
     return state
@@ -730,9 +752,19 @@ def _action(text: Any, where: str) -> Action:
         raise RecordError(f"{where}: {error}") from None
 
 
-def _move_line(key: str, rest: str, expected: int, where: str) -> tuple[int, Action]:
-    if expected > MAX_MOVES:
-        raise RecordError(f"{where}: more than {MAX_MOVES} moves")
+def _check_moves(moves: int, max_moves: Any) -> None:
+    """Refuse ``moves`` past ``max_moves`` (itself a count up to :data:`MAX_MOVES`)."""
+    if not _is_int(max_moves) or not 0 <= max_moves <= MAX_MOVES:
+        raise RecordError(f"max_moves {shown(max_moves)} is not a count from 0 to {MAX_MOVES}")
+    if moves > max_moves:
+        raise RecordError(f"the record has more than {max_moves} moves")
+
+
+def _move_line(
+    key: str, rest: str, expected: int, where: str, max_moves: int
+) -> tuple[int, Action]:
+    if expected > max_moves:
+        raise RecordError(f"{where}: the record has more than {max_moves} moves")
     if int(key) != expected:
         raise RecordError(f"{where}: move {key} where move {expected} was expected")
     seat_text, _, action_text = rest.partition(" ")

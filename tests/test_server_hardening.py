@@ -284,3 +284,69 @@ def test_no_csv_cell_of_a_study_starts_a_formula(tmp_path: Path) -> None:
             raise AssertionError(f"a cell starts a formula: {cell!r}")
         if cell.startswith("-"):
             float(cell)  # a negative number, never text
+
+
+LONG = perudo.load_variant("wango-party").derive(
+    "long-party", reason="Long games.", scoring={"rounds_per_player": 100}
+)
+
+
+def _long_record(moves: int) -> GameRecord:
+    """A game of ``moves`` legal moves: WANGO party bids up, then calls, for many rounds."""
+    variant = LONG
+    state = perudo.new_game(variant, 2, seed=7)
+    while len(state.log.moves) < moves and not state.is_over:
+        legal = state.legal_actions()
+        bids = [a for a in legal if isinstance(a, Bid) and not a.pressure]
+        state = state.apply(bids[0] if bids and len(state.bids) < 6 else perudo.Dudo())
+    return GameRecord.from_state(state)
+
+
+def test_records_take_a_move_limit_everywhere_they_are_read() -> None:
+    record = _long_record(40)
+    assert len(record.moves) == 40
+    text, data = record.to_text(key=KEY), record.to_dict(key=KEY)
+    saved = perudo.state_to_dict(record.replay(LONG), key=KEY)
+    for limit in (0, 39):
+        for read in (
+            lambda: GameRecord.from_text(text, key=KEY, max_moves=limit),
+            lambda: GameRecord.from_dict(data, key=KEY, max_moves=limit),
+            lambda: GameRecord.from_json(json.dumps(data), key=KEY, max_moves=limit),
+            lambda: record.replay(LONG, max_moves=limit),
+            lambda: perudo.state_from_dict(saved, variant=LONG, key=KEY, max_moves=limit),
+        ):
+            with pytest.raises(RecordError, match=f"more than {limit} moves"):
+                read()
+    assert GameRecord.from_text(text, key=KEY, max_moves=40).replay(LONG, max_moves=40) == (
+        record.replay(LONG)
+    )
+    for bad in (-1, 10**6, "40", None, True):
+        with pytest.raises(RecordError, match="max_moves"):
+            GameRecord.from_text(text, max_moves=bad)  # type: ignore[arg-type]
+
+
+def test_refusing_an_illegal_last_move_costs_one_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An illegal last move of a long record is found by replaying the moves once: no
+    second pass, no legal-move listing (counted in calls, not in time)."""
+    record = _long_record(600)
+    moves = len(record.moves)
+    seat = record.moves[-1][0]
+    forged = attrs.evolve(record, moves=(*record.moves[:-1], (seat, Bid(1, 2))))
+    applied = {"apply": 0, "legal": 0}
+    apply, legal = perudo.GameState.apply, perudo.GameState.legal_actions
+
+    def counted_apply(self: perudo.GameState, *args: Any, **kwargs: Any) -> perudo.GameState:
+        applied["apply"] += 1
+        return apply(self, *args, **kwargs)
+
+    def counted_legal(self: perudo.GameState, *args: Any, **kwargs: Any) -> Any:
+        applied["legal"] += 1
+        return legal(self, *args, **kwargs)
+
+    monkeypatch.setattr(perudo.GameState, "apply", counted_apply)
+    monkeypatch.setattr(perudo.GameState, "legal_actions", counted_legal)
+    with pytest.raises(RecordError, match=f"move {moves} ") as caught:
+        forged.replay(LONG)
+    assert moves == 600
+    assert caught.value.move == moves
+    assert applied == {"apply": moves, "legal": 0}
