@@ -425,10 +425,11 @@ def _where(args: argparse.Namespace) -> tuple[Any, Any]:
 
 
 def _study(args: argparse.Namespace, out: TextIO) -> None:
-    from perudo.study import parse_tables, run_study, write_report
+    from perudo.study import parse_tables, report_folder, run_study, write_report
 
     editions = [_edition(key) for key in args.editions]
     tables = parse_tables(args.players)
+    report_folder(args.out)  # before the games: a path that cannot take the report fails now
     client, executor = _where(args)
     progress = _Progress() if sys.stderr.isatty() else None
     try:

@@ -200,7 +200,8 @@ class ActionEncoding:
         """
         number = whole_number(number, "action number")
         if not 0 <= number < len(self.actions):
-            raise EncodingError(f"action number {number} is not 0 to {len(self.actions) - 1}")
+            last = len(self.actions) - 1
+            raise EncodingError(f"action number {shown(number)} is not 0 to {last}")
         return self.actions[number]
 
     def encode_all(self, actions: Iterable[Action]) -> tuple[int, ...]:
@@ -324,7 +325,7 @@ class ObservationEncoding:
         per_player = variant.dice.per_player
         top = actions.max_quantity
         scoring = variant.scoring
-        points = scoring.points_for(pressured=True)
+        points = max(scoring.points_for(pressured=False), scoring.points_for(pressured=True))
         rounds = scoring.round_limit(n) or 0
         uses = scoring.pressure_uses
         scored = n if not scoring.moves_dice else 0  # no points move: no field

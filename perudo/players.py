@@ -160,7 +160,7 @@ class RoundFacts:
         return self.to_act is None
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, repr=False)
 class GameLog:
     """What a state remembers of how it was reached: the first player when given, the dice
     set by hand, and the moves. :meth:`perudo.GameRecord.from_state` adds the header.
@@ -200,6 +200,15 @@ class GameLog:
         for move in moves:
             log = cls(first_player, dice, log, move)
         return log
+
+    def __repr__(self) -> str:  # flat, so a game of any length has one
+        moves = self.moves
+        shown_moves = ", ".join(f"({seat}, {action!r})" for seat, action in moves[-3:])
+        earlier = f"{len(moves) - 3} earlier, " if len(moves) > 3 else ""
+        return (
+            f"<GameLog of {len(moves)} moves (first_player={self.first_player}, "
+            f"{len(self.dice)} rounds of dice set): {earlier}{shown_moves}>"
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:  # flat, so a game of any length pickles
         return (GameLog.of, (self.first_player, self.dice, self.moves))

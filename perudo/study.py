@@ -32,7 +32,7 @@ from perudo.simulate import SimulationResult, simulate
 from perudo.stats import Interval
 from perudo.variant import Variant
 
-__all__ = ["Study", "StudyCell", "run_study", "write_report"]
+__all__ = ["Study", "StudyCell", "report_folder", "run_study", "write_report"]
 
 
 @attrs.frozen
@@ -245,12 +245,42 @@ def _csv_text(value: Any) -> Any:
     return value
 
 
+def report_folder(out: Path | str, *, make: bool = False) -> Path:
+    """The folder ``out``, checked: it is a folder that takes files, or can be made where
+    the nearest folder above it takes files. Call it before the games, so a path that
+    cannot take the report fails at once, not after them; nothing is written unless
+    ``make`` (then the folder is made).
+
+    Raises:
+        GameSetupError: ``out`` is a file or a device, or cannot be made or written to.
+    """
+    out = Path(out)
+    try:
+        if make:
+            out.mkdir(parents=True, exist_ok=True)
+        place = out
+        while not place.exists() and place != place.parent:
+            place = place.parent
+        if not place.is_dir() or not os.access(place, os.W_OK | os.X_OK):
+            raise NotADirectoryError(20, f"{place} is not a folder that takes files")
+    except (OSError, ValueError) as error:  # FileExistsError: a file or a device is there
+        if out.exists() and not out.is_dir():
+            problem = "is a file, not a folder"
+        else:
+            problem = f"cannot be written ({getattr(error, 'strerror', None) or 'not a folder'})"
+        raise GameSetupError(f"the report folder {shown(str(out))} {problem}") from None
+    return out
+
+
 def write_report(study: Study, out: Path | str) -> Path:
     """Write ``report.html``, ``study.json`` and ``study.csv`` into the folder ``out``
     (made if missing), all at once: they are written beside it first and moved in only
-    when complete, so a failure leaves nothing half-written. Returns the report's path."""
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    when complete, so a failure leaves nothing half-written. Returns the report's path.
+
+    Raises:
+        GameSetupError: as :func:`report_folder`.
+    """
+    out = report_folder(out, make=True)
     staging = Path(tempfile.mkdtemp(prefix=".perudo-study-", dir=out))
     try:
         (staging / "study.json").write_text(

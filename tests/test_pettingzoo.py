@@ -129,7 +129,9 @@ def test_illegal_actions_are_refused() -> None:
         env.step(3.7)  # type: ignore[arg-type]
     env.step(np.int64(env.unwrapped.numbers.encode(perudo.Bid(1, 2))))  # NumPy integers work
     assert env.unwrapped.turns.state.bid == perudo.Bid(1, 2)
-    with pytest.raises(ValueError, match="None is not an action"):
+    with pytest.raises(
+        perudo.EncodingError, match="None is the step of an agent whose game has ended"
+    ):
         env.step(None)
 
 

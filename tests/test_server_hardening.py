@@ -309,14 +309,14 @@ def test_records_take_a_move_limit_everywhere_they_are_read() -> None:
     saved = perudo.state_to_dict(record.replay(LONG), key=KEY)
     for limit in (0, 39):
         for read in (
-            lambda: GameRecord.from_text(text, key=KEY, max_moves=limit),
-            lambda: GameRecord.from_dict(data, key=KEY, max_moves=limit),
-            lambda: GameRecord.from_json(json.dumps(data), key=KEY, max_moves=limit),
-            lambda: record.replay(LONG, max_moves=limit),
-            lambda: perudo.state_from_dict(saved, variant=LONG, key=KEY, max_moves=limit),
+            lambda n: GameRecord.from_text(text, key=KEY, max_moves=n),
+            lambda n: GameRecord.from_dict(data, key=KEY, max_moves=n),
+            lambda n: GameRecord.from_json(json.dumps(data), key=KEY, max_moves=n),
+            lambda n: record.replay(LONG, max_moves=n),
+            lambda n: perudo.state_from_dict(saved, variant=LONG, key=KEY, max_moves=n),
         ):
             with pytest.raises(RecordError, match=f"more than {limit} moves"):
-                read()
+                read(limit)
     assert GameRecord.from_text(text, key=KEY, max_moves=40).replay(LONG, max_moves=40) == (
         record.replay(LONG)
     )
@@ -350,3 +350,99 @@ def test_refusing_an_illegal_last_move_costs_one_replay(monkeypatch: pytest.Monk
     assert moves == 600
     assert caught.value.move == moves
     assert applied == {"apply": moves, "legal": 0}
+
+
+def test_decoding_a_huge_number_is_an_encoding_error() -> None:
+    numbers = perudo.encoding.action_encoding("italian", 3)
+    for number in (10**5000, -(10**5000)):
+        with pytest.raises(perudo.EncodingError, match="an integer of 16610 bits"):
+            numbers.decode(number)
+
+
+def test_the_log_of_a_long_game_has_a_short_repr() -> None:
+    log = perudo.players.GameLog.of(None, (), tuple((0, Bid(1, 2)) for _ in range(50_000)))
+    text = repr(log)
+    assert text.startswith("<GameLog of 50000 moves")
+    assert len(text) < 200
+    assert "49997 earlier, (0, Bid(1, 2))" in text
+
+
+def test_a_study_checks_its_folder_before_it_plays(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    for out in ("/dev/null", str(tmp_path / "a-file"), str(tmp_path / "a-file" / "below")):
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "perudo",
+                "study",
+                "italian",
+                "--players",
+                "2-6",
+                "--games",
+                "100000",
+                "--out",
+                out,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )  # fmt: skip  (100,000 games a cell: refused in well under the time limit)
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.startswith("perudo: the report folder"), done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
+
+
+def _hand_built_party(points: int) -> perudo.Variant:
+    party = perudo.load_variant("wango-party")
+    return attrs.evolve(
+        party, key="made-by-hand", scoring=perudo.rules.PartyPoints(2, points, 3, 2)
+    )
+
+
+def test_adapters_refuse_numbers_an_observation_cannot_hold() -> None:
+    pytest.importorskip("gymnasium", reason="the gymnasium extra is not installed")
+    pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed")
+    from perudo.interop.gymnasium import PerudoSoloEnv
+    from perudo.interop.pettingzoo import PerudoEnv
+
+    variant = _hand_built_party(2**62)  # made around the loader, which refuses it
+    with pytest.raises(perudo.EncodingError, match="the observation entry score reaches"):
+        PerudoSoloEnv(variant, 3).reset(seed=1)
+
+    def observed(variant: perudo.Variant) -> None:
+        env = PerudoEnv(variant, 3)
+        env.reset(seed=1)
+        env.last()
+
+    with pytest.raises(perudo.EncodingError, match="the observation entry score reaches"):
+        observed(variant)
+    observed(_hand_built_party(1000))
+    PerudoSoloEnv(_hand_built_party(1000), 3).reset(seed=1)  # the schema's largest: fine
+
+
+BAD_GAMES = [[99], [-5], "x", [1.5], [[0]], 2**70, None]
+
+
+def test_batch_arguments_out_of_shape_are_encoding_errors() -> None:
+    np = pytest.importorskip("numpy", reason="the batch extra is not installed")
+    from perudo.batch import BatchGames
+
+    table = BatchGames.new("italian", 3, 4, seed=1)
+    for seats in ("a", 1.5, [0, 1], None, 3, -1, [0, 1, 2, 3], np.array([[0]])):
+        with pytest.raises(perudo.EncodingError):
+            table.observe(seats)
+    for games in BAD_GAMES:
+        if games is not None:
+            with pytest.raises(perudo.EncodingError):
+                table.reset(games)
+    for game in (99, -1, "x", 1.0, 10**30, None, True):
+        with pytest.raises(perudo.EncodingError, match="game"):
+            table.hands(game)  # type: ignore[arg-type]
+    assert table.observe(np.array([0, 1, 2, 0])).shape[0] == 4
+    table.reset([])
+    table.reset(np.array([3, 1]))
+    assert len(table.hands(np.int64(2))) == 3

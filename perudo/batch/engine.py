@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 
 from perudo.actions import Bid, Declare, Dudo
 from perudo.batch.rules import BatchRules, batch_rules
-from perudo.encoding import ActionEncoding, action_encoding, observation_encoding
+from perudo.encoding import ActionEncoding, action_encoding, observation_encoding, whole_number
 from perudo.errors import REASONS, EncodingError, GameSetupError, IllegalActionError, shown
 from perudo.loader import load_variant
 from perudo.rules import Violation
@@ -334,7 +334,15 @@ class BatchGames:
         return self.in_play.astype(np.int64)
 
     def hands(self, game: int) -> tuple[tuple[int, ...], ...]:
-        """The hands of game ``game`` as :func:`perudo.new_game` takes them (each sorted)."""
+        """The hands of game ``game`` as :func:`perudo.new_game` takes them (each sorted).
+
+        Raises:
+            EncodingError: ``game`` is not a game of the batch (0 to ``batch - 1``).
+        """
+        game = whole_number(game, "game")
+        if not 0 <= game < self.batch:
+            raise EncodingError(f"game {shown(game)} is not a game of the batch (0 to "
+                                f"{self.batch - 1})")  # fmt: skip
         return tuple(
             tuple(face for face in range(1, 7) for _ in range(int(self.faces[game, seat, face])))
             for seat in range(self.players)
@@ -474,20 +482,45 @@ class BatchGames:
         return acts
 
     def reset(self, games: Any = None) -> None:
-        """Start new games in the rows ``games`` (all rows by default)."""
-        rows = np.arange(self.batch) if games is None else np.asarray(games, dtype=np.int64)
+        """Start new games in the rows ``games`` (all rows by default).
+
+        Raises:
+            EncodingError: ``games`` is not a sequence of games of the batch.
+        """
+        rows = np.arange(self.batch) if games is None else self._whole("games", games, (-1,))
         self._reset(rows)
+
+    def _whole(self, what: str, values: Any, shape: tuple[int, ...]) -> NDArray[np.int64]:
+        """``values`` as whole numbers of ``shape`` (``-1``: any length) from 0 to the
+        batch's games (``"games"``) or seats (anything else), or an EncodingError."""
+        array = np.asarray(values)
+        high = self.batch if what == "games" else self.players
+        fits = array.ndim == len(shape) and all(
+            want in (-1, got) for want, got in zip(shape, array.shape, strict=True)
+        )
+        if not fits or (array.size and array.dtype.kind not in "iu"):
+            raise EncodingError(
+                f"{what} {shown(values)} is not {'a list' if shape == (-1,) else 'one or a row'}"
+                f" of whole numbers from 0 to {high - 1}"
+            )
+        array = array.astype(np.int64)
+        if array.size and (array.min() < 0 or array.max() >= high):
+            raise EncodingError(f"{what} {shown(values)} are not all from 0 to {high - 1}")
+        return array
 
     # --- observations -------------------------------------------------------------------
 
     def observe(self, seats: Any) -> NDArray[np.int32]:
         """``(batch, size)``: each game's observation from seat ``seats`` (one seat for all
-        games, or one per game), in :func:`~perudo.encoding.observation_encoding`'s layout."""
+        games, or one per game), in :func:`~perudo.encoding.observation_encoding`'s layout.
+
+        Raises:
+            EncodingError: ``seats`` is not a seat, or a row of ``batch`` seats.
+        """
         enc = observation_encoding(self.variant, self.players)
         n, batch = self.players, self.batch
-        me = np.broadcast_to(np.asarray(seats, dtype=np.int64), (batch,))
-        if me.min(initial=0) < 0 or me.max(initial=0) >= n:
-            raise GameSetupError(f"seats {shown(seats)} are not seats 0 to {n - 1}")
+        one = np.ndim(seats) == 0
+        me = np.broadcast_to(self._whole("seats", seats, () if one else (batch,)), (batch,))
         rows = np.arange(batch)
         rel = (me[:, None] + self._seats[None, :]) % n  # rel[i, k]: absolute seat of entry k
         out = np.zeros((batch, enc.size), dtype=np.int32)

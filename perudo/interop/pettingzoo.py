@@ -39,6 +39,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
     ) from error
 
 from perudo.encoding import observation_encoding
+from perudo.errors import EncodingError
 from perudo.interop._spaces import RENDER_MODES, check_render_mode, observation_space, observe
 from perudo.interop.turns import TurnActions, Turns
 from perudo.loader import load_variant
@@ -140,7 +141,10 @@ class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is still playing: None is not an action")
+            raise EncodingError(
+                f"{agent} is still playing: None is the step of an agent whose game has ended, "
+                "not an action"
+            )
         turns = self._turns().apply(self.numbers.decode(action))
         self.turns = turns
         self._cumulative_rewards[agent] = 0.0
