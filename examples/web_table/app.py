@@ -1,31 +1,47 @@
-"""A table in a browser: a small real multiplayer server for perudo (issue 16).
+"""A table in a browser: a small real multiplayer server for perudo.
 
 One table: human players join from their browsers, bots fill the other seats. Each
 connection receives only its own player's view (``PlayerView.to_dict()`` and its SVG
-picture) over a WebSocket, sends moves in the notation or the edition's words, and gets
-refusals with their reason. Needs the extra: ``pip install '.[web]'`` (Starlette and
-uvicorn).
+picture) over a WebSocket, sends moves as JSON (``{"move": "3x5"}``, in the notation or the
+edition's words), and gets refusals with their reason. Needs the extra:
+``pip install '.[web]'`` (Starlette and uvicorn).
 
     python examples/web_table/app.py --variant italian --players 3 --humans 1 --port 8000
 
 then open http://127.0.0.1:8000 (on a LAN: ``--host 0.0.0.0``, and http://THIS-MACHINE:8000
-on the others; the first browsers to connect take the human seats, later ones watch).
+on the others).
+
+What a hostile client cannot do here:
+
+- **Take a seat.** The first connection to a free human seat gets it with a secret token,
+  which the page keeps; a dropped seat waits for that token and nobody else gets its hand.
+  A connection from another site's page (its ``Origin`` is not this server) is refused.
+- **Freeze the table.** Nothing awaits a socket while the table's lock is held: every
+  message goes into the connection's own bounded queue, and a client that does not read
+  (its queue full, or a send that takes too long) is dropped, never waited for.
+- **Break it.** A binary, oversized or malformed frame is refused to that client alone;
+  whatever ends a handler, its connection is removed; frames past a rate are dropped and
+  spectators' frames are ignored; connections past a limit are refused.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import secrets
+import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 try:
     import uvicorn
     from starlette.applications import Starlette
     from starlette.responses import HTMLResponse
     from starlette.routing import Route, WebSocketRoute
-    from starlette.websockets import WebSocket, WebSocketDisconnect
+    from starlette.websockets import WebSocket
 except ImportError as error:  # pragma: no cover - the extra is missing
     raise SystemExit(f"the web table needs the extra: pip install '.[web]' ({error})") from None
 
@@ -36,20 +52,92 @@ from perudo.svg import table_svg
 
 PAGE = (Path(__file__).parent / "page.html").read_text(encoding="utf-8")
 
+#: The longest frame read, in bytes (a move is a few characters); uvicorn refuses longer.
+MAX_FRAME = 4096
+#: Messages waiting for one client; a client that lets more pile up is dropped.
+QUEUE = 32
+#: Seconds one send may take before the client is dropped as too slow.
+SEND_TIMEOUT = 5.0
+#: Frames a player may send a second (a burst of twice as many); the rest are dropped.
+RATE = 10.0
+#: Connections the table holds at once (players and spectators); more are refused.
+MAX_CONNECTIONS = 64
+#: Seconds between two bot moves, so people can follow them.
+BOT_PAUSE = 0.05
+
+
+class Connection:
+    """One browser: its seat (``None`` watches), its bounded outgoing queue and the task
+    that sends from it, and its frame allowance."""
+
+    def __init__(self, websocket: WebSocket, seat: int | None) -> None:
+        self.websocket = websocket
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=QUEUE)
+        self.sender: asyncio.Task[None] | None = None
+        self.allowance, self.checked = 2 * RATE, time.monotonic()
+
+    def allows_frame(self) -> bool:
+        """Whether one more frame is within the rate (a token bucket)."""
+        now = time.monotonic()
+        self.allowance = min(2 * RATE, self.allowance + (now - self.checked) * RATE)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
 
 class Table:
-    """The one true game, the seats of the people at it, and their connections."""
+    """The one true game, the seats of the people at it, and their connections.
+
+    Every method that changes the table runs under ``lock`` and never awaits a socket: it
+    puts messages on the connections' queues (:meth:`post`), which their senders empty.
+    """
 
     def __init__(self, variant: str, players: int, humans: int, seed: int | None) -> None:
         self.state = perudo.new_game(variant, players, seed=seed)
         self.humans = list(range(humans))
         self.bots = [make_bot("odds", self.state.seed * 31 + n) for n in range(players)]
-        self.connections: dict[WebSocket, int | None] = {}
+        self.tokens: dict[int, str] = {}  # seat -> the secret of whoever took it
+        self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
+        self.bot_task: asyncio.Task[None] | None = None
 
-    def seat_for_newcomer(self) -> int | None:
-        taken = set(self.connections.values())
-        return next((seat for seat in self.humans if seat not in taken), None)
+    # --- seats -------------------------------------------------------------------------
+
+    def seat_for(self, token: str | None) -> tuple[int | None, str | None]:
+        """The seat a newcomer takes, and its token: the seat of ``token``, else a human
+        seat nobody has taken yet (with a new token), else none (a spectator)."""
+        for seat, secret in self.tokens.items():
+            if token is not None and secrets.compare_digest(secret, token):
+                return seat, secret
+        free = next((seat for seat in self.humans if seat not in self.tokens), None)
+        if free is None:
+            return None, None
+        self.tokens[free] = secrets.token_urlsafe(24)
+        return free, self.tokens[free]
+
+    def join(self, connection: Connection, token: str | None) -> None:
+        if connection.seat is not None:  # the same seat from a new page: the old one goes
+            for other in [c for c in self.connections if c.seat == connection.seat]:
+                self.drop(other)
+        self.connections.append(connection)
+        self.post(connection, token=token)
+        self.wake_bots()
+
+    def drop(self, connection: Connection) -> None:
+        """Remove ``connection``: it gets nothing more (its seat waits for its token)."""
+        if connection not in self.connections:
+            return
+        self.connections.remove(connection)
+        try:
+            connection.queue.put_nowait(None)  # tells its sender to close the socket
+        except asyncio.QueueFull:  # it is not keeping up: stop it now
+            if connection.sender is not None:
+                connection.sender.cancel()
+
+    # --- messages ----------------------------------------------------------------------
 
     def message(self, seat: int | None, **extra: Any) -> str:
         view = self.state.public_view() if seat is None else self.state.view(seat)
@@ -58,16 +146,95 @@ class Table:
             data["legal"] = [str(a) for a in view.legal_actions]
         return json.dumps(data)
 
-    async def broadcast(self) -> None:
-        for connection, seat in list(self.connections.items()):
-            await connection.send_text(self.message(seat))
+    def post(self, connection: Connection, text: str | None = None, **extra: Any) -> None:
+        """Queue a message for ``connection`` (its view by default); a client whose queue
+        is full is not read from fast enough, and is dropped."""
+        try:
+            connection.queue.put_nowait(text or self.message(connection.seat, **extra))
+        except asyncio.QueueFull:
+            self.drop(connection)
+
+    def broadcast(self) -> None:
+        texts: dict[int | None, str] = {}  # one view and one picture a seat, not a connection
+        for connection in list(self.connections):
+            seat = connection.seat
+            if seat not in texts:
+                texts[seat] = self.message(seat)
+            self.post(connection, texts[seat])
+
+    # --- play ----------------------------------------------------------------------------
+
+    def ready(self) -> bool:
+        """Whether every human seat has been taken (the bots wait until then)."""
+        return len(self.tokens) == len(self.humans)
+
+    def play(self, connection: Connection, frame: dict[str, Any]) -> None:
+        """A frame from ``connection``: a move of its seat, or a refusal to it alone."""
+        if connection.seat is None:
+            return  # spectators' frames are ignored: they move nothing and get no reply
+        if not connection.allows_frame():
+            return  # past the rate: dropped unanswered
+        if frame.get("type") != "websocket.receive" or not isinstance(frame.get("text"), str):
+            self.post(connection, refused="malformed-message", message="send moves as text")
+            return
+        try:
+            data = json.loads(frame["text"])
+        except ValueError:
+            data = None
+        move = data.get("move") if isinstance(data, dict) else None
+        if not isinstance(move, str):
+            message = 'a message is {"move": "3x5"}, in JSON'
+            self.post(connection, refused="malformed-message", message=message)
+            return
+        try:
+            action = perudo.parse_action(move[:200], variant=self.state.variant)
+            self.state = self.state.apply(action, by=connection.seat)
+        except perudo.IllegalActionError as error:
+            self.post(connection, refused=error.reason, message=str(error))
+            return
+        self.broadcast()
+        self.wake_bots()
+
+    def wake_bots(self) -> None:
+        """Start the bots' task if a bot is to act and none is running."""
+        to_act = self.state.to_act
+        idle = self.bot_task is None or self.bot_task.done()
+        if idle and self.ready() and to_act is not None and to_act not in self.humans:
+            self.bot_task = asyncio.get_running_loop().create_task(self.play_bots())
+
+    async def send_all(self, connection: Connection) -> None:
+        """Send ``connection``'s queue to its socket, the lock not held. A send past the
+        timeout, or a failing one, drops the connection: no other handler ever sees it."""
+        try:
+            while (text := await connection.queue.get()) is not None:
+                await asyncio.wait_for(connection.websocket.send_text(text), SEND_TIMEOUT)
+        except Exception:  # noqa: S110 - a dead or slow socket: the client is gone either way
+            pass
+        finally:
+            self.drop(connection)  # no await since the check: safe without the lock
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(connection.websocket.close(code=1008), 1.0)
 
     async def play_bots(self) -> None:
-        """Bots move until a human is to act or the game ends."""
-        while not self.state.is_over and self.state.to_act not in self.humans:
-            _, _, self.state = play_move(self.state, self.bots)
-            await self.broadcast()
-            await asyncio.sleep(0.05)
+        """Bots move until a human is to act or the game ends, pausing between moves with
+        the lock released."""
+        while True:
+            async with self.lock:
+                if self.state.is_over or self.state.to_act in self.humans:
+                    return
+                _, _, self.state = play_move(self.state, self.bots)
+                self.broadcast()
+            await asyncio.sleep(BOT_PAUSE)
+
+
+def same_origin(websocket: WebSocket) -> bool:
+    """Whether the connection comes from this server's own page: a browser always sends
+    ``Origin``, and another site's page would send its own. (A program that sends none is
+    not a page another site could have opened.)"""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc.lower() == websocket.headers.get("host", "").lower()
 
 
 def make_app(variant: str, players: int, humans: int, seed: int | None) -> Starlette:
@@ -77,34 +244,30 @@ def make_app(variant: str, players: int, humans: int, seed: int | None) -> Starl
         return HTMLResponse(PAGE)
 
     async def socket(websocket: WebSocket) -> None:
+        if not same_origin(websocket) or len(table.connections) >= MAX_CONNECTIONS:
+            await websocket.close(code=1008)  # before accepting: the client sees a 403
+            return
         await websocket.accept()
         async with table.lock:
-            seat = table.seat_for_newcomer()
-            table.connections[websocket] = seat
-            await websocket.send_text(table.message(seat))
-            if len([s for s in table.connections.values() if s is not None]) == len(table.humans):
-                await table.play_bots()
+            seat, token = table.seat_for(websocket.query_params.get("token"))
+            connection = Connection(websocket, seat)
+            sender = table.send_all(connection)
+            connection.sender = asyncio.get_running_loop().create_task(sender)
+            table.join(connection, token)
         try:
-            while True:
-                text = (await websocket.receive_text())[:200]
+            while not connection.sender.done():
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
                 async with table.lock:
-                    if seat is None:
-                        await websocket.send_text(
-                            table.message(None, refused="spectator", message="you are watching")
-                        )
-                        continue
-                    try:
-                        action = perudo.parse_action(text, variant=table.state.variant)
-                        table.state = table.state.apply(action, by=seat)
-                    except perudo.IllegalActionError as error:
-                        await websocket.send_text(
-                            table.message(seat, refused=error.reason, message=str(error))
-                        )
-                        continue
-                    await table.broadcast()
-                    await table.play_bots()
-        except WebSocketDisconnect:
-            table.connections.pop(websocket, None)
+                    table.play(connection, frame)
+        except Exception:  # noqa: S110 - whatever ends a handler, its connection goes
+            pass
+        finally:
+            async with table.lock:
+                table.drop(connection)
+            with contextlib.suppress(asyncio.CancelledError):
+                await connection.sender
 
     return Starlette(routes=[Route("/", page), WebSocketRoute("/ws", socket)])
 
@@ -119,8 +282,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args()
     app = make_app(args.variant, args.players, args.humans, args.seed)
-    # a move is a few characters: refuse any message over 4 kB before it is read
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=4096)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_FRAME)
 
 
 if __name__ == "__main__":
