@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import time
 from pathlib import Path
@@ -41,7 +42,7 @@ try:
     from starlette.applications import Starlette
     from starlette.responses import HTMLResponse
     from starlette.routing import Route, WebSocketRoute
-    from starlette.websockets import WebSocket
+    from starlette.websockets import WebSocket, WebSocketDisconnect
 except ImportError as error:  # pragma: no cover - the extra is missing
     raise SystemExit(f"the web table needs the extra: pip install '.[web]' ({error})") from None
 
@@ -51,6 +52,7 @@ from perudo.match import play_move
 from perudo.svg import table_svg
 
 PAGE = (Path(__file__).parent / "page.html").read_text(encoding="utf-8")
+log = logging.getLogger("web_table")
 
 #: The longest frame read, in bytes (a move is a few characters); uvicorn refuses longer.
 MAX_FRAME = 4096
@@ -208,7 +210,7 @@ class Table:
         try:
             while (text := await connection.queue.get()) is not None:
                 await asyncio.wait_for(connection.websocket.send_text(text), SEND_TIMEOUT)
-        except Exception:  # noqa: S110 - a dead or slow socket: the client is gone either way
+        except Exception:  # a dead or slow socket: the client is gone either way
             pass
         finally:
             self.drop(connection)  # no await since the check: safe without the lock
@@ -261,9 +263,11 @@ def make_app(variant: str, players: int, humans: int, seed: int | None) -> Starl
                     break
                 async with table.lock:
                     table.play(connection, frame)
-        except Exception:  # noqa: S110 - whatever ends a handler, its connection goes
+        except (WebSocketDisconnect, RuntimeError):  # RuntimeError: the sender closed it
             pass
-        finally:
+        except Exception:
+            log.exception("a connection's handler failed")
+        finally:  # whatever ended the handler, its connection goes
             async with table.lock:
                 table.drop(connection)
             with contextlib.suppress(asyncio.CancelledError):
