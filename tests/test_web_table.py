@@ -7,17 +7,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from web_server import web_table
 
-HERE = Path(__file__).parent
-APP = HERE.parent / "examples" / "web_table" / "app.py"
 # The docs' picture is refreshed with PERUDO_WEB_SCREENSHOT=docs/_static/web_table.png pytest ...
 SHOT_TO = os.environ.get("PERUDO_WEB_SCREENSHOT")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -36,31 +31,11 @@ VIEW_KEYS = {
 SEAT_KEYS = {"name", "dice_count", "score", "pressure_left"}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def server() -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, str(APP), "--variant", "italian", "--players", "3", "--humans", "1",
-         "--seed", "11", "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )  # fmt: skip
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    args = ("--variant", "italian", "--players", "3", "--humans", "1", "--seed", "11")
+    with web_table(*args) as port:
         yield f"http://127.0.0.1:{port}/"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def test_a_full_game_in_a_browser_never_shows_another_hand(server: str, tmp_path: Path) -> None:

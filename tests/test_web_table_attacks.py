@@ -9,51 +9,26 @@ import asyncio
 import contextlib
 import json
 import re
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 websockets = pytest.importorskip("websockets", reason="websockets comes with the web extra")
+from web_server import APP, web_table  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
 
-APP = Path(__file__).parent.parent / "examples" / "web_table" / "app.py"
 ANSWER = 1.0  # seconds: a seated player's move is answered within this
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture
 def server() -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, str(APP), "--variant", "italian", "--players", "3", "--humans", "2",
-         "--seed", "11", "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )  # fmt: skip
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    args = ("--variant", "italian", "--players", "3", "--humans", "2", "--seed", "11")
+    with web_table(*args) as port:
         yield f"ws://127.0.0.1:{port}/ws"
-    finally:
-        process.terminate()
-        _, errors = process.communicate(timeout=10)
-        assert "Traceback" not in errors.decode(), errors.decode()[-3000:]
 
 
 class Client:
