@@ -281,7 +281,7 @@ class GameRecord:
             key: The key the record was signed with: the signature must be there and match,
                 else the record is refused. Without a key, a signature line is not checked.
             max_moves: The most moves read: at the first move past it the record is
-                refused (at most :data:`MAX_MOVES`).
+                refused (at most :data:`~perudo.record.MAX_MOVES`).
 
         Raises:
             RecordError: a record over the limits, a malformed line (named by number), a

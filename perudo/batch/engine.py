@@ -41,10 +41,10 @@ _PACKED = np.array([1 << (_PACK * face) for face in range(6)], dtype=np.int32)
 
 #: The most games one BatchGames holds (its arrays are sized up front).
 MAX_BATCH = 10_000_000
-#: The most bytes a BatchGames may take: its arrays, and what any one call allocates while
-#: it runs (:meth:`~BatchGames.observe`, the largest, makes a vector of a few kB per game).
-#: A larger batch is refused before any is allocated (4 GiB; 100,000 four-player games
-#: take about 52 MiB of arrays and 560 MiB while they are observed).
+#: The most bytes a batch may take, its arrays and what any one call allocates while it
+#: runs (an observation, the largest, is a vector of a few kB per game). A larger batch is
+#: refused before any is allocated (4 GiB; 100,000 four-player games take about 52 MiB of
+#: arrays, and 560 MiB while they are observed).
 MAX_BATCH_BYTES = 4 * 2**30
 
 # Every per-game array, with its dtype and shape after the batch axis ("n": a seat axis,
