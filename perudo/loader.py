@@ -47,10 +47,10 @@ def load_variant(variant: str | os.PathLike[str]) -> Variant:
     read a file. To read a declaration file, pass a :class:`pathlib.Path`. The file must be
     a regular file of at most :data:`~perudo.loader.MAX_DECLARATION_BYTES` bytes. Its
     ``key`` names the edition and may differ from the file's name. A file may start with
-    ``extends = "KEY"`` (or the path of another file, relative to its own folder) and give
-    only the sections it changes (see :func:`~perudo.variant.merge_declarations`).
-    ``extends`` names an edition key or a plain file name (``"base.toml"``) in the
-    declaring file's own folder: never a path elsewhere, and never through a symbolic link.
+    ``extends = "KEY"`` and give only the sections it changes (see
+    :func:`~perudo.variant.merge_declarations`). ``extends`` names an edition key or a plain
+    file name (``"base.toml"``) in the declaring file's own folder: never a path elsewhere,
+    and never through a symbolic link.
 
     Raises:
         UnknownVariantError: no shipped edition has that key, the value is not a key, or

@@ -607,13 +607,12 @@ class GameState(RoundFacts):
             left_of=lambda seat: _left_of(players, seat),
         )
         if type(opener) is not int or not 0 <= opener < len(counts) or not counts[opener]:
-            starter = variant.starter
+            seat = type(opener) is int and 0 <= opener < len(counts)
             raise InvalidVariantError(
-                f"rule kind starter:{starter.kind} of {variant.key!r} broke its protocol: "
-                f"next_opener named seat {shown(opener)}, which "
-                + ("is out of the game" if type(opener) is int and 0 <= opener < len(counts)
-                   else "is not a seat")
-            )  # fmt: skip
+                f"rule kind starter:{variant.starter.kind} of {variant.key!r} broke its "
+                f"protocol: next_opener named seat {shown(opener)}, which "
+                + ("is out of the game" if seat else "is not a seat")
+            )
         dropped = _dropped_to_one(result, before, counts)
         players_in = sum(1 for n in counts if n)
         used = dropped is not None and players[dropped].had_special
