@@ -106,6 +106,19 @@ async def drained(ws: ClientConnection) -> int:
     return count
 
 
+async def handshake_status(url: str, host: str) -> int:
+    """The HTTP status of a WebSocket handshake to ``url`` that says ``Host: host``."""
+    port = int(url.split(":")[2].split("/")[0])
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(
+        f"GET /ws HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    status = int((await reader.readline()).split()[1])
+    writer.close()
+    return status
+
+
 def check_no_leak(client: Client, seat: int | None, secrets: list[str]) -> None:
     """Every message ``client`` received shows ``seat``'s view alone: a spectator no hand,
     a player only their own; no seat's token but its own."""
@@ -193,6 +206,9 @@ async def _attacks(url: str) -> None:
     for origin in ("http://evil.example", "http://127.0.0.1.evil.example"):
         with pytest.raises(InvalidStatus):
             await connect(url, origin=origin)  # type: ignore[arg-type]
+    for host in ("evil.example", f"evil.example:{url.split(':')[2].split('/')[0]}"):
+        assert await handshake_status(url, host) == 403  # DNS rebinding: not our name
+    assert await handshake_status(url, f"localhost:{url.split(':')[2].split('/')[0]}") == 101
     await both_answered()
 
     # 6. 200 connections at once: the table takes what it holds and refuses the rest

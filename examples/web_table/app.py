@@ -229,24 +229,37 @@ class Table:
             await asyncio.sleep(BOT_PAUSE)
 
 
-def same_origin(websocket: WebSocket) -> bool:
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def same_origin(websocket: WebSocket, *, loopback: bool) -> bool:
     """Whether the connection comes from this server's own page: a browser always sends
     ``Origin``, and another site's page would send its own. (A program that sends none is
-    not a page another site could have opened.)"""
+    not a page another site could have opened.) A table on the loopback also wants a
+    loopback ``Host``: a site whose name is made to point at 127.0.0.1 (DNS rebinding)
+    would otherwise be its own origin."""
+    host = websocket.headers.get("host", "").lower()
+    if loopback and urlsplit(f"//{host}").hostname not in LOOPBACK:
+        return False
     origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
-    return urlsplit(origin).netloc.lower() == websocket.headers.get("host", "").lower()
+    return origin is None or urlsplit(origin).netloc.lower() == host
 
 
-def make_app(variant: str, players: int, humans: int, seed: int | None) -> Starlette:
+def make_app(
+    variant: str, players: int, humans: int, seed: int | None, *, host: str = "127.0.0.1"
+) -> Starlette:
+    """The table's app; ``host`` is the address it listens on."""
     table = Table(variant, players, humans, seed)
+    loopback = host in LOOPBACK
 
     async def page(request: Any) -> HTMLResponse:
         return HTMLResponse(PAGE)
 
     async def socket(websocket: WebSocket) -> None:
-        if not same_origin(websocket) or len(table.connections) >= MAX_CONNECTIONS:
+        if (
+            not same_origin(websocket, loopback=loopback)
+            or len(table.connections) >= MAX_CONNECTIONS
+        ):
             await websocket.close(code=1008)  # before accepting: the client sees a 403
             return
         await websocket.accept()
@@ -285,7 +298,7 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args()
-    app = make_app(args.variant, args.players, args.humans, args.seed)
+    app = make_app(args.variant, args.players, args.humans, args.seed, host=args.host)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_FRAME)
 
 
