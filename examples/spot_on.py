@@ -18,7 +18,7 @@ import attrs
 import perudo
 from perudo.bots import OddsBot
 from perudo.match import choose_move
-from perudo.rules import Violation, Words
+from perudo.rules import RoundContext, Violation, Words
 
 
 @perudo.register_kind
@@ -35,21 +35,10 @@ class SpotOn:
         """Open with any table."""
         return players_in >= 2
 
-    def check(
-        self,
-        *,
-        player: int,
-        to_act: int,
-        bidder: int,
-        before_bidder: int,
-        players_in: int,
-        dice_held: int,
-        full: int,
-        word: str,
-    ) -> Violation | None:
+    def check(self, player: int, context: RoundContext) -> Violation | None:
         """Only on your own turn."""
-        if player != to_act:
-            return Violation("not-your-turn", f"{word} is called on your own turn")
+        if player != context.to_act:
+            return Violation("not-your-turn", f"{context.words.calza} is called on your own turn")
         return None
 
     def settle(

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import Any, Final, Literal, TypeAlias
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Final, Literal, TypeAlias, overload
 
 import attrs
 
@@ -97,18 +97,44 @@ class PlacedBid:
     bid: Bid
 
 
-class BidChain:
+class BidChain(Sequence[PlacedBid]):
     """The bids of a round as a chain, each link pointing to the one before: placing a bid
     costs the same however many came before (a tuple copy per bid made a long record's
-    replay quadratic). :meth:`as_tuple` gives the bids in order."""
+    replay quadratic). It is a read-only sequence of the bids, first to last: its length
+    and its last bid cost nothing, any other item the first time :meth:`as_tuple`."""
 
-    __slots__ = ("first", "last", "previous")
+    __slots__ = ("_bids", "first", "last", "length", "previous")
 
     def __init__(self, previous: BidChain | None, last: PlacedBid) -> None:
         self.previous = previous
         self.last = last
         #: The round's first bid (it may decide the round's wild face).
         self.first: Bid = last.bid if previous is None else previous.first
+        self.length: int = 1 if previous is None else previous.length + 1
+        self._bids: tuple[PlacedBid, ...] | None = None
+
+    def __len__(self) -> int:
+        return self.length
+
+    @overload
+    def __getitem__(self, index: int) -> PlacedBid: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[PlacedBid, ...]: ...
+    def __getitem__(self, index: int | slice) -> PlacedBid | tuple[PlacedBid, ...]:
+        if index == -1 or index == self.length - 1:
+            return self.last
+        return self.as_tuple()[index]
+
+    def __iter__(self) -> Iterator[PlacedBid]:
+        return iter(self.as_tuple())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, BidChain | tuple):
+            return self.as_tuple() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
 
     @classmethod
     def of(cls, bids: Iterable[PlacedBid]) -> BidChain | None:
@@ -119,13 +145,15 @@ class BidChain:
         return chain
 
     def as_tuple(self) -> tuple[PlacedBid, ...]:
-        """The bids, first to last."""
-        bids = []
-        link: BidChain | None = self
-        while link is not None:
-            bids.append(link.last)
-            link = link.previous
-        return tuple(reversed(bids))
+        """The bids, first to last (made once a link)."""
+        if self._bids is None:
+            bids = []
+            link: BidChain | None = self
+            while link is not None:
+                bids.append(link.last)
+                link = link.previous
+            self._bids = tuple(reversed(bids))
+        return self._bids
 
     def __reduce__(self) -> tuple[Any, ...]:  # flat, so any length pickles and deep-copies
         return (BidChain.of, (self.as_tuple(),))

@@ -45,7 +45,7 @@ from perudo.players import (
     name_problem,
 )
 from perudo.resolution import Resolution, resolve_dudo, resolve_exact_call
-from perudo.rules import RoundRules, Violation
+from perudo.rules import RoundContext, RoundRules, Violation
 from perudo.rules.bidding import check_bid, legal_bids, may_change_face
 from perudo.rules.registry import is_built_in
 from perudo.variant import Variant
@@ -110,6 +110,7 @@ class _Derived:
     bids: tuple[PlacedBid, ...] | None = None
     seats: tuple[SeatView, ...] | None = None  # what views show of the seats
     may_call: tuple[int, ...] | None = None
+    context: RoundContext | None = None
 
 
 @attrs.frozen(repr=False)
@@ -464,28 +465,31 @@ class GameState(RoundFacts):
         choices = " or ".join(f"'declare {name}'" for name in allowing)
         return Violation(violation.reason, f"{violation.message} ({choices} first, and you may)")
 
+    @property
+    def context(self) -> RoundContext:
+        """The round as the rule kinds see it (:class:`~perudo.rules.RoundContext`): what
+        their methods are given, never a hidden die."""
+        derived = self._derived
+        if derived.context is None:
+            derived.context = self._context(self.players, self.to_act)
+        return derived.context
+
+    def _context(self, players: Sequence[Player], to_act: int | None, *call: Any) -> RoundContext:
+        """The context of this round with ``players``' dice; after a call, ``call`` is its
+        call, caller, count and loser (and nobody is to act)."""
+        variant = self.variant
+        dice = tuple([len(player.dice) for player in players])
+        return RoundContext(
+            variant.words, 6, variant.dice.per_player, dice, self.round_number, to_act,
+            self._chain or (), *call,
+        )  # fmt: skip
+
     def _exact_call_violation(self, seat: int) -> Violation | None:
         call = self.variant.exact_call
-        if not self.variant.has_exact_call:
-            return call.check(
-                player=seat, to_act=seat, bidder=seat, before_bidder=seat,
-                players_in=0, dice_held=0, full=0, word="Calza",
-            )  # fmt: skip
-        word = self.variant.words.calza or "Calza"
-        if self._chain is None:
+        if self.variant.has_exact_call and self._chain is None:
+            word = self.variant.words.calza or "Calza"
             return Violation("nothing-to-challenge", f"there is no bid yet to call {word} on")
-        bidder = self._chain.last.player
-        assert self.to_act is not None
-        return call.check(
-            player=seat,
-            to_act=self.to_act,
-            bidder=bidder,
-            before_bidder=self.right_of(bidder) if call.out_of_turn else -1,
-            players_in=self.players_in,
-            dice_held=len(self.players[seat].dice),
-            full=self.variant.dice.per_player,
-            word=word,
-        )
+        return call.check(seat, self.context)
 
     def _spend_pressure(self, seat: int) -> tuple[Player, ...]:
         p = self.players[seat]
@@ -598,14 +602,10 @@ class GameState(RoundFacts):
             Player(player.name, hand, score, player.pressure_left, player.had_special)
             for player, hand, score in zip(players, hands, scores, strict=True)
         )
-        opener = variant.starter.next_opener(
-            exact_call=result.call == "calza",
-            caller=result.caller,
-            bidder=result.bidder,
-            loser=result.loser,
-            is_in=lambda seat: bool(counts[seat]),
-            left_of=lambda seat: _left_of(players, seat),
+        settled = self._context(
+            players, None, result.call, result.caller, result.count, result.loser
         )
+        opener = variant.starter.next_opener(settled)
         if type(opener) is not int or not 0 <= opener < len(counts) or not counts[opener]:
             seat = type(opener) is int and 0 <= opener < len(counts)
             raise InvalidVariantError(

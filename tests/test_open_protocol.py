@@ -400,3 +400,51 @@ def test_spot_on_is_defined_outside_perudo() -> None:
         state.apply(Calza(), by=2)
     assert compare("italian", variant, witnesses=False).differing == ("exact_call",)
     module["main"]()
+
+
+# --- the round's context ----------------------------------------------------------------
+
+
+def test_the_context_is_the_round_as_the_rules_see_it() -> None:
+    state = perudo.new_game("french-jonti", 4, seed=3, first_player=1)
+    state = state.apply(perudo.Bid(2, 3)).apply(perudo.Bid(3, 3))
+    context = state.context
+    assert (context.to_act, context.bidder, context.bid) == (3, 2, perudo.Bid(3, 3))
+    assert [(b.player, b.bid) for b in context.bids] == [
+        (1, perudo.Bid(2, 3)),
+        (2, perudo.Bid(3, 3)),
+    ]
+    assert context.dice == (5, 5, 5, 5)
+    assert (context.players, context.players_in, context.dice_per_player) == (4, 4, 5)
+    assert context.words.calza == "Jonti"
+    assert (context.left_of(3), context.right_of(0), context.right_of(2)) == (0, 3, 1)
+    assert state.context is context  # one value a position, made once
+    fields = {field.name for field in attrs.fields(type(context))}
+    assert "hands" not in fields  # no die of any hand: a kind sees what the table sees
+
+
+def test_the_context_skips_seats_that_are_out() -> None:
+    words = perudo.load_variant("italian").words
+    context = perudo.rules.RoundContext(words, 6, 5, (1, 0, 2, 0), 7, 0, ())
+    assert (context.left_of(0), context.left_of(2), context.right_of(0)) == (2, 0, 2)
+    assert context.is_in(2)
+    assert not context.is_in(3)
+
+
+def test_the_starter_sees_the_settled_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[perudo.rules.RoundContext] = []
+    starter = perudo.rules.LoserStarts("left")
+    original = type(starter).next_opener
+
+    def spy(self: perudo.rules.LoserStarts, context: perudo.rules.RoundContext) -> int:
+        seen.append(context)
+        return original(self, context)
+
+    monkeypatch.setattr(perudo.rules.LoserStarts, "next_opener", spy)
+    hands = [[2, 2], [3, 3], [4, 4]]
+    state = perudo.new_game("italian", 3, seed=1, dice=hands, first_player=0)
+    after = state.apply(perudo.Bid(3, 3)).apply(perudo.Dudo())  # two 3s: seat 0 loses
+    (context,) = seen
+    assert (context.call, context.caller, context.count, context.loser) == ("dudo", 1, 2, 0)
+    assert (context.bidder, context.to_act, context.dice) == (0, None, (1, 2, 2))
+    assert after.to_act == 0

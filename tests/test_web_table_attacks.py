@@ -61,6 +61,13 @@ class Client:
             await asyncio.sleep(0.005)
         return self.messages[after]
 
+    async def refusal(self, after: int) -> dict[str, Any]:
+        """The first refusal past the first ``after`` messages (the table's moves go on
+        meanwhile: the bots' are broadcast to everyone)."""
+        while "refused" not in (message := await self.next_message(after)):
+            after += 1
+        return message
+
     @property
     def seat(self) -> int | None:
         return self.messages[0]["seat"]
@@ -86,10 +93,7 @@ async def answered(player: Client) -> float:
     index = len(player.messages)
     start = time.monotonic()
     await player.ws.send(json.dumps({"move": move}))
-    answer = await player.next_message(index)
-    while not mine and "refused" not in answer:  # the table's other moves go on meanwhile
-        index += 1
-        answer = await player.next_message(index)
+    answer = await (player.next_message(index) if mine else player.refusal(index))
     took = time.monotonic() - start
     if not mine:
         assert answer["refused"] == "malformed-action", answer
@@ -159,7 +163,7 @@ async def _attacks(url: str) -> None:
     seen_by_ben = len(ben.messages)
     before = len(ana.messages)
     await ana.ws.send(b"\x00\x01binary")
-    refusal = await ana.next_message(before)
+    refusal = await ana.refusal(before)
     assert refusal["refused"] == "malformed-message"
     assert all("refused" not in m for m in ben.messages[seen_by_ben:])
     spy = await Client.open(url)
@@ -171,7 +175,7 @@ async def _attacks(url: str) -> None:
     for text in ('{"move": ', "3x5", '{"move": 5}', "[]", '{"move": "\\ud800"}'):
         before = len(ben.messages)
         await ben.ws.send(text)
-        answer = await ben.next_message(before)
+        answer = await ben.refusal(before)
         assert answer["refused"] in ("malformed-message", "malformed-action"), (text, answer)
     await both_answered()
 

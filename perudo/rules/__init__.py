@@ -42,6 +42,7 @@ from perudo.rules.bidding import (
     WildOnes,
 )
 from perudo.rules.calls import Challenge, ExactCall, NoExactCall
+from perudo.rules.context import RoundContext
 from perudo.rules.registry import check_component, register_kind, rule_kinds
 from perudo.rules.scoring import Elimination, FixedRounds, PartyPoints
 from perudo.rules.special import NoSpecialRound, OneDieRound
@@ -83,6 +84,7 @@ __all__ = [
     "QuantityOrFace",
     "RaisingRule",
     "RollOff",
+    "RoundContext",
     "RoundRules",
     "RoundStart",
     "ScoringRule",

@@ -11,7 +11,7 @@ follows the same protocol (mypy checks it) and is made known with
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -19,6 +19,7 @@ import attrs
 
 from perudo.actions import Bid
 from perudo.rules.base import RoundStart, Violation, Words
+from perudo.rules.context import RoundContext
 
 __all__ = [
     "AXES",
@@ -234,19 +235,9 @@ class ExactCallRule(Component, Protocol):
         """A quick necessary condition for :meth:`check` to pass."""
         ...
 
-    def check(
-        self,
-        *,
-        player: int,
-        to_act: int,
-        bidder: int,
-        before_bidder: int,
-        players_in: int,
-        dice_held: int,
-        full: int,
-        word: str,
-    ) -> Violation | None:
-        """``None`` if ``player`` may make the call against the standing bid now."""
+    def check(self, player: int, context: RoundContext) -> Violation | None:
+        """``None`` if ``player`` may make the call against the standing bid now (the
+        context has a standing bid; its words name the call, ``context.words.calza``)."""
         ...
 
     def settle(
@@ -284,17 +275,10 @@ class SpecialRoundRule(Component, Protocol):
 class StarterRule(Component, Protocol):
     """``starter``: who opens the next round."""
 
-    def next_opener(
-        self,
-        *,
-        exact_call: bool,
-        caller: int,
-        bidder: int,
-        loser: int | None,
-        is_in: Callable[[int], bool],
-        left_of: Callable[[int], int],
-    ) -> int:
-        """The seat that opens the next round."""
+    def next_opener(self, context: RoundContext) -> int:
+        """The seat that opens the next round, a seat still in: the context is the round
+        just settled (its ``call``, ``caller``, ``loser`` and ``bids``), with every seat's
+        dice after the call."""
         ...
 
 

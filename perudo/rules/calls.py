@@ -10,6 +10,7 @@ import attrs
 from perudo.actions import MAX_PLAYERS, Bid
 from perudo.dice import count
 from perudo.rules.base import Violation, Words, param
+from perudo.rules.context import RoundContext
 
 __all__ = ["REVEALS", "WHO_MAY_CALL", "Challenge", "ExactCall", "NoExactCall"]
 
@@ -82,18 +83,7 @@ class NoExactCall:
         """A quick necessary condition for :meth:`check` to pass: never."""
         return False
 
-    def check(
-        self,
-        *,
-        player: int,
-        to_act: int,
-        bidder: int,
-        before_bidder: int,
-        players_in: int,
-        dice_held: int,
-        full: int,
-        word: str,
-    ) -> Violation | None:
+    def check(self, player: int, context: RoundContext) -> Violation | None:
         """Always a violation: there is no exact call to make."""
         return Violation("no-exact-call", "this edition has no exact call (no Calza)")
 
@@ -143,37 +133,31 @@ class ExactCall:
         """Whether the call may be made by a seat other than the player to act."""
         return self.who != "player-to-act"
 
-    def check(
-        self,
-        *,
-        player: int,
-        to_act: int,
-        bidder: int,
-        before_bidder: int,
-        players_in: int,
-        dice_held: int,
-        full: int,
-        word: str,
-    ) -> Violation | None:
+    def check(self, player: int, context: RoundContext) -> Violation | None:
         """``None`` if ``player`` may make the exact call against the standing bid."""
-        if self.who == "player-to-act" and player != to_act:
+        word = context.words.calza
+        if self.who == "player-to-act" and player != context.to_act:
             return Violation("not-your-turn", f"{word} is called on your own turn")
+        players_in = context.players_in
         if players_in < self.min_players:
             return Violation(
                 "exact-call-not-allowed",
                 f"{word} needs at least {self.min_players} players still in ({players_in} are)",
             )
         if self.who == "not-bidder-or-before":
+            bidder = context.bidder
+            assert bidder is not None  # an exact call is asked only against a standing bid
             if player == bidder:
                 return Violation(
                     "exact-call-not-allowed", f"{word} cannot be called on your own bid"
                 )
-            if player == before_bidder:
+            if player == context.right_of(bidder):
                 return Violation(
                     "exact-call-not-allowed",
                     f"{word} cannot be called on the bid of the player who follows you",
                 )
-        if self.caller_below_full and dice_held >= full:
+        full = context.dice_per_player
+        if self.caller_below_full and context.dice[player] >= full:
             return Violation(
                 "exact-call-not-allowed", f"{word} needs fewer than {full} dice in your hand"
             )

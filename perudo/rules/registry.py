@@ -22,10 +22,12 @@ import attrs
 
 from perudo.actions import Bid
 from perudo.errors import InvalidVariantError, shown
+from perudo.players import PlacedBid
 from perudo.rules import bidding, calls, scoring, special, table
 from perudo.rules.axes import AXES, PROTOCOLS, RoundRules
 from perudo.rules.base import RoundStart, Violation, Words
 from perudo.rules.bidding import HalveDouble, QuantityOrFace, WildOnes
+from perudo.rules.context import RoundContext
 
 __all__ = ["ENTRY_POINT_GROUP", "KindRegistry", "check_component", "register_kind", "rule_kinds"]
 
@@ -214,6 +216,13 @@ def _is_seat_tuple(size: int) -> Callable[[Any], bool]:
     )
 
 
+def _context(words: Words, dice: int, **call: Any) -> RoundContext:
+    """An ordinary round of three seats: seat 2 bid 2x3 after seat 1's 1x3, seat 0 to act
+    (or, with ``call``, the round settled by it)."""
+    bids = (PlacedBid(1, Bid(1, 3)), PlacedBid(2, _BID))
+    return RoundContext(words, 6, dice, (3, 2, 3), 1, None if call else 0, bids, **call)
+
+
 def _rules() -> RoundRules:
     return RoundRules(WildOnes(), QuantityOrFace(), HalveDouble(), "forbidden", False)
 
@@ -254,8 +263,7 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
     "exact_call": [
         ("out_of_turn", lambda c, w, d: c.out_of_turn, lambda v: type(v) is bool),
         ("may_open", lambda c, w, d: c.may_open(3), lambda v: type(v) is bool),
-        ("check", lambda c, w, d: c.check(player=0, to_act=0, bidder=2, before_bidder=1,
-                                           players_in=3, dice_held=3, full=5, word="call"),
+        ("check", lambda c, w, d: c.check(0, _context(w, d)),
          lambda v: v is None or isinstance(v, Violation)),
         ("settle", lambda c, w, d: (c.settle(right=True, caller=0, counts=(3, 2, 3), full=5),
                                     c.settle(right=False, caller=0, counts=(3, 2, 3), full=5)),
@@ -272,10 +280,10 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
          lambda v: isinstance(v, RoundRules)),
     ],
     "starter": [
-        ("next_opener", lambda c, w, d: c.next_opener(exact_call=False, caller=0, bidder=1,
-                                                      loser=1, is_in=lambda s: True,
-                                                      left_of=lambda s: (s + 1) % 3),
-         lambda v: v in (0, 1, 2)),
+        ("next_opener", lambda c, w, d: [
+            c.next_opener(_context(w, d, call=call, caller=0, count=2, loser=loser))
+            for call, loser in (("dudo", 1), ("dudo", 0), ("calza", None), ("calza", 0))
+        ], lambda v: all(x in (0, 1, 2) for x in v)),
     ],
     "first_player": [
         ("drawn", lambda c, w, d: c.drawn, lambda v: type(v) is bool),

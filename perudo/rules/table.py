@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
@@ -10,6 +10,7 @@ import attrs
 from perudo.actions import MAX_DICE_PER_PLAYER, MAX_PLAYERS
 from perudo.dice import roll_off
 from perudo.rules.base import Words, first_paragraph, param
+from perudo.rules.context import RoundContext
 
 __all__ = ["IF_OUT", "Dice", "FixedSeat", "LoserStarts", "PlayerCount", "RollOff", "WinnerStarts"]
 
@@ -114,23 +115,18 @@ class LoserStarts:
     kind: ClassVar[str] = "loser"
     if_out: str = param(str, choices=IF_OUT)
 
-    def next_opener(
-        self,
-        *,
-        exact_call: bool,
-        caller: int,
-        bidder: int,
-        loser: int | None,
-        is_in: Callable[[int], bool],
-        left_of: Callable[[int], int],
-    ) -> int:
+    def next_opener(self, context: RoundContext) -> int:
         """The seat that opens the next round."""
+        caller, bidder, loser = context.caller, context.bidder, context.loser
+        assert caller is not None  # a settled call has a caller
+        assert bidder is not None  # and a standing bid
+        exact_call = context.call == "calza"
         seat = caller if exact_call or loser is None else loser
-        if is_in(seat):
+        if context.is_in(seat):
             return seat
         if not exact_call and self.if_out == "eliminator":
             return caller if seat == bidder else bidder
-        return left_of(seat)
+        return context.left_of(seat)
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""
@@ -152,19 +148,14 @@ class WinnerStarts:
     axis: ClassVar[str] = "starter"
     kind: ClassVar[str] = "winner"
 
-    def next_opener(
-        self,
-        *,
-        exact_call: bool,
-        caller: int,
-        bidder: int,
-        loser: int | None,
-        is_in: Callable[[int], bool],
-        left_of: Callable[[int], int],
-    ) -> int:
+    def next_opener(self, context: RoundContext) -> int:
         """The seat that opens the next round."""
+        caller, bidder, loser = context.caller, context.bidder, context.loser
+        assert caller is not None  # a settled call has a caller
+        assert bidder is not None  # and a standing bid
+        exact_call = context.call == "calza"
         seat = caller if exact_call or loser is None else (bidder if loser == caller else caller)
-        return seat if is_in(seat) else left_of(seat)
+        return seat if context.is_in(seat) else context.left_of(seat)
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""
