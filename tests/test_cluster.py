@@ -80,7 +80,7 @@ def test_a_study_runs_on_the_cluster(scheduler: str) -> None:
 def test_a_tls_cluster_takes_only_clients_with_its_certificate(tmp_path: Path) -> None:
     """The cluster how-to's TLS recipe, played: without the certificate no client gets in."""
     openssl = shutil.which("openssl")
-    if openssl is None:  # Debian's openssl is on every machine .ci/run runs on
+    if openssl is None:  # .ci/run installs Debian's openssl; a developer may not have it
         pytest.skip("no openssl to make the certificates")
 
     def run(*args: str) -> None:
