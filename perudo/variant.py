@@ -249,21 +249,40 @@ class Variant:
         *,
         reason: str,
         name: str | None = None,
+        summary: str | None = None,
+        source: str | None = None,
+        language: str | None = None,
         words: Mapping[str, str | None] | None = None,
-        **axes: Any,
+        players: PlayerCountRule | Mapping[str, Any] | None = None,
+        dice: DiceRule | Mapping[str, Any] | None = None,
+        wilds: WildsRule | Mapping[str, Any] | None = None,
+        raising: RaisingRule | Mapping[str, Any] | None = None,
+        conversion: ConversionRule | Mapping[str, Any] | None = None,
+        opening: OpeningRule | Mapping[str, Any] | None = None,
+        cap: CapRule | Mapping[str, Any] | None = None,
+        challenge: ChallengeRule | Mapping[str, Any] | None = None,
+        exact_call: ExactCallRule | Mapping[str, Any] | None = None,
+        special_round: SpecialRoundRule | Mapping[str, Any] | None = None,
+        starter: StarterRule | Mapping[str, Any] | None = None,
+        first_player: FirstPlayerRule | Mapping[str, Any] | None = None,
+        scoring: ScoringRule | Mapping[str, Any] | None = None,
     ) -> Variant:
         """A new edition: this one with the axes given changed. *The* way to make a house
         rule in Python.
 
-        Each axis is given as a component (``cap=perudo.rules.DiceInPlayCap()``) or as a
-        mapping shaped like its TOML section (``cap={"kind": "dice-in-play"}``; without
-        ``kind``, the parameters given change this edition's component). A changed axis is
-        marked ``reading`` with ``reason``, unless the mapping gives its own provenance.
+        Each axis is given as a component (``cap=perudo.rules.DiceInPlayCap()``), typed by
+        its axis's protocol so that mypy refuses a kind of another axis, or as a mapping
+        shaped like its TOML section (``cap={"kind": "dice-in-play"}``; without ``kind``,
+        the parameters given change this edition's component). A changed axis is marked
+        ``reading`` with ``reason``, unless the mapping gives its own provenance.
 
         Args:
             key: The new edition's key (never a shipped edition's).
             reason: Why the axes change: the provenance of each.
             name: The new edition's name (default: this one's, with the key).
+            summary: Its summary (default: this one's).
+            source: Where its rules come from (default: this one's).
+            language: The language of that source (default: this one's).
             words: Words to change (``{"dudo": "Liar"}``).
 
         >>> import perudo
@@ -273,16 +292,23 @@ class Variant:
         (DiceInPlayCap(), 'reading')
 
         Raises:
-            InvalidVariantError: an unknown axis, a shipped key, or an invalid result.
+            InvalidVariantError: a component of another axis, a shipped key, or an invalid
+                result.
         """
+        header = {"summary": summary, "source": source, "language": language}
         changes: dict[str, Any] = {"key": key, "name": name or f"{self.name} ({key})"}
+        changes |= {field: text for field, text in header.items() if text is not None}
         if words is not None:
             changes["words"] = dict(words)
-        for axis, value in axes.items():
-            if axis not in AXES:
-                raise InvalidVariantError(
-                    f"derive: {shown(axis)} is not an axis: the axes are {', '.join(AXES)}"
-                )
+        given = {
+            "players": players, "dice": dice, "wilds": wilds, "raising": raising,
+            "conversion": conversion, "opening": opening, "cap": cap, "challenge": challenge,
+            "exact_call": exact_call, "special_round": special_round, "starter": starter,
+            "first_player": first_player, "scoring": scoring,
+        }  # fmt: skip
+        for axis, value in given.items():
+            if value is None:
+                continue
             table = dict(value) if isinstance(value, Mapping) else component_table(value)
             if not isinstance(value, Mapping) and getattr(value, "axis", axis) != axis:
                 raise InvalidVariantError(f"derive: {type(value).__name__} is not a {axis} kind")

@@ -160,12 +160,30 @@ def test_derive_takes_components_or_sections_and_marks_them_readings() -> None:
         "x", reason="r", cap={"kind": "dice-in-play", "provenance": "stated", "quote": "Q."}
     )
     assert stated.provenance_of("cap") == perudo.Provenance("stated", "Q.", None)
-    with pytest.raises(InvalidVariantError, match="'sky' is not an axis"):
-        italian.derive("x", reason="r", sky=1)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'sky'"):
+        italian.derive("x", reason="r", sky=1)  # type: ignore[call-arg]  (mypy says so first)
     with pytest.raises(InvalidVariantError, match="shipped edition's"):
         italian.derive("spanish", reason="r", cap=DiceInPlayCap())
     with pytest.raises(InvalidVariantError, match="is not a cap kind"):
         italian.derive("x", reason="r", cap=Elimination())
+
+
+def test_derive_sets_the_header_and_keeps_the_rest() -> None:
+    italian = perudo.load_variant("italian")
+    ours = italian.derive(
+        "ours", reason="Ours.", name="Our table", summary="Italian, capped.",
+        source="our club's sheet", language="English", cap={"kind": "dice-in-play"},
+    )  # fmt: skip
+    assert (ours.name, ours.summary, ours.source, ours.language) == (
+        "Our table",
+        "Italian, capped.",
+        "our club's sheet",
+        "English",
+    )
+    kept = italian.derive("kept", reason="Ours.", cap={"kind": "dice-in-play"})
+    assert (kept.source, kept.language) == (italian.source, italian.language)
+    with pytest.raises(InvalidVariantError, match="summary: holds the control"):
+        italian.derive("bad", reason="Ours.", summary="Italian\x1b[2J")
 
 
 # --- 3. words are free -------------------------------------------------------------------
