@@ -45,7 +45,7 @@ from perudo.players import (
     name_problem,
 )
 from perudo.resolution import Resolution, resolve_dudo, resolve_exact_call
-from perudo.rules import RoundContext, RoundRules, Violation
+from perudo.rules import CallContext, RoundContext, RoundRules, Violation
 from perudo.rules.bidding import check_bid, legal_bids, may_change_face
 from perudo.rules.registry import is_built_in
 from perudo.variant import Variant
@@ -110,6 +110,7 @@ class _Derived:
     bids: tuple[PlacedBid, ...] | None = None
     seats: tuple[SeatView, ...] | None = None  # what views show of the seats
     may_call: tuple[int, ...] | None = None
+    counts: tuple[int, ...] | None = None  # each seat's dice count
     context: RoundContext | None = None
 
 
@@ -471,22 +472,18 @@ class GameState(RoundFacts):
         their methods are given, never a hidden die."""
         derived = self._derived
         if derived.context is None:
-            derived.context = self._context(self.players, self.to_act)
+            if derived.counts is None:
+                derived.counts = tuple([len(player.dice) for player in self.players])
+            variant = self.variant
+            derived.context = RoundContext(
+                variant.words, 6, variant.dice.per_player, derived.counts, self.round_number,
+                self.to_act, self._chain or (),
+            )  # fmt: skip
         return derived.context
-
-    def _context(self, players: Sequence[Player], to_act: int | None, *call: Any) -> RoundContext:
-        """The context of this round with ``players``' dice; after a call, ``call`` is its
-        call, caller, count and loser (and nobody is to act)."""
-        variant = self.variant
-        dice = tuple([len(player.dice) for player in players])
-        return RoundContext(
-            variant.words, 6, variant.dice.per_player, dice, self.round_number, to_act,
-            self._chain or (), *call,
-        )  # fmt: skip
 
     def _exact_call_violation(self, seat: int) -> Violation | None:
         call = self.variant.exact_call
-        if self.variant.has_exact_call and self._chain is None:
+        if self._chain is None and self.variant.has_exact_call:
             word = self.variant.words.calza or "Calza"
             return Violation("nothing-to-challenge", f"there is no bid yet to call {word} on")
         return call.check(seat, self.context)
@@ -513,6 +510,7 @@ class GameState(RoundFacts):
         )
         derived, known = state._derived, self._derived  # the same hands
         derived.dice_in_play, derived.players_in = known.dice_in_play, known.players_in
+        derived.counts = known.counts
         if not bid.pressure:  # the same seats as views show them
             derived.seats = known.seats
         return state
@@ -602,9 +600,10 @@ class GameState(RoundFacts):
             Player(player.name, hand, score, player.pressure_left, player.had_special)
             for player, hand, score in zip(players, hands, scores, strict=True)
         )
-        settled = self._context(
-            players, None, result.call, result.caller, result.count, result.loser
-        )
+        settled = CallContext(
+            variant.words, 6, variant.dice.per_player, tuple(counts), self.round_number, None,
+            self._chain or (), result.call, result.caller, result.count, result.loser,
+        )  # fmt: skip
         opener = variant.starter.next_opener(settled)
         if type(opener) is not int or not 0 <= opener < len(counts) or not counts[opener]:
             seat = type(opener) is int and 0 <= opener < len(counts)

@@ -450,11 +450,11 @@ def test_the_context_skips_seats_that_are_out() -> None:
 
 
 def test_the_starter_sees_the_settled_call(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[perudo.rules.RoundContext] = []
+    seen: list[perudo.rules.CallContext] = []
     starter = perudo.rules.LoserStarts("left")
     original = type(starter).next_opener
 
-    def spy(self: perudo.rules.LoserStarts, context: perudo.rules.RoundContext) -> int:
+    def spy(self: perudo.rules.LoserStarts, context: perudo.rules.CallContext) -> int:
         seen.append(context)
         return original(self, context)
 
@@ -464,5 +464,6 @@ def test_the_starter_sees_the_settled_call(monkeypatch: pytest.MonkeyPatch) -> N
     after = state.apply(perudo.Bid(3, 3)).apply(perudo.Dudo())  # two 3s: seat 0 loses
     (context,) = seen
     assert (context.call, context.caller, context.count, context.loser) == ("dudo", 1, 2, 0)
-    assert (context.bidder, context.to_act, context.dice) == (0, None, (1, 2, 2))
+    assert (context.called.player, context.to_act, context.dice) == (0, None, (1, 2, 2))
+    assert context.called.bid == perudo.Bid(3, 3)
     assert after.to_act == 0

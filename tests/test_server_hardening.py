@@ -214,7 +214,7 @@ class SeatZeroStarts:
     axis: ClassVar[str] = "starter"
     kind: ClassVar[str] = "test-seat-zero"
 
-    def next_opener(self, context: perudo.rules.RoundContext) -> int:
+    def next_opener(self, context: perudo.rules.CallContext) -> int:
         return 0
 
     def describe(self, words: perudo.Words, dice: int) -> str:

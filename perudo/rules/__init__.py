@@ -42,7 +42,7 @@ from perudo.rules.bidding import (
     WildOnes,
 )
 from perudo.rules.calls import Challenge, ExactCall, NoExactCall
-from perudo.rules.context import RoundContext
+from perudo.rules.context import CallContext, RoundContext
 from perudo.rules.registry import check_component, register_kind, rule_kinds
 from perudo.rules.scoring import Elimination, FixedRounds, PartyPoints
 from perudo.rules.special import NoSpecialRound, OneDieRound
@@ -51,6 +51,7 @@ from perudo.rules.table import Dice, FixedSeat, LoserStarts, PlayerCount, RollOf
 __all__ = [
     "AXES",
     "AXIS_TITLES",
+    "CallContext",
     "CapRule",
     "Challenge",
     "ChallengeRule",

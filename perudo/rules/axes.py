@@ -19,7 +19,7 @@ import attrs
 
 from perudo.actions import Bid
 from perudo.rules.base import RoundStart, Violation, Words
-from perudo.rules.context import RoundContext
+from perudo.rules.context import CallContext, RoundContext
 
 __all__ = [
     "AXES",
@@ -275,10 +275,10 @@ class SpecialRoundRule(Component, Protocol):
 class StarterRule(Component, Protocol):
     """``starter``: who opens the next round."""
 
-    def next_opener(self, context: RoundContext) -> int:
+    def next_opener(self, context: CallContext) -> int:
         """The seat that opens the next round, a seat still in: the context is the round
-        just settled (its ``call``, ``caller``, ``loser`` and ``bids``), with every seat's
-        dice after the call."""
+        just settled (its ``call``, ``caller``, ``count``, ``loser`` and ``called`` bid),
+        with every seat's dice after the call."""
         ...
 
 

@@ -2,9 +2,10 @@
 
 A kind's method gets its own subject as a parameter (the seat that would call, the face
 asked about) and everything else it may need on the context: the seats and their dice, the
-player to act, the round's bids with their bidders, the edition's words; and, once a call
-is made, the call, its caller, its count and its loser. A kind that needs none of it
-ignores it. A kind never sees a :class:`~perudo.GameState`, nor any hidden die.
+player to act, the round's bids with their bidders, the edition's words. Once a call has
+settled the round, the context is a :class:`CallContext`, which adds the call, its caller,
+its count and its loser. A kind that needs none of it ignores it. A kind never sees a
+:class:`~perudo.GameState`, nor any hidden die.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from perudo.actions import Bid
 from perudo.players import PlacedBid
 from perudo.rules.base import Words
 
-__all__ = ["RoundContext"]
+__all__ = ["CallContext", "RoundContext"]
 
 
 @attrs.frozen
@@ -29,16 +30,11 @@ class RoundContext:
         words: The edition's words (for refusals: ``words.calza`` is the exact call's).
         faces: The faces of each die (6).
         dice_per_player: The dice each player starts the game with.
-        dice: Each seat's dice count, clockwise from seat 0 (after the call, once one is
-            made: who is still in for the next round).
+        dice: Each seat's dice count, clockwise from seat 0.
         round_number: The round, from 1.
         to_act: The seat whose turn it is; ``None`` once the round has ended.
         bids: The round's bids in order, each with its bidder (a read-only sequence: its
             length and its last item cost nothing).
-        call: ``"dudo"`` (the challenge) or ``"calza"`` (the exact call) once one is made.
-        caller: The seat that made the call.
-        count: The dice the call counted of the standing bid's face.
-        loser: The seat that lost the call (``None`` when nobody did: a right exact call).
     """
 
     words: Words
@@ -48,10 +44,6 @@ class RoundContext:
     round_number: int
     to_act: int | None
     bids: Sequence[PlacedBid]
-    call: Literal["dudo", "calza"] | None = None
-    caller: int | None = None
-    count: int | None = None
-    loser: int | None = None
 
     @property
     def bid(self) -> Bid | None:
@@ -93,3 +85,28 @@ class RoundContext:
             if dice[(seat - step) % n]:
                 return (seat - step) % n
         return seat
+
+
+@attrs.frozen
+class CallContext(RoundContext):
+    """The round just settled by a call: what the starter axis decides from. ``dice`` is
+    every seat's dice *after* the call (who is still in for the next round), ``to_act`` is
+    ``None``, and the standing bid is the one called.
+
+    Attributes:
+        call: ``"dudo"`` (the challenge) or ``"calza"`` (the exact call).
+        caller: The seat that made the call.
+        count: The dice the call counted of the standing bid's face.
+        loser: The seat that lost the call (dice or points); ``None`` when nobody did (a
+            right exact call).
+    """
+
+    call: Literal["dudo", "calza"]
+    caller: int
+    count: int
+    loser: int | None
+
+    @property
+    def called(self) -> PlacedBid:
+        """The bid the call was made on, and its bidder."""
+        return self.bids[-1]

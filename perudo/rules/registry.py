@@ -27,7 +27,7 @@ from perudo.rules import bidding, calls, scoring, special, table
 from perudo.rules.axes import AXES, PROTOCOLS, RoundRules
 from perudo.rules.base import RoundStart, Violation, Words
 from perudo.rules.bidding import HalveDouble, QuantityOrFace, WildOnes
-from perudo.rules.context import RoundContext
+from perudo.rules.context import CallContext, RoundContext
 
 __all__ = ["ENTRY_POINT_GROUP", "KindRegistry", "check_component", "register_kind", "rule_kinds"]
 
@@ -216,11 +216,17 @@ def _is_seat_tuple(size: int) -> Callable[[Any], bool]:
     )
 
 
-def _context(words: Words, dice: int, **call: Any) -> RoundContext:
-    """An ordinary round of three seats: seat 2 bid 2x3 after seat 1's 1x3, seat 0 to act
-    (or, with ``call``, the round settled by it)."""
-    bids = (PlacedBid(1, Bid(1, 3)), PlacedBid(2, _BID))
-    return RoundContext(words, 6, dice, (3, 2, 3), 1, None if call else 0, bids, **call)
+_BIDS = (PlacedBid(1, Bid(1, 3)), PlacedBid(2, _BID))
+
+
+def _context(words: Words, dice: int) -> RoundContext:
+    """An ordinary round of three seats: seat 2 bid 2x3 after seat 1's 1x3, seat 0 to act."""
+    return RoundContext(words, 6, dice, (3, 2, 3), 1, 0, _BIDS)
+
+
+def _settled(words: Words, dice: int, call: Any, loser: int | None) -> CallContext:
+    """That round settled by seat 0's ``call``, lost by ``loser``."""
+    return CallContext(words, 6, dice, (3, 2, 3), 1, None, _BIDS, call, 0, 2, loser)
 
 
 def _rules() -> RoundRules:
@@ -281,7 +287,7 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
     ],
     "starter": [
         ("next_opener", lambda c, w, d: [
-            c.next_opener(_context(w, d, call=call, caller=0, count=2, loser=loser))
+            c.next_opener(_settled(w, d, call, loser))
             for call, loser in (("dudo", 1), ("dudo", 0), ("calza", None), ("calza", 0))
         ], lambda v: all(x in (0, 1, 2) for x in v)),
     ],

@@ -10,7 +10,7 @@ import attrs
 from perudo.actions import MAX_DICE_PER_PLAYER, MAX_PLAYERS
 from perudo.dice import roll_off
 from perudo.rules.base import Words, first_paragraph, param
-from perudo.rules.context import RoundContext
+from perudo.rules.context import CallContext
 
 __all__ = ["IF_OUT", "Dice", "FixedSeat", "LoserStarts", "PlayerCount", "RollOff", "WinnerStarts"]
 
@@ -115,11 +115,9 @@ class LoserStarts:
     kind: ClassVar[str] = "loser"
     if_out: str = param(str, choices=IF_OUT)
 
-    def next_opener(self, context: RoundContext) -> int:
+    def next_opener(self, context: CallContext) -> int:
         """The seat that opens the next round."""
-        caller, bidder, loser = context.caller, context.bidder, context.loser
-        assert caller is not None  # a settled call has a caller
-        assert bidder is not None  # and a standing bid
+        caller, bidder, loser = context.caller, context.called.player, context.loser
         exact_call = context.call == "calza"
         seat = caller if exact_call or loser is None else loser
         if context.is_in(seat):
@@ -148,11 +146,9 @@ class WinnerStarts:
     axis: ClassVar[str] = "starter"
     kind: ClassVar[str] = "winner"
 
-    def next_opener(self, context: RoundContext) -> int:
+    def next_opener(self, context: CallContext) -> int:
         """The seat that opens the next round."""
-        caller, bidder, loser = context.caller, context.bidder, context.loser
-        assert caller is not None  # a settled call has a caller
-        assert bidder is not None  # and a standing bid
+        caller, bidder, loser = context.caller, context.called.player, context.loser
         exact_call = context.call == "calza"
         seat = caller if exact_call or loser is None else (bidder if loser == caller else caller)
         return seat if context.is_in(seat) else context.left_of(seat)
