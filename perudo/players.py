@@ -164,13 +164,12 @@ def chain_key(chain: BidChain | None) -> tuple[PlacedBid, ...]:
     return () if chain is None else chain.as_tuple()
 
 
-class RoundFacts:
-    """What :class:`~perudo.GameState` and :class:`~perudo.PlayerView` both derive from the
-    round's bids and whose turn it is."""
+class BidFacts:
+    """What a value holding the round's bids derives from them (a state, a view, the rules'
+    context): the standing bid and its bidder."""
 
     __slots__ = ()
-    bids: tuple[PlacedBid, ...]
-    to_act: int | None
+    bids: Sequence[PlacedBid]
 
     @property
     def bid(self) -> Bid | None:
@@ -181,6 +180,14 @@ class RoundFacts:
     def bidder(self) -> int | None:
         """The seat that made the standing bid."""
         return self.bids[-1].player if self.bids else None
+
+
+class RoundFacts(BidFacts):
+    """What :class:`~perudo.GameState` and :class:`~perudo.PlayerView` both derive from the
+    round's bids and whose turn it is."""
+
+    __slots__ = ()
+    to_act: int | None
 
     @property
     def is_over(self) -> bool:

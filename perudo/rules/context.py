@@ -15,15 +15,14 @@ from typing import Literal
 
 import attrs
 
-from perudo.actions import Bid
-from perudo.players import PlacedBid
+from perudo.players import BidFacts, PlacedBid
 from perudo.rules.base import Words
 
 __all__ = ["CallContext", "RoundContext"]
 
 
 @attrs.frozen
-class RoundContext:
+class RoundContext(BidFacts):
     """The round as the rules see it, at the moment a method is asked.
 
     Attributes:
@@ -44,16 +43,6 @@ class RoundContext:
     round_number: int
     to_act: int | None
     bids: Sequence[PlacedBid]
-
-    @property
-    def bid(self) -> Bid | None:
-        """The standing bid, ``None`` before the round's first."""
-        return self.bids[-1].bid if self.bids else None
-
-    @property
-    def bidder(self) -> int | None:
-        """The seat that made the standing bid."""
-        return self.bids[-1].player if self.bids else None
 
     @property
     def players(self) -> int:
