@@ -492,3 +492,52 @@ def test_a_refusal_gives_the_reason_gamestate_gives() -> None:
         want = states[0].check(action)
         assert want is not None
         assert raised.value.reason == want.reason
+
+
+@attrs.frozen
+class OurMonotone(perudo.rules.Monotone):
+    """The face never goes down: our club's words for the Spanish raise order."""
+
+    kind: ClassVar[str] = "test-our-monotone"
+
+    def describe(self, words: perudo.Words, dice: int) -> str:
+        return "At our table the face never goes down."
+
+    def label(self, words: perudo.Words) -> str:
+        return "ours"
+
+
+@attrs.frozen
+class OurJonti(perudo.rules.ExactCall):
+    """Our club's words for Jonti."""
+
+    kind: ClassVar[str] = "test-our-jonti"
+
+    def describe(self, words: perudo.Words, dice: int) -> str:
+        return f"'{words.calza}', our way."
+
+
+def test_a_subclass_that_changes_only_prose_plays_on_the_batch_engine() -> None:
+    perudo.register_kind(OurMonotone)
+    perudo.register_kind(OurJonti)
+    spanish = perudo.load_variant("spanish")
+    ours = spanish.derive("our-spanish", reason="Our words.", raising=OurMonotone())
+    assert ours.user_kinds == ("raising:test-our-monotone",)
+    assert ours.describe("raising") == "At our table the face never goes down."
+    assert compare(ours, 3, 40, seed=8, observe=2) > 40  # the same games as GameState
+    assert simulate(ours, 3, 8, bots=["random"], seed=1).engine == "batch"
+    jonti = perudo.load_variant("french-jonti")
+    exact = jonti.exact_call
+    our_jonti = jonti.derive(
+        "our-jonti", reason="Our words.",
+        exact_call=OurJonti(exact.who, exact.min_players, exact.caller_below_full),  # type: ignore[attr-defined]
+    )  # fmt: skip
+    assert compare(our_jonti, 4, 40, seed=9, observe=3) > 40  # calls that gain a die too
+
+
+def test_every_axis_is_checked_not_the_engines_own_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    from perudo.batch import rules
+
+    monkeypatch.delitem(rules.BATCH_KINDS, "cap")  # as if "cap" were an axis it never learnt
+    with pytest.raises(GameSetupError, match="does not know the axis 'cap'"):
+        BatchGames.new("italian", 3, batch=4, seed=1)

@@ -608,7 +608,20 @@ class BatchGames:
         seat_flag("last_gainer", self.last_gainer[rows].astype(np.int64))
         put("last_points", self.last_points[rows, None])
         seat_flag("last_eliminated", self.last_eliminated[rows].astype(np.int64))
+        if f["last_changes"].length:  # an edition with a kind of its own that only renames
+            put("last_changes", np.take_along_axis(self._last_changes(rows), where, axis=1))
         out[rows] = view
+
+    def _last_changes(self, rows: NDArray[Any]) -> NDArray[np.int32]:
+        """``(len(rows), players)``: each seat's change of dice in the last call, as the
+        built-in kinds settle it (the loser loses one, the gainer gains one; none where
+        points moved)."""
+        changes = np.zeros((len(rows), self.players), dtype=np.int32)
+        moved = self.last_points[rows] == 0
+        for seats, step in ((self.last_loser[rows], -1), (self.last_gainer[rows], 1)):
+            has = moved & (seats >= 0)
+            changes[np.flatnonzero(has), seats[has].astype(np.int64)] += step
+        return changes
 
     # --- legality -----------------------------------------------------------------------
 

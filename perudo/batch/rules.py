@@ -2,9 +2,12 @@
 numbers, for the built-in kinds it implements.
 
 The batch engine plays the same declarations as :class:`~perudo.GameState`, component by
-component; it only needs each one's parameters. A kind it does not implement (a registered
-user kind, or a subclass of a built-in that changes its behaviour) is refused here, naming
-the kind: play that edition with :func:`perudo.new_game`.
+component; it only needs each one's parameters. It checks every axis of
+:data:`perudo.AXES`, so an axis it does not know is refused too, never played wrongly in
+silence. A kind it does not implement (a registered user kind, or a subclass of a built-in
+that changes its behaviour) is refused here, naming the kind: play that edition with
+:func:`perudo.new_game`. A subclass that changes only its prose (``describe``, ``label``,
+its ``kind`` name and docstring) plays as its built-in kind.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import attrs
 
 from perudo.errors import GameSetupError
 from perudo.rules import (
+    AXES,
     Challenge,
     Dice,
     DiceInPlayCap,
@@ -43,10 +47,10 @@ from perudo.rules import (
 )
 from perudo.variant import Variant
 
-__all__ = ["BATCH_KINDS", "OPENING", "RAISING", "BatchRules", "batch_rules"]
+__all__ = ["BATCH_KINDS", "OPENING", "RAISING", "BatchRules", "batch_kind", "batch_rules"]
 
-#: The component classes the batch engine implements, by axis. Exact classes only, since
-#: a subclass may change what a method does.
+#: The component classes the batch engine implements, by axis (a subclass is played as its
+#: class only when it changes nothing but prose: see :func:`batch_kind`).
 BATCH_KINDS: dict[str, tuple[type, ...]] = {
     "players": (PlayerCount,),
     "dice": (Dice,),
@@ -103,16 +107,41 @@ class BatchRules:
     special_role: tuple[str, ...]  # the role ("special"/"ordinary") of each declaration
 
 
+#: What a subclass may define and still be played as the kind it extends: its words.
+_PROSE = frozenset({"describe", "label", "kind"})
+
+
+def batch_kind(component: Any, kinds: tuple[type, ...]) -> type | None:
+    """The class of ``kinds`` that ``component`` plays as: its own class, or the one it
+    extends when every class in between defines only prose (``describe``, ``label``,
+    ``kind``, docstrings) and no parameter of its own; ``None`` otherwise."""
+    mro = type(component).__mro__
+    base = next((cls for cls in mro if cls in kinds), None)
+    if base is None:
+        return None
+    for cls in mro[: mro.index(base)]:
+        own = {name for name in vars(cls) if not (name.startswith("__") and name.endswith("__"))}
+        if own - _PROSE or attrs.fields(cls) != attrs.fields(base):
+            return None
+    return base
+
+
 def batch_rules(variant: Variant) -> BatchRules:
     """The numbers of ``variant``'s components.
 
     Raises:
-        GameSetupError: a component is of a kind the batch engine does not implement; the
-            message names its axis and kind.
+        GameSetupError: an axis the batch engine does not know, or a component of a kind
+            it does not implement; the message names the axis and the kind.
     """
-    for axis, kinds in BATCH_KINDS.items():
+    for axis in AXES:
         component: Any = variant.component(axis)
-        if type(component) not in kinds:
+        kinds = BATCH_KINDS.get(axis)
+        if kinds is None:
+            raise GameSetupError(
+                f"the batch engine does not know the axis {axis!r} of {variant.key!r}: play "
+                "it with perudo.new_game, the reference engine"
+            )
+        if batch_kind(component, kinds) is None:
             raise GameSetupError(
                 f"the batch engine does not implement {axis} kind {component.kind!r} "
                 f"({type(component).__name__}) of {variant.key!r}: play it with "
@@ -128,7 +157,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         per_player=variant.dice.per_player,
         wild=1 if isinstance(wilds, WildOnes) else getattr(wilds, "face", 0),
         wild_unless_opened_on=bool(getattr(wilds, "unless_opened_on", False)),
-        raising=RAISING.index(variant.raising.kind),
+        raising=RAISING.index(_as_played(variant, "raising").kind),
         halve_double=isinstance(variant.conversion, HalveDouble),
         opening=OPENING.index(variant.opening.ones),
         cap=variant.cap.caps,
@@ -154,3 +183,10 @@ def batch_rules(variant: Variant) -> BatchRules:
         rounds=getattr(scoring, "rounds", 0),
         special_role=special.declarations,
     )
+
+
+def _as_played(variant: Variant, axis: str) -> Any:
+    """The built-in kind the component on ``axis`` plays as (its own, for a prose subclass)."""
+    kind = batch_kind(variant.component(axis), BATCH_KINDS[axis])
+    assert kind is not None  # batch_rules refused the edition otherwise
+    return kind
