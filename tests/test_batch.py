@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import ClassVar
 
@@ -517,9 +518,23 @@ class OurJonti(perudo.rules.ExactCall):
         return f"'{words.calza}', our way."
 
 
-def test_a_subclass_that_changes_only_prose_plays_on_the_batch_engine() -> None:
+@pytest.fixture
+def prose_kinds() -> Iterator[None]:
+    """OurMonotone and OurJonti registered for one test, then gone (the doctest of
+    rule_kinds lists every raising kind)."""
+    from perudo.rules.registry import _REGISTRY
+
     perudo.register_kind(OurMonotone)
     perudo.register_kind(OurJonti)
+    try:
+        yield
+    finally:
+        for axis, kind in (("raising", OurMonotone.kind), ("exact_call", OurJonti.kind)):
+            _REGISTRY._kinds[axis].pop(kind)
+
+
+@pytest.mark.usefixtures("prose_kinds")
+def test_a_subclass_that_changes_only_prose_plays_on_the_batch_engine() -> None:
     spanish = perudo.load_variant("spanish")
     ours = spanish.derive("our-spanish", reason="Our words.", raising=OurMonotone())
     assert ours.user_kinds == ("raising:test-our-monotone",)
