@@ -565,8 +565,7 @@ def state_from_dict(
         raise RecordError("a state is an object with format, version, record and position")
     if data["format"] != "perudo-state" or data["version"] != 1:
         raise RecordError("not a perudo-state version 1")
-    record = GameRecord.from_dict(data["record"], key=key, max_moves=max_moves)
-    state = record.replay(variant, max_moves=max_moves)
+    state = GameRecord.from_dict(data["record"], key=key, max_moves=max_moves).replay(variant)
     if _position(state) != data["position"]:
         raise RecordError("the position does not match the one its record leads to")
     return state

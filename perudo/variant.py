@@ -295,18 +295,14 @@ class Variant:
             InvalidVariantError: a component of another axis, a shipped key, or an invalid
                 result.
         """
+        given = locals()  # the keywords above: one per axis, each under the axis's name
         header = {"summary": summary, "source": source, "language": language}
         changes: dict[str, Any] = {"key": key, "name": name or f"{self.name} ({key})"}
         changes |= {field: text for field, text in header.items() if text is not None}
         if words is not None:
             changes["words"] = dict(words)
-        given = {
-            "players": players, "dice": dice, "wilds": wilds, "raising": raising,
-            "conversion": conversion, "opening": opening, "cap": cap, "challenge": challenge,
-            "exact_call": exact_call, "special_round": special_round, "starter": starter,
-            "first_player": first_player, "scoring": scoring,
-        }  # fmt: skip
-        for axis, value in given.items():
+        for axis in AXES:
+            value = given[axis]
             if value is None:
                 continue
             table = dict(value) if isinstance(value, Mapping) else component_table(value)

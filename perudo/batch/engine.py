@@ -149,6 +149,24 @@ def _check_numbers(variant: Variant, rules: BatchRules, players: int) -> None:
             )
 
 
+def _whole(what: str, values: Any, shape: tuple[int, ...], high: int) -> NDArray[np.int64]:
+    """``values`` as whole numbers of ``shape`` (``-1``: any length), each from 0 to
+    ``high - 1``, or an EncodingError naming ``what``."""
+    array = np.asarray(values)
+    fits = array.ndim == len(shape) and all(
+        want in (-1, got) for want, got in zip(shape, array.shape, strict=True)
+    )
+    if not fits or (array.size and array.dtype.kind not in "iu"):
+        raise EncodingError(
+            f"{what} {shown(values)} is not {'a list' if shape == (-1,) else 'one or a row'}"
+            f" of whole numbers from 0 to {high - 1}"
+        )
+    array = array.astype(np.int64)
+    if array.size and (array.min() < 0 or array.max() >= high):
+        raise EncodingError(f"{what} {shown(values)} are not all from 0 to {high - 1}")
+    return array
+
+
 @attrs.frozen
 class StepResult:
     """What :meth:`BatchGames.step` returns, one row per game.
@@ -309,7 +327,7 @@ class BatchGames:
             )
         if type(batch) is not int or not 1 <= batch <= MAX_BATCH:
             raise GameSetupError(f"batch {shown(batch)} is not 1 to {MAX_BATCH} games")
-        _check_numbers(variant, batch_rules(variant), players)
+        _check_numbers(variant, batch_rules(variant), players)  # before sizes are counted
         per_game = _bytes_per_game(variant, players) + _call_bytes_per_game(variant, players)
         if batch * per_game > MAX_BATCH_BYTES:
             raise GameSetupError(
@@ -487,26 +505,8 @@ class BatchGames:
         Raises:
             EncodingError: ``games`` is not a sequence of games of the batch.
         """
-        rows = np.arange(self.batch) if games is None else self._whole("games", games, (-1,))
+        rows = np.arange(self.batch) if games is None else _whole("games", games, (-1,), self.batch)
         self._reset(rows)
-
-    def _whole(self, what: str, values: Any, shape: tuple[int, ...]) -> NDArray[np.int64]:
-        """``values`` as whole numbers of ``shape`` (``-1``: any length) from 0 to the
-        batch's games (``"games"``) or seats (anything else), or an EncodingError."""
-        array = np.asarray(values)
-        high = self.batch if what == "games" else self.players
-        fits = array.ndim == len(shape) and all(
-            want in (-1, got) for want, got in zip(shape, array.shape, strict=True)
-        )
-        if not fits or (array.size and array.dtype.kind not in "iu"):
-            raise EncodingError(
-                f"{what} {shown(values)} is not {'a list' if shape == (-1,) else 'one or a row'}"
-                f" of whole numbers from 0 to {high - 1}"
-            )
-        array = array.astype(np.int64)
-        if array.size and (array.min() < 0 or array.max() >= high):
-            raise EncodingError(f"{what} {shown(values)} are not all from 0 to {high - 1}")
-        return array
 
     # --- observations -------------------------------------------------------------------
 
@@ -520,7 +520,7 @@ class BatchGames:
         enc = observation_encoding(self.variant, self.players)
         n, batch = self.players, self.batch
         one = np.ndim(seats) == 0
-        me = np.broadcast_to(self._whole("seats", seats, () if one else (batch,)), (batch,))
+        me = np.broadcast_to(_whole("seats", seats, () if one else (batch,), n), (batch,))
         rows = np.arange(batch)
         rel = (me[:, None] + self._seats[None, :]) % n  # rel[i, k]: absolute seat of entry k
         out = np.zeros((batch, enc.size), dtype=np.int32)
