@@ -5,7 +5,9 @@ most all they hold: a false bid costs its bidder (quantity - count) dice, a true
 the challenger (count - quantity), at least one (shared/EXTERNAL-RULES.md, section 3).
 
 It is a scoring kind: a frozen attrs class with ``axis`` and ``kind`` and the methods of
-:class:`perudo.rules.ScoringRule`, registered with :func:`perudo.register_kind`.
+:class:`perudo.rules.ScoringRule`, registered with :func:`perudo.register_kind`. Its
+``settle`` sees the call counted (:class:`perudo.rules.CallContext`) and gives every seat's
+change of dice.
 :func:`variant` is WANGO classic with it. Run this file to play a seeded game between bots
 and check the rule at every challenge.
 """
@@ -19,7 +21,7 @@ import attrs
 import perudo
 from perudo.bots import OddsBot
 from perudo.match import choose_move
-from perudo.rules import Elimination, Words
+from perudo.rules import CallContext, Elimination, Words
 
 
 @perudo.register_kind
@@ -27,13 +29,16 @@ from perudo.rules import Elimination, Words
 class LoseTheDifference(Elimination):
     """The loser of a challenge loses as many dice as the bid was wrong by (at least one);
     a player with no dice is out; the last player with dice wins. Everything but the
-    penalty and the prose is the built-in elimination's."""
+    settlement and the prose is the built-in elimination's."""
 
     kind: ClassVar[str] = "lose-the-difference"
 
-    def penalty(self, *, bid: perudo.Bid, count: int, held: int) -> int:
-        """How far the bid was wrong, at least one (the engine caps it at the dice held)."""
-        return max(1, abs(bid.quantity - count))
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        """The loser loses how far the bid was wrong, at least one (the engine keeps it at
+        most the dice they hold)."""
+        loser = context.challenge_loser
+        lost = max(1, abs(context.called.bid.quantity - context.count))
+        return tuple(-lost if seat == loser else 0 for seat in range(context.players))
 
     def describe(self, words: Words, dice: int) -> str:
         """The rule as sentences."""

@@ -10,7 +10,6 @@ to play a seeded game between bots and check the rule at every call.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
@@ -18,7 +17,7 @@ import attrs
 import perudo
 from perudo.bots import OddsBot
 from perudo.match import choose_move
-from perudo.rules import RoundContext, Violation, Words
+from perudo.rules import CallContext, RoundContext, Violation, Words
 
 
 @perudo.register_kind
@@ -29,11 +28,8 @@ class SpotOn:
 
     axis: ClassVar[str] = "exact_call"
     kind: ClassVar[str] = "spot-on"
+    offered: ClassVar[bool] = True
     out_of_turn: ClassVar[bool] = False
-
-    def may_open(self, players_in: int) -> bool:
-        """Open with any table."""
-        return players_in >= 2
 
     def check(self, player: int, context: RoundContext) -> Violation | None:
         """Only on your own turn."""
@@ -41,13 +37,12 @@ class SpotOn:
             return Violation("not-your-turn", f"{context.words.calza} is called on your own turn")
         return None
 
-    def settle(
-        self, *, right: bool, caller: int, counts: Sequence[int], full: int
-    ) -> tuple[int, ...]:
+    def settle(self, context: CallContext) -> tuple[int, ...]:
         """Right: every other player still in loses a die. Wrong: the caller loses one."""
-        if not right:
-            return tuple(-1 if seat == caller else 0 for seat in range(len(counts)))
-        return tuple(-1 if seat != caller and n else 0 for seat, n in enumerate(counts))
+        caller = context.caller
+        if not context.is_exact:
+            return tuple(-1 if seat == caller else 0 for seat in range(context.players))
+        return tuple(-1 if seat != caller and n else 0 for seat, n in enumerate(context.dice))
 
     def describe(self, words: Words, dice: int) -> str:
         """The rule as sentences."""
@@ -83,7 +78,7 @@ def main() -> None:
         before = state
         state = state.apply(action, by=seat)
         result = state.last_result
-        if result is None or result is before.last_result or result.call != "calza":
+        if result is None or result is before.last_result or result.call != "exact":
             continue
         calls += 1
         counts = [len(p.dice) for p in before.players]

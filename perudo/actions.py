@@ -6,6 +6,7 @@ Actions are small frozen values. Their shape is checked when they are made, so a
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, TypeAlias
 
@@ -16,6 +17,7 @@ from perudo.errors import IllegalActionError, shown
 __all__ = [
     "MAX_DECLARATION",
     "MAX_DICE_PER_PLAYER",
+    "MAX_FACES",
     "MAX_PLAYERS",
     "MAX_QUANTITY",
     "MAX_TABLE_DICE",
@@ -33,6 +35,9 @@ MAX_QUANTITY = 9999
 #: The longest name a :class:`Declare` may carry.
 MAX_DECLARATION = 40
 
+#: The most faces a die may have (an edition's dice have 2 to this many; six by default).
+MAX_FACES = 20
+
 
 def _malformed(message: str) -> IllegalActionError:
     return IllegalActionError("malformed-action", message)
@@ -49,7 +54,9 @@ class Bid:
 
     Args:
         quantity: How many dice, 1 to :data:`~perudo.actions.MAX_QUANTITY`.
-        face: The face, 1 (ones: Pacos, Aces, Azteco heads) to 6.
+        face: The face, 1 (ones: Pacos, Aces, Azteco heads) to the edition's highest (6 on
+            six-sided dice; any bid names a face of at most
+            :data:`~perudo.actions.MAX_FACES`).
         pressure: WANGO party mode only: spend a pressure use with this bid.
 
     >>> Bid(3, 4)
@@ -66,14 +73,16 @@ class Bid:
         if type(self.quantity) is not int:
             raise _malformed(f"quantity {shown(self.quantity)} is not a whole number of dice")
         if type(self.face) is not int:
-            raise _malformed(f"face {shown(self.face)} is not a die face: faces are 1 to 6")
+            raise _malformed(f"face {shown(self.face)} is not a die face: faces are whole numbers")
         if not 1 <= self.quantity <= MAX_QUANTITY:
             raise _malformed(
                 f"quantity {shown(self.quantity)} is not a bid: "
                 f"a bid names 1 to {MAX_QUANTITY} dice"
             )
-        if not 1 <= self.face <= 6:
-            raise _malformed(f"face {shown(self.face)} is not a die face: faces are 1 to 6")
+        if not 1 <= self.face <= MAX_FACES:
+            raise _malformed(
+                f"face {shown(self.face)} is not a die face: faces are 1 to {MAX_FACES}"
+            )
         _check_flag("pressure", self.pressure)
 
     def __str__(self) -> str:
@@ -168,25 +177,21 @@ MAX_DICE_PER_PLAYER = 20
 #: The most dice any table holds (legal bids are listed up to the dice in play).
 MAX_TABLE_DICE = MAX_PLAYERS * MAX_DICE_PER_PLAYER
 
-# Interned bids, indexed [pressure][face][quantity], built once up to every table's size:
-# legal_actions hands out slices of these rows instead of building new values. Tuples, so
-# no thread can see a row half-grown. Index 0 of each row is a placeholder never read.
-BID_ROWS: tuple[tuple[tuple[Bid, ...], ...], ...] = tuple(
-    tuple(
-        tuple(
-            Bid(max(quantity, 1), max(face, 1), pressure) for quantity in range(MAX_TABLE_DICE + 1)
-        )
-        for face in range(7)
-    )
-    for pressure in (False, True)
-)
+
+@functools.cache
+def bid_row(face: int, pressure: bool = False) -> tuple[Bid, ...]:
+    """The interned bids on ``face`` (with or without ``pressure``), indexed by quantity up
+    to every table's size (index 0 is a placeholder never read): legal_actions hands out
+    slices of these rows instead of building new values. A tuple, so no thread can see a
+    row half-grown."""
+    return tuple(Bid(max(quantity, 1), face, pressure) for quantity in range(MAX_TABLE_DICE + 1))
 
 
 DUDO = Dudo()
 DUDO_PRESSED = Dudo(pressure=True)
 CALZA = Calza()
 
-_BID = re.compile(r"([1-9][0-9]{0,3})x([1-6])(!?)", re.ASCII)
+_BID = re.compile(r"([1-9][0-9]{0,3})x([1-9]|1[0-9]|20)(!?)", re.ASCII)
 _LONGEST_NAME = 200
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 import attrs
 
-from perudo.actions import BID_ROWS, CALZA, DUDO, DUDO_PRESSED, Action, Bid, Declare
+from perudo.actions import CALZA, DUDO, DUDO_PRESSED, Action, Bid, Declare, bid_row
 from perudo.dice import count
 from perudo.errors import GameSetupError, shown
 from perudo.odds import chance_of, chance_table, exact_chance_of
@@ -89,18 +89,19 @@ def _cheapest_bids(view: PlayerView) -> dict[int, Bid]:
     if view.must_declare or view.player is None:
         return {}
     rules = view.rules
-    lows = lowest_quantities(rules, view.bid, may_change_face(rules, view.player))
+    lows = lowest_quantities(
+        rules, view.bid, lambda: view.context, may_change_face(rules, view.player)
+    )
     top = view.dice_in_play
-    plain = BID_ROWS[0]
     return {
-        face: plain[face][low]
-        for face, low in ((face, lows[face]) for face in range(1, 7))
+        face: bid_row(face)[low]
+        for face, low in ((face, lows[face]) for face in range(1, rules.faces + 1))
         if low is not None and low <= top
     }
 
 
 def _independent_table(view: PlayerView) -> tuple[tuple[float, ...], ...]:
-    return chance_table(view.dice, view.unseen, wild=view.wild_face)
+    return chance_table(view.dice, view.unseen, wild=view.wild_face, faces=view.variant.dice.faces)
 
 
 def bid_reading_table(view: PlayerView, *, trust: float = 0.6) -> tuple[tuple[float, ...], ...]:
@@ -115,9 +116,10 @@ def bid_reading_table(view: PlayerView, *, trust: float = 0.6) -> tuple[tuple[fl
         if placed.player != me:
             last_face[placed.player] = placed.bid.face
     top = view.dice_in_play + 2
+    faces = view.variant.dice.faces
     table: list[tuple[float, ...]] = [()]
-    for face in range(1, 7):
-        p = 1 / 3 if wild is not None and face != wild else 1 / 6
+    for face in range(1, faces + 1):
+        p = (2 if wild is not None and face != wild else 1) / faces
         own = count([view.dice], face, wild=wild)
         mean = variance = 0.0
         for seat, info in enumerate(view.seats):
@@ -153,7 +155,7 @@ def expected_count(view: PlayerView, face: int) -> float:
     """How many dice showing ``face`` the player expects among all hands, from their own
     hand and the number of dice they cannot see."""
     wild = view.wild_face
-    chance = 1 / 3 if wild is not None and face != wild else 1 / 6
+    chance = (2 if wild is not None and face != wild else 1) / view.variant.dice.faces
     return count([view.dice], face, wild=wild) + view.unseen * chance
 
 

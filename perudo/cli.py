@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
+import runpy
 import sys
 import textwrap
 import time
@@ -20,7 +22,7 @@ from perudo.errors import BotError, GameSetupError, PerudoError, shown
 from perudo.loader import load_variant, variant_names
 from perudo.prose import AXIS_TITLES, label, rules_text
 from perudo.simulate import ENGINES, MAX_GAMES, MAX_WORKERS, SimulationResult, simulate
-from perudo.variant import AXES, Variant
+from perudo.variant import AXES, Variant, inapplicable
 
 __all__ = ["main"]
 
@@ -68,6 +70,14 @@ def _parser() -> argparse.ArgumentParser:
         prog="perudo", description="Perudo in its regional editions: play, compare, simulate."
     )
     parser.add_argument("--version", action="version", version=f"perudo {__version__}")
+    parser.add_argument(
+        "--plugin",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="import MODULE (a module name, or a .py file) first, running its code, so the "
+        "rule kinds it registers can be named in declarations; may be given again",
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="watch bots play a game, told in the edition's words")
     demo.add_argument("--variant", default="italian", help="edition key (default: italian)")
@@ -174,6 +184,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     out = sys.stdout if out is None else out
     args = _parser().parse_args(argv)
     try:
+        for plugin in args.plugin:
+            _load_plugin(plugin)
         _command(args, out)
         out.flush()
     except PerudoError as error:
@@ -197,6 +209,25 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     return 0
 
 
+def _load_plugin(name: str) -> None:
+    """Run the plugin ``name``: a ``.py`` file by its path, else a module by its name (entry
+    points of the group ``perudo.rules`` need no plugin)."""
+    try:
+        if name.endswith(".py"):
+            path = Path(name)
+            if not path.is_file():
+                raise GameSetupError(f"--plugin {shown(name)}: there is no such file")
+            runpy.run_path(str(path), run_name=f"perudo_plugin_{path.stem}")
+        else:
+            importlib.import_module(name)
+    except PerudoError:
+        raise
+    except Exception as error:  # the plugin's own code failed: say whose, not a traceback
+        raise GameSetupError(
+            f"--plugin {shown(name)} did not load: {type(error).__name__}: {shown(str(error))}"
+        ) from error
+
+
 def _command(args: argparse.Namespace, out: TextIO) -> None:
     if args.command == "demo":
         run_demo(_edition(args.variant), args.players, seed=args.seed, out=out)
@@ -208,6 +239,8 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
             _json(variant.to_dict(), out)
         else:
             out.write(_wrap_paragraphs(rules_text(variant)))
+        for warning in inapplicable(variant):
+            print(f"perudo: warning: {variant.key}: {warning}", file=sys.stderr)
     elif args.command == "compare":
         _compare(args.variants, args.json, out)
     elif args.command == "study":
@@ -450,9 +483,11 @@ def _call_word(call: str, variant: Variant) -> str:
     """A simulation's call counter named in the edition's words."""
     words = variant.words
     exact = words.calza or "exact call"
-    return {"dudo": words.dudo, "calza": exact, "calza-out-of-turn": f"{exact} out of turn"}.get(
-        call, call
-    )
+    return {
+        "challenge": words.dudo,
+        "exact": exact,
+        "exact-out-of-turn": f"{exact} out of turn",
+    }.get(call, call)
 
 
 def _report(results: Sequence[SimulationResult], variants: Sequence[Variant]) -> str:

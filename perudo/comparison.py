@@ -22,7 +22,7 @@ from perudo.loader import load_variant
 from perudo.players import TO_ACT, Seat
 from perudo.prose import describe
 from perudo.record import GameRecord
-from perudo.rules import Provenance
+from perudo.rules import Provenance, Words
 from perudo.state import GameState, new_game
 from perudo.variant import AXES, Variant
 
@@ -173,7 +173,7 @@ class Comparison:
             "same_rules": self.same_rules,
             "same_words": self.same_words,
             "summary": self.summary,
-            "words": {"a": attrs.asdict(self.a.words), "b": attrs.asdict(self.b.words)},
+            "words": {"a": _words(self.a.words), "b": _words(self.b.words)},
             "axes": [
                 {
                     "axis": item.axis,
@@ -264,13 +264,18 @@ def verdicts(
 # --- the search ----------------------------------------------------------------------------
 
 
+def _words(words: Words) -> dict[str, Any]:
+    data = attrs.asdict(words)
+    data["faces"] = {str(face): name for face, name in words.faces}
+    return data
+
+
 def _signature(state: GameState) -> tuple[Any, ...]:
     """What an outcome is, edition words aside."""
     result = state.last_result
     call = None
     if result is not None:
-        call = (result.call, result.loser, result.gainer, result.points, result.eliminated,
-                result.revealed, result.count)  # fmt: skip
+        call = (result.call, result.changes, result.points, result.revealed, result.count)
     return (
         state.round_number,
         state.to_act,

@@ -8,6 +8,7 @@ for ``random()`` itself).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Iterator, Sequence
 
@@ -17,15 +18,20 @@ __all__ = ["SEED_LIMIT", "count", "deal", "roll_off"]
 SEED_LIMIT = 2**64
 
 FACES = 6
-_ACCEPT = 256 - 256 % FACES  # bytes at or above this would bias the faces: skip them
-# Each byte of a digest read as a face (1-6), or 0 for a byte that is skipped.
-_AS_FACE = bytes(byte % FACES + 1 if byte < _ACCEPT else 0 for byte in range(256))
 
 
-def _block(seed: int, stream: str, block: int) -> bytes:
+@functools.cache
+def _as_face(faces: int) -> bytes:
+    """Each byte of a digest read as a face (1 to ``faces``), or 0 for a byte that is
+    skipped: bytes at or above the largest multiple of ``faces`` would bias the faces."""
+    accept = 256 - 256 % faces
+    return bytes(byte % faces + 1 if byte < accept else 0 for byte in range(256))
+
+
+def _block(seed: int, stream: str, block: int, faces: int = FACES) -> bytes:
     """The faces drawn from one 64-byte BLAKE2b block of ``(seed, stream)``."""
     digest = hashlib.blake2b(f"perudo:{seed}:{stream}:{block}".encode(), digest_size=64)
-    return digest.digest().translate(_AS_FACE).replace(b"\0", b"")
+    return digest.digest().translate(_as_face(faces)).replace(b"\0", b"")
 
 
 def _faces(seed: int, stream: str) -> Iterator[int]:
@@ -36,23 +42,26 @@ def _faces(seed: int, stream: str) -> Iterator[int]:
         block += 1
 
 
-def deal(seed: int, round_number: int, counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    """The hands of a round: ``counts[i]`` dice for seat ``i``, each hand sorted.
+def deal(
+    seed: int, round_number: int, counts: Sequence[int], faces: int = FACES
+) -> tuple[tuple[int, ...], ...]:
+    """The hands of a round: ``counts[i]`` dice for seat ``i``, each hand sorted, each die
+    of ``faces`` faces.
 
     >>> deal(7, 1, [2, 0, 3])
     ((4, 6), (), (1, 1, 1))
     """
     stream = f"round-{round_number}"
     need = sum(counts)
-    faces = _block(seed, stream, 0)
+    drawn = _block(seed, stream, 0, faces)
     block = 1
-    while len(faces) < need:
-        faces += _block(seed, stream, block)
+    while len(drawn) < need:
+        drawn += _block(seed, stream, block, faces)
         block += 1
     hands = []
     start = 0
     for n in counts:
-        hands.append(tuple(sorted(faces[start : start + n])))
+        hands.append(tuple(sorted(drawn[start : start + n])))
         start += n
     return tuple(hands)
 

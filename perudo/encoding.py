@@ -22,11 +22,12 @@ from typing import Any, Literal, SupportsIndex, TypeVar, cast
 
 import attrs
 
-from perudo.actions import BID_ROWS, MAX_TABLE_DICE, Action, Bid, Calza, Declare, Dudo
+from perudo.actions import MAX_TABLE_DICE, Action, Bid, Calza, Declare, Dudo, bid_row
 from perudo.errors import EncodingError, IllegalActionError, shown
 from perudo.loader import load_variant
 from perudo.players import PlacedBid
 from perudo.resolution import Resolution
+from perudo.rules import RoundContext
 from perudo.state import legal_order
 from perudo.variant import Variant
 from perudo.view import PlayerView, SeatView
@@ -290,6 +291,8 @@ class ObservationEncoding:
     ``offers``                declarations open now, one flag per declaration of the
                               edition (:attr:`perudo.Variant.declarations`)
     ``must_declare``          1 when the player to act must declare before bidding
+    ``wild``                  the wild face at this moment (0 for none): it may change with
+                              the round's bids
     ``bids``                  the round's bids: per bid number (:class:`ActionEncoding`,
                               from ``Bid(1, 1)``) and seat, the bid's position in the round
                               (1 for the opening bid), 0 where that seat did not make it
@@ -325,7 +328,7 @@ class ObservationEncoding:
         per_player = variant.dice.per_player
         top = actions.max_quantity
         scoring = variant.scoring
-        points = max(scoring.points_for(pressured=False), scoring.points_for(pressured=True))
+        points = scoring.most_points
         rounds = scoring.round_limit(n) or 0
         uses = scoring.pressure_uses
         scored = n if not scoring.moves_dice else 0  # no points move: no field
@@ -344,6 +347,7 @@ class ObservationEncoding:
             ("special_player", n, 0, 1),
             ("offers", len(variant.declarations), 0, 1),
             ("must_declare", 1, 0, 1),
+            ("wild", 1, 0, 6),
             ("bids", actions.bid_count * n, 0, actions.bid_count),
             ("legal", actions.size, 0, 1),
             ("last", 1, 0, 1),
@@ -362,7 +366,12 @@ class ObservationEncoding:
             ("last_gainer", n, 0, 1),
             ("last_points", 1 if scored else 0, 0, points),
             ("last_eliminated", n, 0, 1),
-            ("last_changes", n if variant.user_kinds else 0, -per_player, per_player),
+            (
+                "last_changes",
+                n if variant.user_kinds else 0,
+                -max(per_player, points),
+                max(per_player, points),
+            ),
             ("winners", n, 0, 1),
         ]
         fields, start = [], 0
@@ -468,6 +477,7 @@ class ObservationEncoding:
         for name in view.offers:
             self._put(out, "offers", self.variant.declarations.index(name), 1)
         out[f["must_declare"]] = int(view.must_declare)
+        out[f["wild"]] = view.wild_face or 0
         bids, per_bid, most = f["bids"], fast.per_bid, self.actions.max_quantity
         for position, placed in enumerate(view.bids, start=1):
             bid = placed.bid
@@ -513,7 +523,7 @@ class ObservationEncoding:
             low = bids + ((quantity - 1) * 6 + face - 1) * per_bid + pressure
             run = top - quantity + 1
             last = legal[i + run - 1] if run > 1 and i + run <= count else None
-            end = BID_ROWS[pressure][face][top] if last is not None else None
+            end = bid_row(face, pressure)[top] if last is not None else None
             if last is not None and (last is end or last == end):
                 out[low : low + run * 6 * per_bid : 6 * per_bid] = _ONES[:run]
                 i += run
@@ -542,7 +552,7 @@ class ObservationEncoding:
         if bid.quantity > self.actions.max_quantity:
             self.actions.encode(bid)  # refuses a bid without a number
         out[f["last"]] = 1
-        out[f["last_call"] + (0 if result.call == "dudo" else 1)] = 1
+        out[f["last_call"] + (0 if result.call == "challenge" else 1)] = 1
         out[f["last_quantity"]] = bid.quantity
         out[f["last_face"] + bid.face - 1] = 1
         out[f["last_pressure"]] = int(bid.pressure)
@@ -559,17 +569,19 @@ class ObservationEncoding:
             elif hand:
                 out[hands + 6 * rel : hands + 6 * rel + 6] = hand_counts(hand)
         out[f["last_wild"]] = result.wild or 0
-        for name, who in (
-            ("last_loser", result.loser),
-            ("last_gainer", result.gainer),
-            ("last_eliminated", result.eliminated),
+        for name, seats in (
+            ("last_loser", result.losers),
+            ("last_gainer", result.gainers),
+            ("last_eliminated", result.out),
         ):
-            if who is not None:
+            for who in seats:
                 out[f[name] + (who - me) % n] = 1
-        if result.points:
-            self._put(out, "last_points", 0, result.points)
+        moved = max(result.points)
+        if moved:
+            self._put(out, "last_points", 0, moved)
         if self.variant.user_kinds:
-            for seat, change in enumerate(result.changes):
+            moves_dice = self.variant.scoring.moves_dice or result.call == "exact"
+            for seat, change in enumerate(result.changes if moves_dice else result.points):
                 if change:
                     self._put(out, "last_changes", (seat - me) % n, change)
 
@@ -632,12 +644,11 @@ class ObservationEncoding:
         special_player = one_seat("special_player")
         rules = variant.round_rules()
         if special_round is not None and special_player is not None:
-            rules = variant.special_round.transform(
-                rules,
-                opener=special_player,
-                one_die_seats=(),
-                name=variant.words.special_round or special_round,
-            )
+            opening = RoundContext(
+                variant.words, variant.dice.faces, variant.dice.per_player, tuple(dice),
+                values[f["round"].start], special_player, (), rules, tuple(score),
+            )  # fmt: skip
+            rules = variant.special_round.transform(rules, special_player, opening)
         rules = attrs.evolve(rules, face_changers=frozenset(seats_of("face_changers")))
         legal = sorted(
             (self.actions.actions[k] for k, v in enumerate(get("legal")) if v),
@@ -669,7 +680,7 @@ class ObservationEncoding:
 
     def _decode_result(self, get: Any, one_seat: Any, absolute: Any, per_seat: Any) -> Resolution:
         variant, n = self.variant, self.players
-        call: Literal["dudo", "calza"] = "dudo" if get("last_call")[0] else "calza"
+        call: Literal["challenge", "exact"] = "challenge" if get("last_call")[0] else "exact"
         faces = [face for face, v in enumerate(get("last_face"), start=1) if v]
         try:
             bid = Bid(
@@ -689,9 +700,21 @@ class ObservationEncoding:
         caller, bidder = one_seat("last_caller"), one_seat("last_bidder")
         if caller is None or bidder is None:
             raise EncodingError("the last call has no caller or no bidder")
+        losers, gainers = per_seat("last_loser"), per_seat("last_gainer")
+        moved = (get("last_points") or [0])[0]
+        moves_dice = variant.scoring.moves_dice or call == "exact"
+        if variant.user_kinds:
+            changes = per_seat("last_changes")
+        else:  # perudo's own kinds move one die, or the points, per seat
+            step = 1 if moves_dice else moved
+            changes = [step * (gainers[s] - losers[s]) for s in range(n)]
+        zeros = [0] * n
+        dice_changes, points = (changes, zeros) if moves_dice else (zeros, changes)
         return Resolution(
             call=call,
-            word=variant.words.dudo if call == "dudo" else (variant.words.calza or "Calza"),
+            word=variant.words.dudo
+            if call == "challenge"
+            else (variant.words.calza or "exact call"),
             bid=bid,
             caller=caller,
             bidder=bidder,
@@ -699,11 +722,10 @@ class ObservationEncoding:
             revealed=tuple(seat for _, seat in order),
             hands=tuple(hands),
             wild=get("last_wild")[0] or None,
-            loser=one_seat("last_loser"),
-            gainer=one_seat("last_gainer"),
-            points=(get("last_points") or [0])[0],
-            eliminated=one_seat("last_eliminated"),
-            **({"changes": tuple(per_seat("last_changes"))} if variant.user_kinds else {}),
+            changes=tuple(dice_changes),
+            points=tuple(points),
+            out=tuple(sorted(absolute(r) for r, v in enumerate(get("last_eliminated")) if v)),
+            words=variant.words,
         )
 
     def _checked(self, vector: Sequence[Any]) -> list[int]:

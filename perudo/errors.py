@@ -61,13 +61,15 @@ def shown(value: Any, limit: int = SHOWN_LIMIT) -> str:
 #: The keys are stable: programs may match on them.
 REASONS: Mapping[str, str] = MappingProxyType(
     {
-        "malformed-action": "The value is not an action of the right shape (face 1-6, "
+        "malformed-action": "The value is not an action of the right shape (face 1-20, "
         "quantity >= 1, a declaration name of 1 to 40 characters, booleans where a flag is "
         "expected).",
         "unknown-seat": "The acting seat is not a seat of this game.",
         "game-over": "The game has ended: no action is accepted.",
         "not-your-turn": "Only the player to act may bid, call Dudo or declare.",
         "player-out": "A player with no dice left takes no part in the game.",
+        "no-such-face": "The bid names a face the edition's dice do not have (six-sided dice "
+        "have faces 1 to 6).",
         "bid-too-low": "A bid must raise the standing bid under the edition's raise order "
         "(and the conversion to and from ones).",
         "face-lowered": "Under a monotone raise order (Spanish) the face never goes down.",

@@ -1,7 +1,8 @@
 """Exact odds that a bid is true, from one player's point of view.
 
 Each unseen die shows the bid's face with probability 1/6, or 1/3 when ones are wild and
-the face is not ones (the face itself or a one). The count among the unseen dice is
+the face is not ones (the face itself or a one); on dice of ``faces`` faces, 1/faces and
+2/faces. The count among the unseen dice is
 binomial; the probabilities are exact :class:`fractions.Fraction` values.
 
 >>> at_least(3, own=1, unseen=4, chance=Fraction(1, 3))
@@ -41,11 +42,13 @@ def _wild_face(wild: int | None, wild_ones: bool) -> int | None:
     return 1 if wild_ones else wild
 
 
-def chance_per_die(face: int, *, wild_ones: bool = False, wild: int | None = None) -> Fraction:
-    """The chance that one unseen die counts for ``face`` when ``wild`` is the wild face
-    (``wild_ones`` is short for ``wild=1``)."""
+def chance_per_die(
+    face: int, *, wild_ones: bool = False, wild: int | None = None, faces: int = 6
+) -> Fraction:
+    """The chance that one unseen die of ``faces`` faces counts for ``face`` when ``wild``
+    is the wild face (``wild_ones`` is short for ``wild=1``)."""
     wild = _wild_face(wild, wild_ones)
-    return Fraction(1, 3) if wild is not None and face != wild else Fraction(1, 6)
+    return Fraction(2 if wild is not None and face != wild else 1, faces)
 
 
 @lru_cache(maxsize=4096)  # bounded: callers choose unseen and chance
@@ -73,10 +76,13 @@ def at_least(quantity: int, *, own: int, unseen: int, chance: Fraction) -> Fract
     return sum(_distribution(unseen, chance)[need:], Fraction(0))
 
 
-def _own_and_chance(bid: Bid, own_dice: Sequence[int], wild: int | None) -> tuple[int, Fraction]:
+def _own_and_chance(
+    bid: Bid, own_dice: Sequence[int], wild: int | None, faces: int
+) -> tuple[int, Fraction]:
     """How many of the player's dice count for ``bid``, and the chance that an unseen die
     does."""
-    return count([own_dice], bid.face, wild=wild), chance_per_die(bid.face, wild=wild)
+    chance = chance_per_die(bid.face, wild=wild, faces=faces)
+    return count([own_dice], bid.face, wild=wild), chance
 
 
 def bid_odds(
@@ -86,11 +92,12 @@ def bid_odds(
     unseen: int,
     wild_ones: bool = False,
     wild: int | None = None,
+    faces: int = 6,
 ) -> Fraction:
     """The chance that ``bid`` is true (a Dudo on it would fail), knowing ``own_dice``
-    and that ``unseen`` other dice are in play; ``wild`` is the wild face (``wild_ones``
-    is short for ``wild=1``)."""
-    own, chance = _own_and_chance(bid, own_dice, _wild_face(wild, wild_ones))
+    and that ``unseen`` other dice of ``faces`` faces are in play; ``wild`` is the wild
+    face (``wild_ones`` is short for ``wild=1``)."""
+    own, chance = _own_and_chance(bid, own_dice, _wild_face(wild, wild_ones), faces)
     return at_least(bid.quantity, own=own, unseen=unseen, chance=chance)
 
 
@@ -101,9 +108,10 @@ def exact_odds(
     unseen: int,
     wild_ones: bool = False,
     wild: int | None = None,
+    faces: int = 6,
 ) -> Fraction:
     """The chance that ``bid`` is exactly right (an exact call on it would win)."""
-    own, chance = _own_and_chance(bid, own_dice, _wild_face(wild, wild_ones))
+    own, chance = _own_and_chance(bid, own_dice, _wild_face(wild, wild_ones), faces)
     return exactly(bid.quantity, own=own, unseen=unseen, chance=chance)
 
 
@@ -112,41 +120,47 @@ def view_odds(view: PlayerView, bid: Bid, *, exact: bool = False) -> Fraction:
     what ``view``'s player knows. While the player's die is hidden, their hand counts as
     unseen too."""
     odds = exact_odds if exact else bid_odds
-    return odds(bid, own_dice=view.dice, unseen=view.unseen, wild=view.wild_face)
+    faces = view.variant.dice.faces
+    return odds(bid, own_dice=view.dice, unseen=view.unseen, wild=view.wild_face, faces=faces)
 
 
 @lru_cache(maxsize=4096)
-def _tails(unseen: int, wild_face: bool) -> tuple[float, ...]:
+def _tails(unseen: int, wild_face: bool, faces: int) -> tuple[float, ...]:
     """``P(at least k of the unseen dice count)`` as floats, k = 0..unseen, then 0.0."""
-    dist = _distribution(unseen, Fraction(1, 3) if wild_face else Fraction(1, 6))
+    dist = _distribution(unseen, Fraction(2 if wild_face else 1, faces))
     tails = [float(sum(dist[k:], Fraction(0))) for k in range(unseen + 1)]
     return (*tails, 0.0)
 
 
 def chance_table(
-    own_dice: Sequence[int], unseen: int, *, wild_ones: bool = False, wild: int | None = None
+    own_dice: Sequence[int],
+    unseen: int,
+    *,
+    wild_ones: bool = False,
+    wild: int | None = None,
+    faces: int = 6,
 ) -> tuple[tuple[float, ...], ...]:
-    """``table[face][q]``: the chance (a float) that at least ``q`` dice show ``face``;
-    for ``q`` past the end of a row, 0. Index 0 is unused. The fast form bots use (the
-    same hand, dice and wild face give the same table, computed once).
+    """``table[face][q]``: the chance (a float) that at least ``q`` dice show ``face`` (1
+    to ``faces``); for ``q`` past the end of a row, 0. Index 0 is unused. The fast form
+    bots use (the same hand, dice and wild face give the same table, computed once).
 
     >>> table = chance_table((4, 2, 3), unseen=4, wild_ones=True)
     >>> table[4][3]
     0.4074074074074074
     """
-    return _chance_table(tuple(own_dice), unseen, _wild_face(wild, wild_ones))
+    return _chance_table(tuple(own_dice), unseen, _wild_face(wild, wild_ones), faces)
 
 
 @lru_cache(maxsize=4096)
 def _chance_table(
-    own_dice: tuple[int, ...], unseen: int, wild: int | None
+    own_dice: tuple[int, ...], unseen: int, wild: int | None, faces: int = 6
 ) -> tuple[tuple[float, ...], ...]:
     table: list[tuple[float, ...]] = [()]
     wilds = sum(1 for die in own_dice if die == wild)
-    for face in range(1, 7):
+    for face in range(1, faces + 1):
         counts_wild = wild is not None and face != wild
         own = sum(1 for die in own_dice if die == face) + (wilds if counts_wild else 0)
-        table.append((1.0,) * (own + 1) + _tails(unseen, counts_wild)[1:])
+        table.append((1.0,) * (own + 1) + _tails(unseen, counts_wild, faces)[1:])
     return tuple(table)
 
 

@@ -1,4 +1,5 @@
-"""How a Dudo or an exact call (Calza, Jonti) ends a round: :class:`Resolution`."""
+"""How a call ends a round: the challenge (Dudo) or the exact call (Calza, Jonti) is
+counted and settled, and :class:`Resolution` tells what happened to every seat."""
 
 from __future__ import annotations
 
@@ -9,37 +10,38 @@ import attrs
 
 from perudo.actions import Bid
 from perudo.dice import count
+from perudo.errors import InvalidVariantError, shown
+from perudo.rules import CallContext, RoundContext, SettledCall, Words
 from perudo.variant import Variant
 
-__all__ = ["Resolution", "resolve_dudo", "resolve_exact_call"]
+__all__ = ["Resolution", "settle_call"]
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # made once a round: a dict-based class is made faster
 class Resolution:
     """The outcome of a call.
 
     Attributes:
-        call: ``"dudo"`` or ``"calza"`` (the exact call, Jonti included).
+        call: ``"challenge"`` or ``"exact"`` (the exact call: Calza, Jonti, Spot on).
         word: What the edition calls it: ``"Dubito"``, ``"Perudo"``, ``"Jonti"`` ...
         bid: The bid that was called.
         caller: The seat that called.
         bidder: The seat that made the bid.
-        count: Dice of the bid's face (with wild ones if they were wild) among the hands shown.
-        revealed: The seats that showed their hands, in the order shown (challenger last).
+        count: Dice of the bid's face (with the wild face, if one was wild) among the
+            hands shown.
+        revealed: The seats that showed their hands, in the order shown (caller last).
         hands: Each seat's hand as shown: ``None`` for a hand that stayed hidden, ``()`` for a
             seat already out.
         wild: The face that counted as wild in this count, or ``None``.
-        loser: The seat that lost the call (dice or points), if any.
-        gainer: The seat that gained a die (or points), if any.
-        points: Points moved from ``loser`` to ``gainer`` (party mode), else 0.
-        eliminated: The seat that lost its last die, if any (the first, if several).
-        changes: Each seat's change of dice: by default, ``loser`` loses one and ``gainer``
-            gains one (points move no die); rule kinds may move more.
+        changes: Each seat's change of dice.
+        points: Each seat's change of score (points editions; zeros elsewhere).
+        out: The seats this call left without dice, in seat order.
         names: The players' names by seat, when the call was made at a table (a state sets
             them); :meth:`describe` uses them. They take no part in equality.
+        words: The edition's words, for :meth:`describe` (no part in equality).
     """
 
-    call: Literal["dudo", "calza"]
+    call: Literal["challenge", "exact"]
     word: str
     bid: Bid
     caller: int
@@ -48,40 +50,41 @@ class Resolution:
     revealed: tuple[int, ...]
     hands: tuple[tuple[int, ...] | None, ...]
     wild: int | None
-    loser: int | None
-    gainer: int | None
-    points: int
-    eliminated: int | None
-    changes: tuple[int, ...] = attrs.field()
-
-    @changes.default
-    def _one_die(self) -> tuple[int, ...]:
-        changes = [0] * len(self.hands)
-        if not self.points:
-            if self.loser is not None:
-                changes[self.loser] -= 1
-            if self.gainer is not None:
-                changes[self.gainer] += 1
-        return tuple(changes)
-
+    changes: tuple[int, ...]
+    points: tuple[int, ...]
+    out: tuple[int, ...] = ()
     names: tuple[str, ...] | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+    words: Words | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
     @property
-    def out(self) -> tuple[int, ...]:
-        """The seats this call left without dice, in seat order."""
-        seats = {
+    def losers(self) -> tuple[int, ...]:
+        """The seats that lost dice or points, in seat order."""
+        return tuple(
             seat
-            for seat, (hand, change) in enumerate(zip(self.hands, self.changes, strict=True))
-            if change < 0 and hand is not None and len(hand) + change == 0
-        }
-        if self.eliminated is not None:
-            seats.add(self.eliminated)
-        return tuple(sorted(seats))
+            for seat, (change, point) in enumerate(zip(self.changes, self.points, strict=True))
+            if change < 0 or point < 0
+        )
 
     @property
-    def wild_ones(self) -> bool:
-        """Whether ones counted as wild in this count."""
-        return self.wild == 1
+    def gainers(self) -> tuple[int, ...]:
+        """The seats that gained dice or points, in seat order."""
+        return tuple(
+            seat
+            for seat, (change, point) in enumerate(zip(self.changes, self.points, strict=True))
+            if change > 0 or point > 0
+        )
+
+    @property
+    def loser(self) -> int | None:
+        """The seat that lost, when exactly one did (else ``None``: see :attr:`losers`)."""
+        losers = self.losers
+        return losers[0] if len(losers) == 1 else None
+
+    @property
+    def gainer(self) -> int | None:
+        """The seat that gained, when exactly one did (else ``None``: see :attr:`gainers`)."""
+        gainers = self.gainers
+        return gainers[0] if len(gainers) == 1 else None
 
     @property
     def is_exact(self) -> bool:
@@ -99,52 +102,59 @@ class Resolution:
             "count": self.count,
             "revealed": list(self.revealed),
             "hands": [None if hand is None else list(hand) for hand in self.hands],
-            "wild_ones": self.wild_ones,
             "wild": self.wild,
-            "loser": self.loser,
-            "gainer": self.gainer,
-            "points": self.points,
-            "eliminated": self.eliminated,
             "changes": list(self.changes),
+            "points": list(self.points),
+            "losers": list(self.losers),
+            "gainers": list(self.gainers),
+            "out": list(self.out),
         }
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        """A sentence for people: the players by ``names`` when given, else by the names of
-        the table the call was made at, else by seat."""
+        """A sentence for people, in the edition's words: the players by ``names`` when
+        given, else by the names of the table the call was made at, else by seat."""
         names = self.names if names is None else names
+        words = self.words or Words(dudo="Dudo")
 
         def who(seat: int) -> str:
             return names[seat] if names is not None else f"seat {seat}"
 
-        face = "ones" if self.bid.face == 1 else f"{self.bid.face}s"
-        wild_face = "ones" if self.wild == 1 else f"{self.wild}s"
-        wild = (
-            f" ({wild_face} wild)" if self.wild is not None and self.bid.face != self.wild else ""
-        )
-        shown = "" if self.hands.count(None) == 0 else " among the hands shown"
+        face = words.face_name(self.bid.face)
+        wild = ""
+        if self.wild is not None and self.bid.face != self.wild:
+            wild = f" ({words.face_name(self.wild)} wild)"
+        shown_only = "" if self.hands.count(None) == 0 else " among the hands shown"
         head = (
             f"{self.word} by {who(self.caller)} on {self.bid} by {who(self.bidder)}: "
-            f"{self.count} {face}{wild}{shown}"
+            f"{self.count} {face}{wild}{shown_only}"
         )
-        if self.points:
-            assert self.loser is not None
-            assert self.gainer is not None
-            return (
-                f"{head}; {who(self.loser)} gives {self.points} "
-                f"point{'s' if self.points > 1 else ''} to {who(self.gainer)}"
-            )
         parts = []
-        for seat, change in enumerate(self.changes):
-            dice = "a die" if abs(change) == 1 else f"{abs(change)} dice"
-            if change < 0:
-                hand = self.hands[seat]
-                out = (hand is not None and len(hand) + change == 0) or seat == self.eliminated
-                parts.append(f"{who(seat)} loses {dice}" + (", and is out" if out else ""))
-            elif change > 0:
-                parts.append(f"{who(seat)} gains {dice}")
+        given = [seat for seat, point in enumerate(self.points) if point < 0]
+        taken = [seat for seat, point in enumerate(self.points) if point > 0]
+        points = self.points
+        if len(given) == len(taken) == 1 and points[given[0]] == -points[taken[0]]:
+            amount = points[taken[0]]
+            parts.append(
+                f"{who(given[0])} gives {amount} point{'s' if amount > 1 else ''} to "
+                f"{who(taken[0])}"
+            )
+            points = (0,) * len(points)
+        for seat, (change, point) in enumerate(zip(self.changes, points, strict=True)):
+            if change:
+                dice = "a die" if abs(change) == 1 else f"{abs(change)} dice"
+                if change < 0:
+                    out = seat in self.out
+                    parts.append(f"{who(seat)} loses {dice}" + (", and is out" if out else ""))
+                else:
+                    parts.append(f"{who(seat)} gains {dice}")
+            if point:
+                score = f"{abs(point)} point{'s' if abs(point) > 1 else ''}"
+                parts.append(f"{who(seat)} {'gains' if point > 0 else 'loses'} {score}")
         if parts:
             return f"{head}; " + "; ".join(parts)
-        return f"{head}; {who(self.caller)} already holds every die and gains nothing"
+        if self.call == "exact" and self.is_exact:
+            return f"{head}; {who(self.caller)} is right, already holds every die and gains nothing"
+        return f"{head}; nobody loses or gains anything"
 
     def __str__(self) -> str:
         return self.describe()
@@ -153,101 +163,101 @@ class Resolution:
 def _shown(
     hands: Sequence[tuple[int, ...]], revealed: Sequence[int]
 ) -> tuple[tuple[int, ...] | None, ...]:
-    shown = set(revealed)
-    return tuple(hand if seat in shown or not hand else None for seat, hand in enumerate(hands))
+    if len(revealed) == len(hands) - sum(1 for hand in hands if not hand):
+        return tuple(hands)  # every hand still in was shown
+    shown_seats = set(revealed)
+    return tuple(
+        [hand if seat in shown_seats or not hand else None for seat, hand in enumerate(hands)]
+    )
 
 
-def resolve_dudo(
+def _per_seat(variant: Variant, axis: str, values: Any, players: int) -> tuple[int, ...]:
+    """``values`` checked as one whole number per seat, or the kind that gave them blamed."""
+    if (
+        not isinstance(values, tuple | list)
+        or len(values) != players
+        or not all(type(value) is int for value in values)
+    ):
+        kind = variant.component(axis).kind
+        raise InvalidVariantError(
+            f"rule kind {axis}:{kind} of {variant.key!r} broke its protocol: settle returned "
+            f"{shown(values)}, not one whole number per seat ({players})"
+        )
+    return tuple(values)
+
+
+def settle_call(
     variant: Variant,
+    context: RoundContext,
     hands: Sequence[tuple[int, ...]],
-    *,
-    order: Sequence[int],
-    bid: Bid,
+    call: Literal["challenge", "exact"],
     caller: int,
-    bidder: int,
-    wild: int | None,
     pressured: bool,
     names: tuple[str, ...] | None = None,
-) -> Resolution:
-    """Resolve a Dudo by ``caller`` on ``bidder``'s ``bid``.
+) -> tuple[SettledCall, Resolution]:
+    """Count and settle ``caller``'s ``call`` on the standing bid of ``context``.
 
-    ``order`` lists the seats still in, from the caller's left, the caller last; ``names``
-    are the players' names, kept for :meth:`Resolution.describe`. A count at
-    least the quantity makes the caller lose, a lower count the bidder: equality favours
-    the bidder. With elimination the loser loses the edition's penalty (one die); with
-    party points, points move.
+    The challenge shows the hands its axis reveals and counts them; the exact call shows
+    every hand. Then one settlement: the scoring axis's for a challenge, the exact call's
+    for an exact call, each a change per seat, of dice or (a challenge, where calls move
+    points) of score. Every hand stays between none and the edition's dice per player,
+    and a seat already out stays out. ``names`` are kept for :meth:`Resolution.describe`.
     """
-    revealed, total = variant.challenge.reveal_hands(hands, order, bid, wild=wild)
-    loser, winner = (caller, bidder) if total >= bid.quantity else (bidder, caller)
-    points = variant.scoring.points_for(pressured=pressured)
-    moves_dice = variant.scoring.moves_dice
-    held = len(hands[loser])
-    lost = min(max(variant.scoring.penalty(bid=bid, count=total, held=held), 0), held)
-    changes = [0] * len(hands)
-    if moves_dice:
-        changes[loser] = -lost
-    return Resolution(
-        call="dudo",
-        word=variant.words.dudo,
+    placed = context.bids[-1]  # a call needs a standing bid
+    bid, bidder = placed.bid, placed.player
+    wild = context.wild
+    n = len(hands)
+    if call == "challenge":
+        revealed, total = variant.challenge.reveal_hands(hands, caller, context)
+        revealed = tuple(revealed)
+    else:
+        revealed = context.order_from(caller)
+        total = count([hands[seat] for seat in revealed], bid.face, wild=wild)
+    shown = _shown(hands, revealed)
+    counted = CallContext(
+        context.words, context.faces, context.dice_per_player, context.dice,
+        context.round_number, None, context.bids, context.rules, context.scores,
+        call, caller, pressured, shown, total,
+    )  # fmt: skip
+    zeros = (0,) * n
+    axis = "scoring" if call == "challenge" else "exact_call"
+    settle = variant.scoring.settle if call == "challenge" else variant.exact_call.settle
+    raw = settle(counted)
+    if variant.user_kinds:  # perudo's own kinds keep the protocol
+        raw = _per_seat(variant, axis, raw, n)
+    full = context.dice_per_player
+    out: list[int] = []
+    if call == "challenge" and not variant.scoring.moves_dice:
+        changes, points = zeros, tuple(raw)
+    else:
+        points, kept = zeros, []
+        for seat, (change, held) in enumerate(zip(raw, context.dice, strict=True)):
+            change = 0 if not held else max(min(change, full - held), -held)
+            kept.append(change)
+            if held and held + change == 0:
+                out.append(seat)
+        changes = tuple(kept)
+    settled = SettledCall(
+        context.words, context.faces, context.dice_per_player, context.dice,
+        context.round_number, None, context.bids, context.rules, context.scores,
+        call, caller, pressured, shown, total, changes, points,
+        tuple([held + change for held, change in zip(context.dice, changes, strict=True)]),
+    )  # fmt: skip
+    words = variant.words
+    result = Resolution(
+        call=call,
+        word=words.dudo if call == "challenge" else (words.calza or "exact call"),
         bid=bid,
         caller=caller,
         bidder=bidder,
         count=total,
         revealed=revealed,
-        hands=_shown(hands, revealed),
+        hands=shown,
         wild=wild,
-        loser=loser,
-        gainer=None if moves_dice else winner,
-        points=points,
-        eliminated=loser if moves_dice and lost == held else None,
-        changes=tuple(changes),
-        names=names,
-    )
-
-
-def resolve_exact_call(
-    variant: Variant,
-    hands: Sequence[tuple[int, ...]],
-    *,
-    order: Sequence[int],
-    bid: Bid,
-    caller: int,
-    bidder: int,
-    wild: int | None,
-    names: tuple[str, ...] | None = None,
-) -> Resolution:
-    """Resolve an exact call (Calza, Jonti): every hand is shown, and the edition's exact
-    call settles it (by default: exactly right, the caller gains a die unless already
-    holding the edition's dice per player; wrong, the caller loses a die)."""
-    total = count([hands[seat] for seat in order], bid.face, wild=wild)
-    right = total == bid.quantity
-    full = variant.dice.per_player
-    counts = [len(hand) for hand in hands]
-    changes = tuple(
-        max(min(change, full - n), -n)
-        for change, n in zip(
-            variant.exact_call.settle(right=right, caller=caller, counts=counts, full=full),
-            counts,
-            strict=True,
-        )
-    )
-    out = [seat for seat, n in enumerate(counts) if n and n + changes[seat] == 0]
-    losers = [seat for seat, change in enumerate(changes) if change < 0]
-    gainers = [seat for seat, change in enumerate(changes) if change > 0]
-    return Resolution(
-        call="calza",
-        word=variant.words.calza or "Calza",
-        bid=bid,
-        caller=caller,
-        bidder=bidder,
-        count=total,
-        revealed=tuple(order),
-        hands=_shown(hands, order),
-        wild=wild,
-        loser=None if right else caller,
-        gainer=gainers[0] if len(gainers) == 1 and not losers else None,
-        points=0,
-        eliminated=out[0] if out else None,
         changes=changes,
+        points=points,
+        out=tuple(out),
         names=names,
+        words=words,
     )
+    return settled, result

@@ -75,8 +75,8 @@ class SimulationResult:
         actions_squared: The same for actions.
         wins: Each seat's wins (a win shared by ``k`` seats counts ``1/k`` to each).
         bot_wins: ``(bot, wins)``: the wins of the seats each bot held.
-        calls: ``(call, count)`` pairs: ``"dudo"`` (the challenge), ``"calza"`` (the exact
-            call), ``"calza-out-of-turn"`` (exact calls made out of turn).
+        calls: ``(call, count)`` pairs, by role: ``"challenge"``, ``"exact"`` (the exact
+            call, in or out of turn), ``"exact-out-of-turn"`` (those made out of turn).
         special_rounds: ``(name, count)`` pairs: rounds played as the special round.
         declarations: ``(name, count)`` pairs of declarations made.
         forfeits: ``(bot, count)``: games a bot forfeited by failing (``on_error="forfeit"``);
@@ -296,7 +296,7 @@ def _play_one(state: GameState, players: list[Bot], tally: _Tally) -> GameState:
     while not state.is_over:
         actor, action, after = play_move(state, players)
         if actor != state.to_act:
-            tally.calls["calza-out-of-turn"] += 1
+            tally.calls["exact-out-of-turn"] += 1
         if isinstance(action, Declare):
             tally.declarations[action.name] += 1
         actions += 1
@@ -356,8 +356,8 @@ def _play_batch(
             if seat == opener:
                 tally.first_player_wins += share
     exact, out_of_turn = int(played.exact.sum()), int(played.out_of_turn.sum())
-    calls = {"dudo": int(played.dudo.sum()), "calza": exact + out_of_turn}
-    calls["calza-out-of-turn"] = out_of_turn
+    calls = {"challenge": int(played.dudo.sum()), "exact": exact + out_of_turn}
+    calls["exact-out-of-turn"] = out_of_turn
     tally.calls.update({call: n for call, n in calls.items() if n})
     special = int(played.special.sum())
     if special:

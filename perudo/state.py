@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import attrs
 
@@ -44,14 +44,14 @@ from perudo.players import (
     chain_key,
     name_problem,
 )
-from perudo.resolution import Resolution, resolve_dudo, resolve_exact_call
-from perudo.rules import CallContext, RoundContext, RoundRules, Violation
+from perudo.resolution import Resolution, settle_call
+from perudo.rules import RoundContext, RoundRules, SettledCall, Violation
 from perudo.rules.bidding import check_bid, legal_bids, may_change_face
 from perudo.rules.registry import is_built_in
 from perudo.variant import Variant
 from perudo.view import PlayerView, SeatView, draw_table
 
-__all__ = ["GameState", "legal_order", "new_game"]
+__all__ = ["GameState", "first_seat", "legal_order", "new_game"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _R = TypeVar("_R")
@@ -111,6 +111,7 @@ class _Derived:
     seats: tuple[SeatView, ...] | None = None  # what views show of the seats
     may_call: tuple[int, ...] | None = None
     counts: tuple[int, ...] | None = None  # each seat's dice count
+    scores: tuple[int, ...] | None = None  # each seat's score
     context: RoundContext | None = None
 
 
@@ -187,9 +188,7 @@ class GameState(RoundFacts):
         """The winning seats once the game is over (several on a party-mode tie), else ``()``."""
         if not self.is_over:
             return ()
-        return self.variant.scoring.winners(
-            [len(player.dice) for player in self.players], [player.score for player in self.players]
-        )
+        return _guard(self.variant, self.variant.scoring.winners, self.context)
 
     @property
     def dice_in_play(self) -> int:
@@ -271,13 +270,13 @@ class GameState(RoundFacts):
         standing = None if chain is None else chain.last.bid
         pressure = variant.has_pressure and self.players[seat].pressure_left > 0
         bids = legal_bids(
-            rules, standing, may_change_face(rules, seat), self.dice_in_play, pressure
-        )
+            rules, standing, self._context, may_change_face(rules, seat), self.dice_in_play,
+            pressure,
+        )  # fmt: skip
         calls: tuple[Action, ...] = ()
         if standing is not None:
             calls = (DUDO, DUDO_PRESSED) if pressure else (DUDO,)
-            call = variant.exact_call
-            if call.may_open(self.players_in) and self._exact_call_violation(seat) is None:
+            if variant.has_exact_call and self._exact_call_violation(seat) is None:
                 calls += (CALZA,)
         return declarations + bids + calls if declarations else bids + calls
 
@@ -332,7 +331,10 @@ class GameState(RoundFacts):
             raise GameSetupError("with_dice: the game is over")
         if self._chain is not None:
             raise GameSetupError(f"with_dice: the round already has a bid ({self.bid})")
-        hands = _check_hands(dice, len(self.players), self.variant.dice.per_player, fewest=0)
+        dice_rule = self.variant.dice
+        hands = _check_hands(
+            dice, len(self.players), dice_rule.per_player, dice_rule.faces, fewest=0
+        )
         for seat, (player, hand) in enumerate(zip(self.players, hands, strict=True)):
             if len(hand) != len(player.dice):
                 raise GameSetupError(
@@ -452,7 +454,7 @@ class GameState(RoundFacts):
             return Violation(
                 "nothing-to-challenge", f"there is no bid yet to call {self.variant.words.dudo} on"
             )
-        violation = check_bid(self.rules, self.bid, action, seat, self.dice_in_play)
+        violation = check_bid(self.rules, self.bid, self._context, action, seat, self.dice_in_play)
         if violation is None or not self.offers:
             return violation
         # An open declaration may change the round's rules: say which one allows the bid.
@@ -470,14 +472,20 @@ class GameState(RoundFacts):
     def context(self) -> RoundContext:
         """The round as the rule kinds see it (:class:`~perudo.rules.RoundContext`): what
         their methods are given, never a hidden die."""
+        return self._context()
+
+    def _context(self) -> RoundContext:
         derived = self._derived
         if derived.context is None:
             if derived.counts is None:
                 derived.counts = tuple([len(player.dice) for player in self.players])
+            if derived.scores is None:
+                derived.scores = tuple([player.score for player in self.players])
             variant = self.variant
+            dice = variant.dice
             derived.context = RoundContext(
-                variant.words, 6, variant.dice.per_player, derived.counts, self.round_number,
-                self.to_act, self._chain or (),
+                variant.words, dice.faces, dice.per_player, derived.counts, self.round_number,
+                self.to_act, self._chain or (), self.rules, derived.scores,
             )  # fmt: skip
         return derived.context
 
@@ -486,7 +494,7 @@ class GameState(RoundFacts):
         if self._chain is None and self.variant.has_exact_call:
             word = self.variant.words.calza or "Calza"
             return Violation("nothing-to-challenge", f"there is no bid yet to call {word} on")
-        return call.check(seat, self.context)
+        return call.check(seat, self._context())
 
     def _spend_pressure(self, seat: int) -> tuple[Player, ...]:
         p = self.players[seat]
@@ -510,7 +518,7 @@ class GameState(RoundFacts):
         )
         derived, known = state._derived, self._derived  # the same hands
         derived.dice_in_play, derived.players_in = known.dice_in_play, known.players_in
-        derived.counts = known.counts
+        derived.counts, derived.scores = known.counts, known.scores
         if not bid.pressure:  # the same seats as views show them
             derived.seats = known.seats
         return state
@@ -524,12 +532,7 @@ class GameState(RoundFacts):
             players = (*players[:seat], spent, *players[seat + 1 :])
         if name != variant.words.declaration("special"):  # the ordinary round
             return attrs.evolve(self, players=players, offers=(), must_declare=False, log=log)
-        rules = special.transform(
-            self.rules,
-            opener=seat,
-            one_die_seats=self._one_die_seats(),
-            name=variant.words.special_round or name,
-        )
+        rules = special.transform(self.rules, seat, self._context())
         return attrs.evolve(
             self,
             players=players,
@@ -541,10 +544,6 @@ class GameState(RoundFacts):
             log=log,
         )
 
-    def _one_die_seats(self, players: Sequence[Player] | None = None) -> tuple[int, ...]:
-        seats = self.players if players is None else players
-        return tuple(seat for seat, player in enumerate(seats) if len(player.dice) == 1)
-
     def _resolve(
         self,
         action: Action,
@@ -554,38 +553,22 @@ class GameState(RoundFacts):
         log: GameLog,
     ) -> GameState:
         assert self._chain is not None  # a call needs a standing bid
-        placed = self._chain.last
         hands = [player.dice for player in self.players]
-        n = len(hands)
-        seats = [(caller + step) % n for step in range(1, n + 1)]
-        order = [seat for seat in seats if hands[seat]]  # from the caller's left, caller last
-        wild = self.rules.wild_face(self._chain.first)  # the first bid may decide it
         names = tuple(player.name for player in self.players)
-        if isinstance(action, Calza):
-            result = resolve_exact_call(
-                self.variant, hands, order=order, bid=placed.bid, caller=caller,
-                bidder=placed.player, wild=wild, names=names,
-            )  # fmt: skip
-        else:
-            result = resolve_dudo(
-                self.variant, hands, order=order, bid=placed.bid, caller=caller,
-                bidder=placed.player, wild=wild, pressured=pressured, names=names,
-            )  # fmt: skip
-        return self._next_round(result, players, log)
+        call: Literal["challenge", "exact"] = "challenge" if isinstance(action, Dudo) else "exact"
+        settled, result = settle_call(
+            self.variant, self._context(), hands, call, caller, pressured, names
+        )
+        return self._next_round(result, settled, players, log)
 
     def _next_round(
-        self, result: Resolution, players: tuple[Player, ...], log: GameLog
+        self, result: Resolution, settled: SettledCall, players: tuple[Player, ...], log: GameLog
     ) -> GameState:
         variant = self.variant
-        before = [len(player.dice) for player in players]
-        counts = [n + change for n, change in zip(before, result.changes, strict=True)]
-        scores = [player.score for player in players]
-        if result.points:
-            assert result.loser is not None
-            assert result.gainer is not None
-            scores[result.loser] -= result.points
-            scores[result.gainer] += result.points
-        if variant.scoring.is_over(counts, rounds_played=self.round_number):
+        before = settled.dice
+        counts = settled.after
+        scores = settled.scores_after if any(settled.points) else settled.scores
+        if variant.scoring.is_over(settled):
             final = tuple(
                 attrs.evolve(player, dice=player.dice[:count], score=score)
                 for player, count, score in zip(players, counts, scores, strict=True)
@@ -595,15 +578,11 @@ class GameState(RoundFacts):
                 pressured=False, last_result=result, log=log,
             )  # fmt: skip
         number = self.round_number + 1
-        hands = deal(self.seed, number, counts)
+        hands = deal(self.seed, number, counts, variant.dice.faces)
         players = tuple(
             Player(player.name, hand, score, player.pressure_left, player.had_special)
             for player, hand, score in zip(players, hands, scores, strict=True)
         )
-        settled = CallContext(
-            variant.words, 6, variant.dice.per_player, tuple(counts), self.round_number, None,
-            self._chain or (), result.call, result.caller, result.count, result.loser,
-        )  # fmt: skip
         opener = variant.starter.next_opener(settled)
         if type(opener) is not int or not 0 <= opener < len(counts) or not counts[opener]:
             seat = type(opener) is int and 0 <= opener < len(counts)
@@ -612,22 +591,20 @@ class GameState(RoundFacts):
                 f"protocol: next_opener named seat {shown(opener)}, which "
                 + ("is out of the game" if seat else "is not a seat")
             )
-        dropped = _dropped_to_one(result, before, counts)
-        players_in = sum(1 for n in counts if n)
+        dropped = _dropped_to_one(settled.losers, before, counts)
         used = dropped is not None and players[dropped].had_special
-        start = variant.special_round.start(dropped=dropped, players_in=players_in, used=used)
+        start = variant.special_round.start(dropped, settled, used=used)
         rules = variant.round_rules()
         special_player = None
         words = variant.words
         special_round = None
         if start.special and dropped is not None:
             special_round = words.declaration("special")
-            rules = variant.special_round.transform(
-                rules,
-                opener=dropped,
-                one_die_seats=self._one_die_seats(players),
-                name=words.special_round or special_round,
-            )
+            opening = RoundContext(
+                words, settled.faces, settled.dice_per_player, counts, number, dropped, (),
+                rules, scores,
+            )  # fmt: skip
+            rules = variant.special_round.transform(rules, dropped, opening)
             special_player = dropped
             if start.uses_special:
                 players = tuple(
@@ -670,13 +647,14 @@ def legal_order(variant: Variant) -> Callable[[Action], tuple[int, ...]]:
     return key
 
 
-def _dropped_to_one(result: Resolution, before: Sequence[int], counts: Sequence[int]) -> int | None:
-    """The seat this call left with one die (the loser first), whose special round may
+def _dropped_to_one(
+    losers: Sequence[int], before: Sequence[int], counts: Sequence[int]
+) -> int | None:
+    """The seat this call left with one die (a loser first), whose special round may
     follow; ``None`` when the call left nobody at one die."""
     seats = [seat for seat, n in enumerate(counts) if n == 1 and before[seat] > 1]
-    if result.loser in seats:
-        return result.loser
-    return seats[0] if seats else None
+    first = [seat for seat in seats if seat in losers]
+    return (first or seats)[0] if seats else None
 
 
 def _left_of(players: Sequence[Player], seat: int) -> int:
@@ -698,7 +676,7 @@ def _require_action(action: Any) -> None:
 
 
 def _check_hands(
-    dice: Sequence[Sequence[int]], players: int, per_player: int, *, fewest: int = 1
+    dice: Sequence[Sequence[int]], players: int, per_player: int, faces: int, *, fewest: int = 1
 ) -> tuple[tuple[int, ...], ...]:
     if isinstance(dice, str | bytes) or not isinstance(dice, Sequence):
         raise GameSetupError(f"dice {shown(dice)} is not a sequence of hands, one per player")
@@ -714,9 +692,9 @@ def _check_hands(
                 f"{fewest} to {per_player}"
             )
         for face in hand:
-            if type(face) is not int or not 1 <= face <= 6:
+            if type(face) is not int or not 1 <= face <= faces:
                 raise GameSetupError(
-                    f"{shown(face)} in the hand of seat {seat} is not a face 1 to 6"
+                    f"{shown(face)} in the hand of seat {seat} is not a face 1 to {faces}"
                 )
         hands.append(tuple(sorted(hand)))
     return tuple(hands)
@@ -747,8 +725,16 @@ def _names(players: int | Sequence[str], variant: Variant) -> tuple[str, ...]:
     return names
 
 
-def _first_player(variant: Variant, seed: int, players: int) -> int:
-    seat = _guard(variant, variant.first_player.first, seed, tuple(range(players)))
+def first_seat(variant: Variant, seed: int, counts: Sequence[int]) -> int:
+    """The seat that opens round 1 of a game of ``variant`` with ``seed`` whose seats start
+    with ``counts`` dice, as its first-player axis decides it."""
+    dice = variant.dice
+    players = len(counts)
+    context = RoundContext(
+        variant.words, dice.faces, dice.per_player, tuple(counts), 1, None, (),
+        variant.round_rules(), (0,) * players,
+    )  # fmt: skip
+    seat = _guard(variant, variant.first_player.first, seed, context)
     if type(seat) is not int or not 0 <= seat < players:
         raise GameSetupError(
             f"{variant.name} opens with seat {shown(seat)}, which a table of {players} lacks"
@@ -791,12 +777,12 @@ def new_game(
         raise GameSetupError(f"seed {shown(seed)} is not an integer of at most 64 bits")
     per_player = variant.dice.per_player
     if dice is None:
-        hands = deal(seed, 1, [per_player] * len(names))
+        hands = deal(seed, 1, [per_player] * len(names), variant.dice.faces)
     else:
-        hands = _check_hands(dice, len(names), per_player)
+        hands = _check_hands(dice, len(names), per_player, variant.dice.faces)
     log = GameLog(first_player=first_player, dice=() if dice is None else ((1, hands),))
     if first_player is None:
-        first_player = _first_player(variant, seed, len(names))
+        first_player = first_seat(variant, seed, [len(hand) for hand in hands])
     elif type(first_player) is not int or not 0 <= first_player < len(names):
         raise GameSetupError(
             f"first_player {shown(first_player)} is not a seat (0 to {len(names) - 1})"

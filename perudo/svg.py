@@ -46,6 +46,8 @@ def _die(x: float, y: float, face: int | None) -> str:
     ]
     if face is None:
         parts.append(_text(x + 8, y + 19, "?", size=16, weight="bold"))
+    elif face not in _PIPS:  # dice of more than six faces show their number
+        parts.append(_text(x + (8 if face < 10 else 4), y + 19, str(face), size=15, weight="bold"))
     else:
         for px, py in _PIPS[face]:
             parts.append(

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from perudo.actions import CALZA, DUDO, DUDO_PRESSED, MAX_PLAYERS, Action, canonical_action
+from perudo.actions import CALZA, DUDO, DUDO_PRESSED, MAX_FACES, Action, canonical_action
 from perudo.errors import InvalidVariantError, shown
 from perudo.rules import (
     AXES,
@@ -119,6 +119,7 @@ class Variant:
             conversion=self.conversion,
             opening=self.opening.ones,
             cap=self.cap.caps,
+            faces=self.dice.faces,
         )
 
     @_fingerprint.default
@@ -183,7 +184,7 @@ class Variant:
     @property
     def has_exact_call(self) -> bool:
         """Whether the edition has an exact call (Calza, Jonti, Spot on)."""
-        return self.exact_call.may_open(MAX_PLAYERS)
+        return self.exact_call.offered
 
     @property
     def calls(self) -> tuple[Action, ...]:
@@ -209,6 +210,9 @@ class Variant:
         words = {name: getattr(self.words, name) for name in _WORDS}
         if words["ordinary"] == "ordinary":
             del words["ordinary"]
+        spoken: dict[str, Any] = {name: word for name, word in words.items() if word is not None}
+        if self.words.faces:
+            spoken["faces"] = {str(face): name for face, name in self.words.faces}
         data: dict[str, Any] = {
             "schema": SCHEMA,
             "key": self.key,
@@ -216,7 +220,7 @@ class Variant:
             "source": self.source,
             "language": self.language,
             "summary": self.summary,
-            "words": {name: word for name, word in words.items() if word is not None},
+            "words": spoken,
         }
         for axis in AXES:
             table = component_table(self.component(axis))
@@ -280,7 +284,8 @@ class Variant:
             key: The new edition's key (never a shipped edition's).
             reason: Why the axes change: the provenance of each.
             name: The new edition's name (default: this one's, with the key).
-            summary: Its summary (default: this one's).
+            summary: Its summary (default: where an axis changes, one made from its
+                components, never this one's; else this one's).
             source: Where its rules come from (default: this one's).
             language: The language of that source (default: this one's).
             words: Words to change (``{"dudo": "Liar"}``).
@@ -351,6 +356,8 @@ def merge_declarations(
         problems.append("key: a derived edition gives its own key")
     elif key == parent.get("key") or key in variant_names():
         problems.append(f"key: {shown(key)} is a shipped edition's or the parent's key")
+    if "summary" not in child and any(name in AXES for name in child):
+        merged.pop("summary", None)  # the parent's would tell other rules: made anew
     for name, value in child.items():
         if name == "extends":
             continue
@@ -401,7 +408,8 @@ def read_declaration(data: Mapping[str, Any], *, where: str) -> Variant:
             fail(shown(name), "unknown key")
     if data.get("schema") != SCHEMA:
         fail("schema", f"must be {SCHEMA}, not {shown(data.get('schema'))}")
-    header = {name: _text(data, name, fail, "", _MAX_TEXT) for name in _HEADER}
+    given = [name for name in _HEADER if name != "summary" or "summary" in data]
+    header = {name: _text(data, name, fail, "", _MAX_TEXT) for name in given}
     if header["key"] is not None and not is_edition_key(header["key"]):
         fail("key", f"{shown(header['key'])} is not an edition key (1 to 40 of a-z 0-9 - _)")
     words = _words(data, fail)
@@ -422,7 +430,60 @@ def read_declaration(data: Mapping[str, Any], *, where: str) -> Variant:
                 fail(f"[{component.axis}]", str(error))
     _check_consistency(words, components, fail)
     _raise(problems, where)
+    if "summary" not in header:  # made from the components, so it never says another's rules
+        header["summary"] = made_summary(components, words)
     return Variant(**header, words=words, **components, provenance=tuple(provenance))
+
+
+#: The axes whose first sentence a summary made from the components gives, in order.
+SUMMARY_AXES = ("players", "dice", "wilds", "raising", "conversion", "exact_call",
+                "special_round", "scoring")  # fmt: skip
+
+
+def made_summary(components: Mapping[str, Any], words: Words) -> str:
+    """The summary of an edition that declares none: the first sentence of each setting of
+    :data:`SUMMARY_AXES`, in the edition's words."""
+    dice = components["dice"].per_player
+    sentences = []
+    for axis in SUMMARY_AXES:
+        text = " ".join(str(components[axis].describe(words, dice)).split())
+        first = text.split(". ", 1)[0].rstrip(".")
+        if first:
+            sentences.append(first + ".")
+    return " ".join(sentences)[:_MAX_TEXT]
+
+
+def inapplicable(variant: Variant) -> tuple[str, ...]:
+    """Settings of ``variant`` that can never apply as declared, each as a sentence (``perudo
+    rules`` shows them as warnings): the edition still plays, but a setting says more than
+    the game can do."""
+    found: list[str] = []
+    faces, words = variant.dice.faces, variant.words
+    wild = getattr(variant.wilds, "face", 1 if variant.wilds.kind == "ones" else None)
+    if variant.wilds.kind == "none":
+        wild = None
+    converted = getattr(variant.conversion, "face", None)
+    for axis, face in (("wilds", wild), ("conversion", converted)):
+        if face is not None and face > faces:
+            found.append(f"{axis}: the face {face} is not on dice of {faces} faces")
+    if converted is not None and wild is None:
+        found.append(
+            f"conversion: bids convert to and from {words.face_name(converted)}, but no face "
+            "is wild, so the conversion prices nothing"
+        )
+    elif converted is not None and wild is not None and converted != wild:
+        found.append(
+            f"conversion: bids convert to and from {words.face_name(converted)}, but the wild "
+            f"face is {words.face_name(wild)}"
+        )
+    if variant.special_round.offered and variant.dice.per_player == 1:
+        found.append("special_round: every player starts with one die, so nobody ever drops to one")
+    least = getattr(variant.exact_call, "min_players", 0)
+    if variant.exact_call.offered and least > variant.players.max:
+        found.append(
+            f"exact_call: it needs {least} players still in, more than sit ({variant.players.max})"
+        )
+    return tuple(found)
 
 
 class _Problems(list[str]):
@@ -470,7 +531,7 @@ def _words(data: Mapping[str, Any], fail: _Problems) -> Words | None:
         fail("[words]", "missing" if table is None else f"{shown(table)} is not a table")
         return None
     for name in table:
-        if name not in _WORDS:
+        if name not in _WORDS and name != "faces":
             fail(f"[words] {shown(name)}", "unknown key")
     given = {
         name: _text(table, name, fail, "[words] ", _MAX_WORD) for name in _WORDS if name in table
@@ -480,9 +541,51 @@ def _words(data: Mapping[str, Any], fail: _Problems) -> Words | None:
             fail(f"[words] {name}", f"{shown(word)} has spaces at an end")
     if "dudo" not in table:
         fail("[words] dudo", "missing")
-    if any(word is None for word in given.values()) or "dudo" not in given:
+    faces = _face_names(table.get("faces", {}), fail)
+    if any(word is None for word in given.values()) or "dudo" not in given or faces is None:
         return None
-    return Words(**given)
+    return Words(**given, faces=faces)
+
+
+def _face_names(table: Any, fail: _Problems) -> tuple[tuple[int, str], ...] | None:
+    """``[words] faces``: names of faces 2 and up, keyed by the face's number."""
+    place = "[words] faces"
+    if not isinstance(table, Mapping):
+        fail(place, f"{shown(table)} is not a table of face numbers and names")
+        return None
+    if len(table) > MAX_FACES:
+        fail(place, f"names {len(table)} faces, more than a die has ({MAX_FACES})")
+        return None
+    names: dict[int, str] = {}
+    before = len(fail)
+    for key in table:
+        number = str(key)
+        face = int(number) if number.isascii() and number.isdecimal() and len(number) < 3 else 0
+        if not 2 <= face <= MAX_FACES or str(face) != number:
+            fail(
+                f"{place} {shown(key)}",
+                f"is not a face 2 to {MAX_FACES} (ones are named by 'ones')",
+            )
+            continue
+        word = _text(table, key, fail, f"{place} ", _MAX_WORD)
+        if word is None:
+            continue
+        if word != word.strip() or not word:
+            fail(f"{place} {face}", f"{shown(word)} is empty or has spaces at an end")
+        elif word.endswith("!"):
+            fail(f"{place} {face}", f"{shown(word)} ends in '!', which marks a pressured bid")
+        elif word.lower() in {n.lower() for n in names.values()} or _is_face_number(word):
+            fail(f"{place} {face}", f"{shown(word)} names another face too")
+        names[face] = word
+    if len(fail) != before:
+        return None
+    return tuple(sorted(names.items()))
+
+
+def _is_face_number(word: str) -> bool:
+    """Whether ``word`` is how a face is written without a name (``"ones"``, ``"5s"``)."""
+    lowered = word.lower()
+    return lowered == "ones" or (lowered.endswith("s") and lowered[:-1].isdecimal())
 
 
 def _axis(data: Mapping[str, Any], axis: str, fail: _Problems) -> tuple[Any, Provenance]:
@@ -512,8 +615,9 @@ def _axis(data: Mapping[str, Any], axis: str, fail: _Problems) -> tuple[Any, Pro
 def _param(table: Mapping[str, Any], place: str, field: Any, fail: _Problems) -> Any:
     name = field.name
     if name not in table:
-        fail(f"{place} {name}", "missing")
-        return None
+        if field.default is attrs.NOTHING:
+            fail(f"{place} {name}", "missing")
+        return field.default
     value = table[name]
     meta = field.metadata
     expected = meta["type"]
@@ -573,14 +677,12 @@ def _check_consistency(words: Words, components: Mapping[str, Any], fail: _Probl
     )
     if players.min > players.max:
         fail("[players]", f"min {players.min} is above max {players.max}")
-    has_call = exact_call.may_open(MAX_PLAYERS)
+    has_call = exact_call.offered
     if has_call and words.calza is None:
         fail("[words] calza", "an edition with an exact call names it")
     if not has_call and words.calza is not None:
         fail("[words] calza", "an edition without an exact call has no word for it")
-    has_special = (
-        bool(special.declarations) or special.start(dropped=0, players_in=3, used=False).special
-    )
+    has_special = special.offered
     if has_special and words.special_round is None:
         fail("[words] special_round", "an edition with a special round names it")
     if not has_special and words.special_round is not None:

@@ -10,7 +10,7 @@ import attrs
 from perudo.actions import Action
 from perudo.players import PlacedBid, RoundFacts
 from perudo.resolution import Resolution
-from perudo.rules import RoundRules
+from perudo.rules import RoundContext, RoundRules
 from perudo.variant import Variant
 
 __all__ = ["PlayerView", "SeatView", "draw_table"]
@@ -88,10 +88,21 @@ class PlayerView(RoundFacts):
         return sum(seat.dice_count for seat in self.seats)
 
     @property
+    def context(self) -> RoundContext:
+        """The round as the rule kinds see it (:class:`~perudo.rules.RoundContext`), from
+        what this view shows."""
+        variant = self.variant
+        return RoundContext(
+            variant.words, variant.dice.faces, variant.dice.per_player,
+            tuple([seat.dice_count for seat in self.seats]), self.round_number, self.to_act,
+            self.bids, self.rules, tuple([seat.score for seat in self.seats]),
+        )  # fmt: skip
+
+    @property
     def wild_face(self) -> int | None:
-        """The face that counts as wild in this round so far (it may depend on the
-        round's first bid), or ``None``."""
-        return self.rules.wild_face(self.bids[0].bid if self.bids else None)
+        """The face that counts as wild at this moment of the round (it may depend on the
+        bids so far), or ``None``."""
+        return self.rules.wild_face(self.context)
 
     @property
     def unseen(self) -> int:
@@ -144,7 +155,7 @@ class PlayerView(RoundFacts):
 
 
 def _faces(hand: Sequence[int], ascii: bool) -> str:
-    return " ".join(str(face) if ascii else DIE_FACES[face] for face in hand)
+    return " ".join(str(face) if ascii or face > 6 else DIE_FACES[face] for face in hand)
 
 
 def draw_table(
@@ -154,6 +165,7 @@ def draw_table(
     for each seat (``None``: hidden, drawn as ``?``). :meth:`perudo.GameState.draw` shows
     every hand; a view shows its player's own."""
     variant, words = view.variant, view.variant.words
+    ascii = ascii or variant.dice.faces != 6  # die faces past six have no character
     points = not variant.scoring.moves_dice
     title = f"{variant.name} - round {view.round_number}"
     if view.special_round is not None and view.special_player is not None:
@@ -188,6 +200,10 @@ def draw_table(
     if view.bids:
         said = ", ".join(f"{view.seats[p.player].name} {p.bid}" for p in view.bids)
         lines.append(f"Bids: {said}")
+        context = view.context
+        wild = view.rules.wild_face(context)
+        if wild != view.rules.wild_face(attrs.evolve(context, bids=())):  # the bids changed it
+            lines.append(f"Wild now: {'none' if wild is None else words.face_name(wild)}")
     elif view.offers and view.to_act is not None:
         who = view.seats[view.to_act].name
         lines.append(f"{who} may declare: {' or '.join(view.offers)}")

@@ -99,8 +99,8 @@ def check_call(table: BatchGames, i: int, state: perudo.GameState) -> None:
     want = {
         "loser": -1 if result.loser is None else result.loser,
         "gainer": -1 if result.gainer is None else result.gainer,
-        "points": result.points,
-        "eliminated": -1 if result.eliminated is None else result.eliminated,
+        "points": max(result.points),
+        "eliminated": result.out[0] if result.out else -1,
         "count": result.count,
         "wild": result.wild or 0,
     }

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from perudo.rules.bidding import legal_bids, lowest_quantities
+from perudo.rules.bidding import clear_caches
 from perudo.rules.special import _transform as special_transform
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -32,6 +32,5 @@ else:
 def _fresh_rule_caches() -> None:
     """Start every test with empty rule caches, so that a mutated rule component (mutation
     testing forks after a first run) is called rather than answered from a cache."""
-    lowest_quantities.cache_clear()
-    legal_bids.cache_clear()
+    clear_caches()
     special_transform.cache_clear()

@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -133,3 +134,35 @@ def test_install_hints_work_from_a_checkout_and_from_a_wheel() -> None:
     except ImportError:
         with pytest.raises(ImportError, match=r"'\.\[dask\]' in a checkout"):
             dask_executor("tcp://127.0.0.1:9")
+
+
+def test_a_plugin_registers_kinds_a_declaration_names(tmp_path: Path) -> None:
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    without = run("rules", str(examples / "bluff.toml"))
+    assert without.returncode == 2
+    assert "bluff-count" in without.stderr  # the kind is unknown until its module runs
+    done = run("--plugin", str(examples / "bluff.py"), "rules", str(examples / "bluff.toml"))
+    assert done.returncode == 0, done.stderr
+    assert "Stars are wild" in done.stdout
+    broken = tmp_path / "broken.py"
+    broken.write_text("raise RuntimeError('no')\n")
+    failed = run("--plugin", str(broken), "rules", "italian")
+    assert failed.returncode == 2
+    assert "did not load: RuntimeError" in failed.stderr
+    missing = run("--plugin", "no_such_plugin_module", "rules", "italian")
+    assert missing.returncode == 2
+    assert "ModuleNotFoundError" in missing.stderr
+
+
+def test_rules_warns_of_a_setting_that_cannot_apply(tmp_path: Path) -> None:
+    path = tmp_path / "plain.toml"
+    path.write_text(
+        'extends = "italian"\nkey = "italian-plain"\n[wilds]\nkind = "none"\n'
+        'provenance = "reading"\nreason = "No wilds."\n'
+    )
+    done = run("rules", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "conversion prices nothing" in done.stderr
+    assert "No face is wild" in done.stdout.split("\n\n")[1]  # the summary is made anew
+    assert "Ones are wild" not in done.stdout.split("\n\n")[1]
+    assert run("rules", "italian").stderr == ""

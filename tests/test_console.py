@@ -23,7 +23,7 @@ def play(args: list[str], lines: list[str], cwd: Path) -> subprocess.CompletedPr
 
 def test_a_piped_game_refuses_bad_moves_and_leaves_cleanly(tmp_path: Path) -> None:
     done = play(["--variant", "italian", "--players", "3", "--seed", "4", "--ascii"],
-                ["?", "9x9", "3x2", "Dubito", "q"], tmp_path)  # fmt: skip
+                ["?", "9x21", "3x2", "Dubito", "q"], tmp_path)  # fmt: skip
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Legal moves: 1x2, 2x2" in out

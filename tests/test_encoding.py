@@ -283,12 +283,13 @@ def test_the_observation_layout_is_pinned() -> None:
         # special_round and offers count what the edition does, not names (issue 14):
         # WANGO party mode has no special round and offers no declaration.
         ("face_changers", 2), ("special_round", 0), ("special_player", 2), ("offers", 0),
-        ("must_declare", 1), ("bids", 240), ("legal", 122), ("last", 1), ("last_call", 2),
+        ("must_declare", 1), ("wild", 1), ("bids", 240), ("legal", 122), ("last", 1),
+        ("last_call", 2),
         ("last_quantity", 1), ("last_face", 6), ("last_pressure", 1), ("last_caller", 2),
         ("last_bidder", 2), ("last_count", 1), ("last_revealed", 2), ("last_hidden", 2),
         ("last_hands", 12), ("last_wild", 1), ("last_loser", 2), ("last_gainer", 2),
         ("last_points", 1), ("last_eliminated", 2), ("last_changes", 0), ("winners", 2),
     ]  # fmt: skip
-    assert encoding.size == 429
+    assert encoding.size == 430
     italian = observation_encoding("italian", 2)
     assert (italian.field("special_round").length, italian.field("offers").length) == (1, 2)

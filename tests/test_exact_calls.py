@@ -28,7 +28,7 @@ def test_calza_right_regains_a_lost_die_and_the_caller_starts() -> None:
     state = play(state, "calza")
     result = state.last_result
     assert result is not None
-    assert (result.call, result.word, result.count) == ("calza", "Calza", 4)
+    assert (result.call, result.word, result.count) == ("exact", "Calza", 4)
     assert result.gainer == 0
     assert result.loser is None
     assert [len(p.dice) for p in state.players] == [3, 5, 5]
@@ -71,7 +71,7 @@ def test_wrong_calza_that_eliminates_the_caller_passes_the_start_left() -> None:
     state = play(state, "1x5", "calza")  # seat 2 (one die) calls wrongly and is out
     result = state.last_result
     assert result is not None
-    assert result.eliminated == 2
+    assert result.out == (2,)
     assert state.to_act == 0
 
 

@@ -162,7 +162,7 @@ def test_unknown_edition() -> None:
         (lambda: Bid(0, 3), "quantity 0"),
         (lambda: Bid(-2, 3), "quantity -2"),
         (lambda: Bid(10_000, 3), "quantity 10000"),
-        (lambda: Bid(3, 7), "face 7"),
+        (lambda: Bid(3, 21), "face 21"),
         (lambda: Bid(3, 0), "face 0"),
         (lambda: Bid("3", 4), "quantity '3'"),
         (lambda: Bid(3, 4.0), "face 4.0"),

@@ -48,7 +48,7 @@ def test_examples(text: str, action: perudo.Action) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "3x7", "3x0", "0x3", "03x4", "3X4", " 3x4", "3x4 ", "3 x 4", "３x4", "3x٤", "x4", "3x",
+    ["", "3x21", "3x0", "0x3", "03x4", "3X4", " 3x4", "3x4 ", "3 x 4", "３x4", "3x٤", "x4", "3x",
      "3x4!!", "Dudo", "dudo !", "calza!", "jonti!", "declare",
      "declare  palifico", "pass", "12345x2"],
 )  # fmt: skip

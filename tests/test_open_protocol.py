@@ -7,7 +7,6 @@ import importlib.metadata
 import io
 import runpy
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -317,32 +316,30 @@ def test_a_kind_that_breaks_the_protocol_is_refused_at_registration(
 
 @attrs.frozen
 class SulkyScoring:
-    """Elimination, with a penalty that breaks the protocol: a string, or an exception."""
+    """Elimination, with a settlement that breaks the protocol: a string, or an exception."""
 
     axis: ClassVar[str] = "scoring"
     kind: ClassVar[str] = "test-sulky"
     moves_dice: ClassVar[bool] = True
     pressure_uses: ClassVar[int] = 0
+    most_points: ClassVar[int] = 0
     mode: str = param(str, choices=("string", "raise-later"))
 
-    def points_for(self, *, pressured: bool) -> int:
-        return 0
-
-    def penalty(self, *, bid: Bid, count: int, held: int) -> Any:
+    def settle(self, context: perudo.rules.CallContext) -> Any:
         if self.mode == "string":
             return "one"
-        if count != 0 or held != 3:  # the load-time check calls it with count 0, held 3
+        if context.round_number != 1 or context.dice != (3, 2, 3):  # the load-time check
             raise RuntimeError("sulking")
-        return 1
+        return (0, 0, -1)
 
-    def is_over(self, dice_counts: Sequence[int], *, rounds_played: int) -> bool:
-        return sum(1 for n in dice_counts if n) <= 1
+    def is_over(self, context: perudo.rules.SettledCall) -> bool:
+        return sum(1 for n in context.after if n) <= 1
 
     def round_limit(self, players: int) -> int | None:
         return None
 
-    def winners(self, dice_counts: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
-        return tuple(seat for seat, n in enumerate(dice_counts) if n)
+    def winners(self, context: perudo.rules.RoundContext) -> tuple[int, ...]:
+        return tuple(seat for seat, n in enumerate(context.dice) if n)
 
     def describe(self, words: Words, dice: int) -> str:
         return "Sulks."
@@ -354,7 +351,7 @@ class SulkyScoring:
 def test_a_kind_that_breaks_its_protocol_is_named_at_load_or_at_the_action() -> None:
     register_kind(SulkyScoring)
     wango = perudo.load_variant("wango")
-    with pytest.raises(InvalidVariantError, match=r"test-sulky.*penalty returned 'one'"):
+    with pytest.raises(InvalidVariantError, match=r"test-sulky.*settle returned \['one'"):
         wango.derive("sulky", reason="r", scoring={"kind": "test-sulky", "mode": "string"})
     later = wango.derive("sulky", reason="r", scoring={"kind": "test-sulky", "mode": "raise-later"})
     state = perudo.new_game(later, 2, seed=1, dice=[[2, 2, 3, 4, 5], [6] * 5], first_player=0)
@@ -443,27 +440,37 @@ def test_the_context_is_the_round_as_the_rules_see_it() -> None:
 
 def test_the_context_skips_seats_that_are_out() -> None:
     words = perudo.load_variant("italian").words
-    context = perudo.rules.RoundContext(words, 6, 5, (1, 0, 2, 0), 7, 0, ())
+    rules = perudo.load_variant("italian").round_rules()
+    context = perudo.rules.RoundContext(words, 6, 5, (1, 0, 2, 0), 7, 0, (), rules, (0,) * 4)
     assert (context.left_of(0), context.left_of(2), context.right_of(0)) == (2, 0, 2)
     assert context.is_in(2)
     assert not context.is_in(3)
+    assert context.order_from(0) == (2, 0)
+    assert context.order_from(2) == (0, 2)
 
 
 def test_the_starter_sees_the_settled_call(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[perudo.rules.CallContext] = []
+    seen: list[perudo.rules.SettledCall] = []
     starter = perudo.rules.LoserStarts("left")
     original = type(starter).next_opener
 
-    def spy(self: perudo.rules.LoserStarts, context: perudo.rules.CallContext) -> int:
+    def spy(self: perudo.rules.LoserStarts, context: perudo.rules.SettledCall) -> int:
         seen.append(context)
         return original(self, context)
 
     monkeypatch.setattr(perudo.rules.LoserStarts, "next_opener", spy)
     hands = [[2, 2], [3, 3], [4, 4]]
+    hands_shown = ((2, 2), (3, 3), (4, 4))  # Italian shows from the caller's left: all here
     state = perudo.new_game("italian", 3, seed=1, dice=hands, first_player=0)
     after = state.apply(perudo.Bid(3, 3)).apply(perudo.Dudo())  # two 3s: seat 0 loses
     (context,) = seen
-    assert (context.call, context.caller, context.count, context.loser) == ("dudo", 1, 2, 0)
-    assert (context.called.player, context.to_act, context.dice) == (0, None, (1, 2, 2))
+    assert (context.call, context.caller, context.count, context.losers) == (
+        "challenge",
+        1,
+        2,
+        (0,),
+    )
+    assert (context.called.player, context.to_act, context.dice) == (0, None, (2, 2, 2))
+    assert (context.changes, context.after, context.shown) == ((-1, 0, 0), (1, 2, 2), hands_shown)
     assert context.called.bid == perudo.Bid(3, 3)
     assert after.to_act == 0

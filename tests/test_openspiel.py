@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 
@@ -192,3 +194,15 @@ def test_the_italian_one_die_choice_is_made_without_seeing_the_die() -> None:
     assert not any(tensor[observer_hand.start : observer_hand.stop])
     state.apply_action(numbers.encode(perudo.Declare("palifico")))
     assert "r2 hand 5" in state.information_state_string(0)
+
+
+def test_a_declaration_of_ones_own_is_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    monkeypatch.syspath_prepend(str(examples))  # kinds pickle by their module: importable
+    importlib.import_module("bluff")  # registers Bluff's kinds
+    path = str(examples / "bluff.toml")
+    game = pyspiel.load_game("python_perudo", {"declaration": path, "players": 3})
+    assert game.get_parameters()["variant"] == "bluff"
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    with pytest.raises(perudo.UnknownVariantError, match=r"no-such\.toml"):
+        pyspiel.load_game("python_perudo", {"declaration": str(examples / "no-such.toml")})

@@ -20,19 +20,25 @@ pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is not installed: pip install '.[openspiel]'"
 )
 
-GAMES = 1000  # per dice count and bidding rule: 10,000 games in all
+GAMES = 1000  # per dice count and bidding rule on six faces: 10,000 games in all
+SIDES_GAMES = 1000  # per setting on other dice: 36 settings, 36,000 games
 
 
-def edition(numdice: int, rule: str) -> perudo.Variant:
+def edition(numdice: int, rule: str, sides: int = 6) -> perudo.Variant:
+    """OpenSpiel's liars_dice at those parameters, declared: the highest face is wild at
+    every size (shared/EXTERNAL-RULES.md, section 7)."""
     base = perudo.load_variant("openspiel-liars-dice")
-    if numdice == 1 and rule == "reset-face":
+    if (numdice, rule, sides) == (1, "reset-face", 6):
         return base
-    changes: dict[str, object] = {"dice": {"per_player": numdice}}
+    changes: dict[str, object] = {"dice": {"per_player": numdice, "faces": sides}}
+    if sides != 6:
+        changes["wilds"] = {"kind": "face", "face": sides, "unless_opened_on": False}
     if rule == "reset-quantity":
         changes["raising"] = {"kind": "face-or-quantity"}
     return base.derive(
-        f"openspiel-{numdice}-{rule}",
-        reason=f"OpenSpiel's liars_dice with numdice={numdice}, bidding_rule={rule}.",
+        f"openspiel-{numdice}-{rule}-{sides}",
+        reason=f"OpenSpiel's liars_dice, numdice={numdice}, bidding_rule={rule}, "
+        f"dice_sides={sides}.",
         **changes,  # type: ignore[arg-type]
     )
 
@@ -51,16 +57,18 @@ def engine_action(name: str) -> Action:
     return Bid(int(quantity), int(face))
 
 
-@pytest.mark.parametrize("rule", ["reset-face", "reset-quantity"])
-@pytest.mark.parametrize("numdice", [1, 2, 3, 4, 5])
-def test_the_same_legal_moves_and_the_same_loser(numdice: int, rule: str) -> None:
-    game = pyspiel.load_game("liars_dice", {"numdice": numdice, "bidding_rule": rule})
-    variant = edition(numdice, rule)
-    rng = random.Random(numdice * 10 + len(rule))
+def play_against_pyspiel(numdice: int, rule: str, sides: int, games: int) -> int:
+    """``games`` games of pyspiel's liars_dice and of the declared edition, side by side:
+    the same dice, at every decision the same legal moves, the same returns. Returns the
+    decisions played."""
+    params = {"numdice": numdice, "bidding_rule": rule, "dice_sides": sides}
+    game = pyspiel.load_game("liars_dice", params)
+    variant = edition(numdice, rule, sides)
+    rng = random.Random(numdice * 1000 + sides * 10 + len(rule))
     decisions = 0
-    for number in range(GAMES):
+    for number in range(games):
         spiel = game.new_initial_state()
-        faces = [rng.randrange(6) for _ in range(2 * numdice)]
+        faces = [rng.randrange(sides) for _ in range(2 * numdice)]
         for outcome in faces:  # player 0's dice, then player 1's
             spiel.apply_action(outcome)
         hands = [[f + 1 for f in faces[:numdice]], [f + 1 for f in faces[numdice:]]]
@@ -82,7 +90,23 @@ def test_the_same_legal_moves_and_the_same_loser(numdice: int, rule: str) -> Non
         (winner,) = state.winners
         assert returns[winner] == 1.0
         assert [p.score for p in state.players] == [int(r) for r in returns]
-    assert decisions >= GAMES
+    return decisions
+
+
+@pytest.mark.parametrize("rule", ["reset-face", "reset-quantity"])
+@pytest.mark.parametrize("numdice", [1, 2, 3, 4, 5])
+def test_the_same_legal_moves_and_the_same_loser(numdice: int, rule: str) -> None:
+    assert play_against_pyspiel(numdice, rule, 6, GAMES) >= GAMES
+
+
+@pytest.mark.parametrize("rule", ["reset-face", "reset-quantity"])
+@pytest.mark.parametrize("numdice", [1, 2, 5])
+@pytest.mark.parametrize("sides", [2, 3, 4, 8, 12, 20])
+def test_dice_of_any_size_play_as_pyspiel_plays_them(numdice: int, rule: str, sides: int) -> None:
+    """Section 7: other dice_sides (pyspiel accepts any; perudo's dice have 2 to 20 faces),
+    the highest face wild at every size."""
+    games = SIDES_GAMES
+    assert play_against_pyspiel(numdice, rule, sides, games) >= games
 
 
 def test_the_worked_examples_of_the_rules_page() -> None:

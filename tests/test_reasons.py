@@ -25,6 +25,7 @@ SCENARIOS: dict[str, Callable[[], object]] = {
     "player-out": lambda: play(
         game("french-jonti", [FIVE, [2], FIVE, FIVE], first=1), "9x6", "dudo", "2x3"
     ).apply(Calza(), by=1),
+    "no-such-face": lambda: game("italian", [FIVE, FIVE]).apply(Bid(2, 7)),
     "bid-too-low": lambda: play(game("italian", [FIVE, FIVE]), "8x3").apply(Bid(8, 2)),
     "face-lowered": lambda: play(game("spanish", [FIVE, FIVE]), "3x3").apply(Bid(4, 2)),
     "face-locked": lambda: play(

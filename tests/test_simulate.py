@@ -19,7 +19,7 @@ def test_a_small_run_is_tallied() -> None:
     assert sum(result.wins) == 20
     # 20 dice, one lost per round and none regained in Italian: the winner keeps 1 to 5.
     assert 20 * 15 <= result.rounds <= 20 * 19
-    assert dict(result.calls)["dudo"] == result.rounds
+    assert dict(result.calls)["challenge"] == result.rounds
     assert result.mean_actions > result.mean_rounds
     assert sum(result.win_rate_by_seat) == pytest.approx(1.0)
 
@@ -28,7 +28,7 @@ def test_the_result_does_not_depend_on_workers() -> None:
     one = simulate("french-jonti", 4, 24, seed=3, workers=1)
     two = simulate("french-jonti", 4, 24, seed=3, workers=2)
     assert one == two
-    assert dict(one.calls).get("calza", 0) > 0
+    assert dict(one.calls).get("exact", 0) > 0
 
 
 def test_party_ties_share_the_win_and_pressure_is_used() -> None:
@@ -36,7 +36,7 @@ def test_party_ties_share_the_win_and_pressure_is_used() -> None:
     assert sum(result.wins) == 30
     assert result.rounds == 30 * 6
     assert all(isinstance(w, Fraction) for w in result.wins)
-    assert dict(result.calls) == {"dudo": 180}
+    assert dict(result.calls) == {"challenge": 180}
 
 
 def test_mixed_bots_and_progress() -> None:

@@ -41,7 +41,7 @@ def test_italian_palifico_follows_a_drop_to_one_die() -> None:
     assert state.special_round == "palifico"
     assert state.special_player == 1
     assert state.to_act == 1  # the loser starts as usual
-    assert state.rules.wild_ones is False
+    assert state.context.wild is None
     assert state.players[1].had_special
 
 
@@ -52,7 +52,7 @@ def test_italian_palifico_ones_are_not_wild_and_opening_on_ones_is_refused() -> 
     state = play(state, "5x6", "dudo")
     result = state.last_result
     assert result is not None
-    assert result.wild_ones is False
+    assert result.wild is None
     assert result.count == 4  # four sixes: the seven ones do not count
     assert result.loser == 1
 
@@ -77,12 +77,26 @@ def test_italian_palifico_a_one_die_player_changes_face_with_the_ordinary_order(
     assert not state.is_legal(Bid(2, 1))  # no halving to ones
 
 
-def test_italian_palifico_is_once_per_game() -> None:
+def test_italian_palifico_is_once_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
     palifico = perudo.load_variant("italian").special_round
     assert isinstance(palifico, OneDieRound)
+    seen: list[perudo.rules.SettledCall] = []
+    original = OneDieRound.start
+
+    def spy(self: OneDieRound, dropped: int | None, context: perudo.rules.SettledCall,
+            *, used: bool) -> perudo.rules.RoundStart:  # fmt: skip
+        seen.append(context)
+        return original(self, dropped, context, used=used)
+
+    monkeypatch.setattr(OneDieRound, "start", spy)
+    drop_to_one("italian", players=4)
+    (settled,) = seen
+    assert settled.after[1] == 1
+    assert settled.losers == (1,)
     # A special round's start says whether it is in force; the edition's words name it.
-    assert palifico.start(dropped=1, players_in=4, used=False).special is True
-    assert palifico.start(dropped=1, players_in=4, used=True).special is False
+    assert palifico.start(1, settled, used=False).special is True
+    assert palifico.start(1, settled, used=True).special is False
+    assert palifico.start(None, settled, used=False).special is False
 
 
 def test_italian_two_players_choose_before_any_bid() -> None:
@@ -97,12 +111,12 @@ def test_italian_two_players_choose_before_any_bid() -> None:
     palifico = state.apply(Declare("palifico"))
     assert palifico.special_round == "palifico"
     assert palifico.to_act == 1  # the declaration keeps the turn
-    assert palifico.rules.wild_ones is False
+    assert palifico.context.wild is None
     assert palifico.players[1].had_special
 
     ordinary = state.apply(Declare("ordinary"))
     assert ordinary.special_round is None
-    assert ordinary.rules.wild_ones is True
+    assert ordinary.context.wild == 1
     assert ordinary.players[1].had_special  # choosing ordinary spends the Palifico
     assert refusal(ordinary, Declare("palifico")) == "declaration-not-offered"
     assert ordinary.is_legal(Bid(1, 3))
@@ -175,7 +189,7 @@ def test_spanish_palafico_ones_not_wild() -> None:
     state = play(state, "1x1", "5x1", "dudo")
     result = state.last_result
     assert result is not None
-    assert result.wild_ones is False
+    assert result.wild is None
     assert result.count == 5
     assert result.loser == 3  # the challenger
 
@@ -185,7 +199,7 @@ def test_spanish_palafico_not_with_two_players() -> None:
     assert state.special_round is None
     assert not state.offers
     assert refusal(state, Bid(1, 1)) == "ones-on-opening"
-    assert state.rules.wild_ones is True
+    assert state.context.wild == 1
 
 
 # --- French Jonti: Calzone ---------------------------------------------------------------
@@ -200,7 +214,7 @@ def test_calzone_is_offered_and_declined_by_bidding() -> None:
     declined = play(state, "2x3")
     assert declined.special_round is None
     assert declined.offers == ()
-    assert declined.rules.wild_ones is True
+    assert declined.context.wild == 1
     assert refusal(declined, Declare("calzone"), by=declined.to_act) == "declaration-not-offered"
 
 
@@ -220,7 +234,7 @@ def test_calzone_round_rules() -> None:
     assert state.special_round == "calzone"
     assert state.special_player == 1
     assert state.to_act == 1
-    assert state.rules.wild_ones is False
+    assert state.context.wild is None
     assert state.is_legal(Bid(1, 1))  # a Calzone round may open on ones
     state = play(state, "1x1")
     assert refusal(state, Bid(1, 4)) == "face-locked"  # five dice: only the quantity
@@ -246,7 +260,7 @@ def test_no_special_round_in_wango() -> None:
     state = drop_to_one("wango")
     assert state.special_round is None
     assert state.offers == ()
-    assert state.rules.wild_ones is True
+    assert state.context.wild == 1
 
 
 def test_dudo_in_a_special_round_is_an_ordinary_call() -> None:

@@ -35,7 +35,7 @@ def test_an_asked_seat_calls_out_of_turn() -> None:
     called = jonti().apply(Bid(3, 4)).apply(Calza())
     result = called.state.last_result
     assert result is not None
-    assert (result.call, result.caller, result.gainer) == ("calza", 2, 2)
+    assert (result.call, result.caller, result.gainer) == ("exact", 2, 2)
     assert called.asking == ()
 
 

@@ -46,7 +46,7 @@ def test_view_to_dict_is_json() -> None:
     data = state.view(2).to_dict()
     assert json.loads(json.dumps(data)) == data
     assert data["variant"] == "wango-party"
-    assert data["last_result"]["points"] == 3
+    assert data["last_result"]["points"] == [3, -3, 0]
     assert data["legal_actions"] == []
     assert state.view(state.to_act).to_dict()["legal_actions"][0] == "1x2"  # type: ignore[arg-type]
 

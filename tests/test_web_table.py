@@ -50,7 +50,7 @@ def test_a_full_game_in_a_browser_never_shows_another_hand(server: str, tmp_path
             page.on("websocket", lambda ws: ws.on("framereceived", lambda f: received.append(
                 f if isinstance(f, str) else f.get("payload", ""))))  # fmt: skip
             page.goto(server)
-            page.fill("#text", "9x9")  # a refusal comes back with its reason
+            page.fill("#text", "9x21")  # a refusal comes back with its reason
             page.wait_for_function("window.perudoMessages && window.perudoMessages.length > 0")
             page.click("button[type=submit]")
             page.wait_for_function("document.getElementById('refusal').textContent !== ''")

@@ -89,7 +89,7 @@ async def answered(player: Client) -> float:
     legal = view.get("legal", [])
     mine = view["view"]["to_act"] == player.seat and legal
     bids = [move for move in legal if re.match(r"\d+x\d$", move)]
-    move = (bids[0] if bids else legal[0]) if mine else "9x9"  # refused, on any turn
+    move = (bids[0] if bids else legal[0]) if mine else "9x99"  # malformed, on any turn
     index = len(player.messages)
     start = time.monotonic()
     await player.ws.send(json.dumps({"move": move}))

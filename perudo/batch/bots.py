@@ -86,7 +86,7 @@ def _tail_table(dice: int) -> NDArray[np.float64]:
     table = np.zeros((2, dice + 1, dice + 2))
     for wild in (0, 1):
         for unseen in range(dice + 1):
-            row = _tails(unseen, bool(wild))
+            row = _tails(unseen, bool(wild), 6)  # the batch engine plays six-sided dice
             table[wild, unseen, : len(row)] = row
     return table
 

@@ -26,7 +26,8 @@ from perudo.batch.rules import BatchRules, batch_rules
 from perudo.encoding import ActionEncoding, action_encoding, observation_encoding, whole_number
 from perudo.errors import REASONS, EncodingError, GameSetupError, IllegalActionError, shown
 from perudo.loader import load_variant
-from perudo.rules import Violation
+from perudo.players import PlacedBid
+from perudo.rules import RoundContext, Violation
 from perudo.rules.bidding import check_bid
 from perudo.variant import Variant
 
@@ -557,6 +558,7 @@ class BatchGames:
         seat_flag("special_player", self.special_player.astype(np.int64))
         put("offers", self.offers)
         put("must_declare", self.must_declare[:, None])
+        put("wild", self.wild_faces()[:, None])
         game, slot = np.nonzero(self.bid_pos)
         spot = slot * n + (self.bid_seat[game, slot].astype(np.int64) - me[game]) % n
         out[game, f["bids"].start + spot] = self.bid_pos[game, slot]
@@ -613,14 +615,15 @@ class BatchGames:
         out[rows] = view
 
     def _last_changes(self, rows: NDArray[Any]) -> NDArray[np.int32]:
-        """``(len(rows), players)``: each seat's change of dice in the last call, as the
-        built-in kinds settle it (the loser loses one, the gainer gains one; none where
-        points moved)."""
+        """``(len(rows), players)``: each seat's change in the last call, as the built-in
+        kinds settle it: of dice (the loser loses one, the gainer gains one), or of score
+        where points moved (the loser gives them to the winner)."""
         changes = np.zeros((len(rows), self.players), dtype=np.int32)
-        moved = self.last_points[rows] == 0
-        for seats, step in ((self.last_loser[rows], -1), (self.last_gainer[rows], 1)):
-            has = moved & (seats >= 0)
-            changes[np.flatnonzero(has), seats[has].astype(np.int64)] += step
+        points = self.last_points[rows]
+        amount = np.where(points == 0, 1, points)  # a die each, or the points moved
+        for seats, sign in ((self.last_loser[rows], -1), (self.last_gainer[rows], 1)):
+            has = seats >= 0
+            changes[np.flatnonzero(has), seats[has].astype(np.int64)] += sign * amount[has]
         return changes
 
     # --- legality -----------------------------------------------------------------------
@@ -854,18 +857,19 @@ class BatchGames:
         if not isinstance(action, Bid):
             return violation("nothing-to-challenge")
         rules = variant.round_rules()
-        if self.special[game]:
-            words = variant.words
-            rules = variant.special_round.transform(
-                rules,
-                opener=int(self.special_player[game]),
-                one_die_seats=tuple(np.flatnonzero(self.held[game] == 1).tolist()),
-                name=words.special_round or words.declaration("special"),
-            )
-        standing = None
+        standing = ()
         if self.bid_q[game]:
-            standing = Bid(int(self.bid_q[game]), int(self.bid_f[game]), bool(self.bid_p[game]))
-        why = check_bid(rules, standing, action, seat, int(self.in_play[game]))
+            bid = Bid(int(self.bid_q[game]), int(self.bid_f[game]), bool(self.bid_p[game]))
+            standing = (PlacedBid(int(self.bidder[game]), bid),)
+        dice = variant.dice
+        context = RoundContext(
+            variant.words, dice.faces, dice.per_player, tuple(self.held[game].tolist()),
+            1, seat, standing, rules, (0,) * len(self.held[game]),
+        )  # fmt: skip
+        if self.special[game]:
+            rules = variant.special_round.transform(rules, int(self.special_player[game]), context)
+            context = attrs.evolve(context, rules=rules)
+        why = check_bid(rules, context.bid, lambda: context, action, seat, int(self.in_play[game]))
         assert why is not None  # the batch refused it: so does the rule
         return why
 

@@ -147,6 +147,20 @@ def batch_rules(variant: Variant) -> BatchRules:
                 f"({type(component).__name__}) of {variant.key!r}: play it with "
                 "perudo.new_game, the reference engine"
             )
+    unplayed = {
+        "dice": f"dice of {variant.dice.faces} faces" if variant.dice.faces != 6 else None,
+        "conversion": (
+            f"a conversion to the face {face}"
+            if (face := getattr(variant.conversion, "face", 1)) != 1
+            else None
+        ),
+    }
+    for axis, setting in unplayed.items():
+        if setting is not None:
+            raise GameSetupError(
+                f"the batch engine does not implement {axis} setting {setting} of "
+                f"{variant.key!r}: play it with perudo.new_game, the reference engine"
+            )
     wilds: Any = variant.wilds
     special: Any = variant.special_round
     exact: Any = variant.exact_call
@@ -176,8 +190,8 @@ def batch_rules(variant: Variant) -> BatchRules:
         starter_eliminator=isinstance(starter, LoserStarts) and starter.if_out == "eliminator",
         first_seat=variant.first_player.seat if isinstance(variant.first_player, FixedSeat) else -1,
         moves_dice=scoring.moves_dice,
-        points=scoring.points_for(pressured=False),
-        pressure_points=scoring.points_for(pressured=True),
+        points=getattr(scoring, "points", 0),
+        pressure_points=getattr(scoring, "pressure_points", getattr(scoring, "points", 0)),
         pressure_uses=scoring.pressure_uses,
         rounds_per_player=getattr(scoring, "rounds_per_player", 0),
         rounds=getattr(scoring, "rounds", 0),

@@ -10,6 +10,11 @@ Importing this module registers the game::
 Parameters:
 
 * ``variant``: the edition key (default ``"italian"``);
+* ``declaration``: the path of a TOML declaration file, an edition of your own (default
+  ``""``: none); it names the edition instead of ``variant``, and may use any kind
+  registered before the game is loaded (from an importable module, so that states pickle).
+  OpenSpiel writes parameters as ``name=value`` separated by commas, so the path holds
+  neither;
 * ``players``: how many players (default 2);
 * ``dice``: dice each player starts with, at most the edition's (default 0: the edition's
   own). Fewer dice
@@ -40,6 +45,7 @@ bound; where an exact call gives a die back (French editions), no bound exists a
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -58,7 +64,7 @@ from perudo.encoding import ROUND_LIMIT, ObservationEncoding, observation_encodi
 from perudo.errors import EncodingError, GameSetupError, shown
 from perudo.interop.turns import TurnActions, Turns, lowest_return
 from perudo.loader import load_variant, variant_names
-from perudo.state import new_game
+from perudo.state import first_seat, new_game
 from perudo.variant import Variant
 
 __all__ = ["GAME_TYPE", "PerudoGame", "PerudoObserver", "PerudoState"]
@@ -80,7 +86,7 @@ GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"variant": "italian", "players": 2, "dice": 0},
+    parameter_specification={"variant": "italian", "players": 2, "dice": 0, "declaration": ""},
 )
 
 
@@ -91,7 +97,12 @@ class PerudoGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         key = params.get("variant", "italian")
         players = params.get("players", 2)
-        variant = load_variant(key)
+        declaration = params.get("declaration", "")
+        if declaration:  # an edition of the user's own, from its file: it names itself
+            variant = load_variant(Path(declaration))
+            key = variant.key
+        else:
+            variant = load_variant(key)
         dice = params.get("dice", 0) or variant.dice.per_player  # 0: the edition's dice
         encoding = observation_encoding(variant, players)
         if type(dice) is not int or not 1 <= dice <= variant.dice.per_player:
@@ -110,7 +121,8 @@ class PerudoGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0,
             max_game_length=_max_game_length(variant, encoding, players, dice),
         )
-        super().__init__(GAME_TYPE, info, {"variant": key, "players": players, "dice": dice})
+        given = {"variant": key, "players": players, "dice": dice, "declaration": declaration}
+        super().__init__(GAME_TYPE, info, given)
         self.table = _Table(variant, encoding, numbers, dice)
 
     def new_initial_state(self) -> PerudoState:
@@ -168,8 +180,8 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         self._table = table = game.table
         self.turns: Turns | None = None
         first_player = table.variant.first_player  # a roll-off is a chance node, else given
-        seats = tuple(range(table.players))
-        self._first: int | None = None if first_player.drawn else first_player.first(0, seats)
+        counts = [table.start_dice] * table.players
+        self._first = None if first_player.drawn else first_seat(table.variant, 0, counts)
         self._need = [table.start_dice] * table.players  # dice to deal, per seat
         self._dealt: list[int] = []
         self._rounds: list[tuple[tuple[int, ...], ...]] = []  # every round's hands

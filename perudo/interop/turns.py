@@ -64,7 +64,7 @@ def lowest_return(variant: Variant, players: int) -> float:
     if scoring.moves_dice:
         return -1.0
     rounds = scoring.round_limit(players) or ROUND_LIMIT
-    return -float(scoring.points_for(pressured=True) * rounds)
+    return -float(scoring.most_points * rounds)
 
 
 @attrs.frozen

@@ -40,9 +40,10 @@ from perudo.rules.bidding import (
     QuantityOrFace,
     WildFace,
     WildOnes,
+    WildUntilBidOn,
 )
 from perudo.rules.calls import Challenge, ExactCall, NoExactCall
-from perudo.rules.context import CallContext, RoundContext
+from perudo.rules.context import CALLS, CallContext, RoundContext, SettledCall
 from perudo.rules.registry import check_component, register_kind, rule_kinds
 from perudo.rules.scoring import Elimination, FixedRounds, PartyPoints
 from perudo.rules.special import NoSpecialRound, OneDieRound
@@ -51,6 +52,7 @@ from perudo.rules.table import Dice, FixedSeat, LoserStarts, PlayerCount, RollOf
 __all__ = [
     "AXES",
     "AXIS_TITLES",
+    "CALLS",
     "CallContext",
     "CapRule",
     "Challenge",
@@ -89,11 +91,13 @@ __all__ = [
     "RoundRules",
     "RoundStart",
     "ScoringRule",
+    "SettledCall",
     "SpecialRoundRule",
     "StarterRule",
     "Violation",
     "WildFace",
     "WildOnes",
+    "WildUntilBidOn",
     "WildsRule",
     "WinnerStarts",
     "Words",

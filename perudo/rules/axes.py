@@ -19,7 +19,7 @@ import attrs
 
 from perudo.actions import Bid
 from perudo.rules.base import RoundStart, Violation, Words
-from perudo.rules.context import CallContext, RoundContext
+from perudo.rules.context import CallContext, RoundContext, SettledCall
 
 __all__ = [
     "AXES",
@@ -106,43 +106,47 @@ class PlayerCountRule(Component, Protocol):
 
 
 class DiceRule(Component, Protocol):
-    """``dice``: six-sided dice, ``per_player`` in each hand at the start."""
+    """``dice``: ``per_player`` dice in each hand at the start, each of ``faces`` faces."""
 
     @property
     def per_player(self) -> int: ...
+    @property
+    def faces(self) -> int: ...
 
 
 class WildsRule(Component, Protocol):
     """``wilds``: which face, if any, counts for every other face."""
 
-    def wild_face(self, opening: Bid | None) -> int | None:
-        """The wild face of a round whose first bid is ``opening`` (``None`` before it),
-        or ``None`` when no face is wild."""
+    def wild_face(self, context: RoundContext) -> int | None:
+        """The wild face at this moment of the round (``context.bids`` are the bids so
+        far, none before the opening), or ``None`` when no face is wild. The wild face
+        at a call is the one its count uses."""
         ...
 
 
 class RaisingRule(Component, Protocol):
-    """``raising``: the raise order."""
+    """``raising``: the raise order. Asked only once a bid stands (``context.bid``)."""
 
-    def lowest(self, standing: Bid, face: int) -> int | None:
-        """The lowest quantity of ``face`` that raises ``standing``; ``None`` if none does."""
+    def lowest(self, face: int, context: RoundContext) -> int | None:
+        """The lowest quantity of ``face`` that raises the standing bid; ``None`` if none
+        does."""
         ...
 
-    def explain(self, standing: Bid, bid: Bid) -> Violation:
-        """Why ``bid``, known not to raise ``standing``, is refused."""
+    def explain(self, bid: Bid, context: RoundContext) -> Violation:
+        """Why ``bid``, known not to raise the standing bid, is refused."""
         ...
 
 
 class ConversionRule(Component, Protocol):
-    """``conversion``: how a bid moves onto and off ones, where that differs from the raise
-    order."""
+    """``conversion``: how a bid moves onto and off a face ranked apart (ones), where that
+    differs from the raise order. It wins over the raise order wherever it decides."""
 
-    def lowest(self, standing: Bid, face: int) -> int | None:
-        """The lowest quantity of ``face`` after ``standing`` when this rule decides it;
-        ``None`` to leave it to the raise order."""
+    def lowest(self, face: int, context: RoundContext) -> int | None:
+        """The lowest quantity of ``face`` after the standing bid when this rule decides
+        it; ``None`` to leave it to the raise order."""
         ...
 
-    def explain(self, standing: Bid, bid: Bid) -> Violation:
+    def explain(self, bid: Bid, context: RoundContext) -> Violation:
         """Why ``bid``, known to be too low by this rule, is refused."""
         ...
 
@@ -159,7 +163,8 @@ class RoundRules:
         cap: Whether quantities are capped at the dice in play.
         face_lock: Whether the face of the standing bid is locked.
         face_changers: Seats that may change a locked face.
-        special: The special round's name (``"palifico"`` ...), for messages.
+        special: The special round's name (``"Palifico"`` ...), for messages.
+        faces: The faces of each die.
     """
 
     wilds: WildsRule | None
@@ -170,28 +175,24 @@ class RoundRules:
     face_lock: bool = False
     face_changers: frozenset[int] = frozenset()
     special: str | None = None
+    faces: int = 6
 
-    def wild_face(self, opening: Bid | None) -> int | None:
-        """The wild face of this round once ``opening`` is its first bid (``None``
-        before), or ``None`` when no face is wild."""
-        return None if self.wilds is None else self.wilds.wild_face(opening)
-
-    @property
-    def wild_ones(self) -> bool:
-        """Whether ones are wild as the round opens."""
-        return self.wild_face(None) == 1
+    def wild_face(self, context: RoundContext) -> int | None:
+        """The wild face at the moment of ``context``, or ``None`` when no face is wild
+        (the edition has no wilds, or this round is played without them)."""
+        return None if self.wilds is None else self.wilds.wild_face(context)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: components by kind."""
         return {
-            "wild_face": self.wild_face(None),
-            "wild_ones": self.wild_ones,
+            "wilds": None if self.wilds is None else self.wilds.kind,
             "raising": self.raising.kind,
             "conversion": self.conversion.kind,
             "opening": self.opening,
             "cap": self.cap,
             "face_lock": self.face_lock,
             "face_changers": sorted(self.face_changers),
+            "faces": self.faces,
         }
 
 
@@ -215,10 +216,13 @@ class ChallengeRule(Component, Protocol):
     """``challenge`` (Dudo): which hands are shown and what they count."""
 
     def reveal_hands(
-        self, hands: Sequence[Sequence[int]], order: Sequence[int], bid: Bid, *, wild: int | None
+        self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
     ) -> tuple[tuple[int, ...], int]:
-        """The seats that show their hands, in ``order`` (from the challenger's left, the
-        challenger last), and the count of ``bid``'s face among them."""
+        """The seats that show their hands when ``caller`` challenges the standing bid, in
+        the order shown (:meth:`~perudo.rules.RoundContext.order_from` gives the usual one: from the
+        challenger's left, the challenger last), and the count of the bid's face among
+        them (the wild face at the call is ``context.wild``). ``hands`` is every seat's
+        hand: the one place a rule sees dice, and only to show them."""
         ...
 
 
@@ -227,12 +231,13 @@ class ExactCallRule(Component, Protocol):
     what it costs or earns."""
 
     @property
-    def out_of_turn(self) -> bool:
-        """Whether a seat other than the player to act may make it."""
+    def offered(self) -> bool:
+        """Whether the edition has an exact call at all (its words then name it)."""
         ...
 
-    def may_open(self, players_in: int) -> bool:
-        """A quick necessary condition for :meth:`check` to pass."""
+    @property
+    def out_of_turn(self) -> bool:
+        """Whether a seat other than the player to act may make it."""
         ...
 
     def check(self, player: int, context: RoundContext) -> Violation | None:
@@ -240,11 +245,10 @@ class ExactCallRule(Component, Protocol):
         context has a standing bid; its words name the call, ``context.words.calza``)."""
         ...
 
-    def settle(
-        self, *, right: bool, caller: int, counts: Sequence[int], full: int
-    ) -> tuple[int, ...]:
-        """The change of every seat's dice (``counts`` is every seat's dice now; ``full``
-        the edition's dice per player) after a call that was ``right`` or not."""
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        """The change of every seat's dice after the call (``context.is_exact`` says
+        whether it was right). The engine keeps each hand between none and its starting
+        dice, and a seat already out out."""
         ...
 
 
@@ -258,27 +262,33 @@ class SpecialRoundRule(Component, Protocol):
         ...
 
     @property
-    def once_per_player(self) -> bool: ...
-
-    def start(self, *, dropped: int | None, players_in: int, used: bool) -> RoundStart:
-        """How the next round starts when ``dropped`` (or nobody) just fell to one die;
-        ``used`` says whether that player already had the special round."""
+    def offered(self) -> bool:
+        """Whether the edition has a special round at all (its words then name it)."""
         ...
 
-    def transform(
-        self, rules: RoundRules, *, opener: int, one_die_seats: Sequence[int], name: str
-    ) -> RoundRules:
-        """The rules of the special round ``name``, opened by ``opener``."""
+    @property
+    def once_per_player(self) -> bool: ...
+
+    def start(self, dropped: int | None, context: SettledCall, *, used: bool) -> RoundStart:
+        """How the next round starts after the settled call of ``context``, which left
+        ``dropped`` (or nobody) with one die, the call's loser first; ``used`` says whether
+        that player already had the special round."""
+        ...
+
+    def transform(self, rules: RoundRules, opener: int, context: RoundContext) -> RoundRules:
+        """The rules of the special round opened by ``opener``: ``context`` is that round
+        as it starts (every seat's dice, no bid), its name ``context.words.special_round``."""
         ...
 
 
 class StarterRule(Component, Protocol):
     """``starter``: who opens the next round."""
 
-    def next_opener(self, context: CallContext) -> int:
-        """The seat that opens the next round, a seat still in: the context is the round
-        just settled (its ``call``, ``caller``, ``count``, ``loser`` and ``called`` bid),
-        with every seat's dice after the call."""
+    def next_opener(self, context: SettledCall) -> int:
+        """The seat that opens the next round, a seat still in after the call: the context
+        is the round just settled (its ``call``, ``caller``, ``count``, ``called`` bid and
+        every seat's ``changes``; :meth:`~perudo.rules.SettledCall.next_in` finds the seat
+        to take over from one that is out)."""
         ...
 
 
@@ -290,8 +300,9 @@ class FirstPlayerRule(Component, Protocol):
         """Whether chance decides, as in a roll-off. Adapters then show a chance event."""
         ...
 
-    def first(self, seed: int, seats: Sequence[int]) -> int:
-        """The seat among ``seats`` that opens round 1 of the game with ``seed``."""
+    def first(self, seed: int, context: RoundContext) -> int:
+        """The seat that opens round 1 of the game with ``seed``: ``context`` is that round
+        before anyone acts (``to_act`` is ``None``)."""
         ...
 
 
@@ -308,25 +319,30 @@ class ScoringRule(Component, Protocol):
         """Pressure uses each player has for the game (WANGO party mode)."""
         ...
 
-    def points_for(self, *, pressured: bool) -> int:
-        """Points a challenge moves from its loser to its winner."""
+    @property
+    def most_points(self) -> int:
+        """The most points one call moves to or from a seat (0 where calls move dice)."""
         ...
 
-    def penalty(self, *, bid: Bid, count: int, held: int) -> int:
-        """Dice the loser of a challenge on ``bid`` loses when ``count`` dice were shown
-        and the loser holds ``held``."""
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        """The change of every seat's dice (where calls move dice) or score after a
+        challenge (``context.challenge_loser`` is the usual loser). The engine keeps each
+        hand between none and its starting dice."""
         ...
 
-    def is_over(self, dice_counts: Sequence[int], *, rounds_played: int) -> bool:
-        """Whether the game has ended."""
+    def is_over(self, context: SettledCall) -> bool:
+        """Whether the game ends with the call just settled (``context.after`` and
+        ``context.scores_after`` are the table it leaves; ``context.round_number`` the
+        rounds played)."""
         ...
 
     def round_limit(self, players: int) -> int | None:
         """The most rounds a game of ``players`` can last, when the scoring fixes it."""
         ...
 
-    def winners(self, dice_counts: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
-        """The winning seats of a game that has ended."""
+    def winners(self, context: RoundContext) -> tuple[int, ...]:
+        """The winning seats of a game that has ended (``context`` holds its final dice and
+        scores)."""
         ...
 
 

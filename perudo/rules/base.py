@@ -64,6 +64,8 @@ class Words:
             or ``None`` for an edition without one.
         ordinary: What a player declares to play an ordinary round instead of the special
             one, where the edition offers that choice.
+        faces: Names of other faces, as ``(face, name)`` pairs in face order (Bluff's
+            sixes are ``"stars"``); a face not named is ``"2s"``, ``"3s"`` ...
     """
 
     dudo: str
@@ -71,6 +73,17 @@ class Words:
     ones: str | None = None
     special_round: str | None = None
     ordinary: str = "ordinary"
+    faces: tuple[tuple[int, str], ...] = ()
+
+    def face_name(self, face: int) -> str:
+        """What ``face`` is called, in the plural: ``"ones"`` (or the edition's word),
+        ``"5s"``, or the edition's name for it."""
+        if face == 1:
+            return self.ones or "ones"
+        for named, name in self.faces:
+            if named == face:
+                return name
+        return f"{face}s"
 
     def declaration(self, role: str) -> str:
         """The name a :class:`~perudo.Declare` carries for ``role``: ``"special"`` (the
@@ -136,8 +149,11 @@ def param(
     choices: tuple[Any, ...] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
+    default: Any = attrs.NOTHING,
 ) -> Any:
-    """A component parameter that a declaration must set: its type, allowed values, range.
+    """A component parameter that a declaration sets: its type, allowed values, range, and
+    a ``default`` where a declaration may leave it out (a parameter added to a kind after
+    declarations of it were written).
 
     The loader reads this metadata to check declarations; it is not an attrs validator, so
     switching validators off changes nothing. A whole number (``int`` without ``choices``)
@@ -145,4 +161,4 @@ def param(
     :func:`~perudo.rules.register_kind`.
     """
     metadata = {"type": kind, "choices": choices, "minimum": minimum, "maximum": maximum}
-    return attrs.field(metadata=metadata)
+    return attrs.field(metadata=metadata, default=default)

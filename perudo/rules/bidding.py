@@ -2,21 +2,21 @@
 
 The one question every component here answers is *the lowest quantity of a face that
 raises the standing bid*. Legality checks and the list of legal bids both come from
-:func:`lowest_quantity`, so they cannot disagree.
+:func:`lowest_quantities`, so they cannot disagree.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
-from perudo.actions import BID_ROWS, Bid
+from perudo.actions import MAX_FACES, Bid, bid_row
 from perudo.rules.axes import RoundRules
 from perudo.rules.base import Violation, Words, first_paragraph, param
+from perudo.rules.context import RoundContext
 
 __all__ = [
     "OPENING_ONES",
@@ -31,19 +31,15 @@ __all__ = [
     "QuantityOrFace",
     "WildFace",
     "WildOnes",
+    "WildUntilBidOn",
     "check_bid",
     "legal_bids",
     "lowest_quantities",
-    "lowest_quantity",
     "may_change_face",
     "opening_sentence",
 ]
 
 OPENING_ONES = ("forbidden", "allowed", "required")
-
-
-def _name(face: int) -> str:
-    return "ones" if face == 1 else f"{face}s"
 
 
 # --- wild ones ---------------------------------------------------------------------------
@@ -56,7 +52,7 @@ class WildOnes:
     axis: ClassVar[str] = "wilds"
     kind: ClassVar[str] = "ones"
 
-    def wild_face(self, opening: Bid | None) -> int | None:
+    def wild_face(self, context: RoundContext) -> int | None:
         """Always 1."""
         return 1
 
@@ -64,7 +60,7 @@ class WildOnes:
         """The setting as a sentence."""
         ones = words.ones_word
         return (
-            f"{ones.capitalize()} are wild: they count for any face 2-6; a bid on {ones} "
+            f"{ones.capitalize()} are wild: they count for every other face; a bid on {ones} "
             f"counts {ones} only."
         )
 
@@ -80,7 +76,7 @@ class NoWilds:
     axis: ClassVar[str] = "wilds"
     kind: ClassVar[str] = "none"
 
-    def wild_face(self, opening: Bid | None) -> int | None:
+    def wild_face(self, context: RoundContext) -> int | None:
         """Never a wild face."""
         return None
 
@@ -105,18 +101,19 @@ class WildFace:
 
     axis: ClassVar[str] = "wilds"
     kind: ClassVar[str] = "face"
-    face: int = param(int, minimum=1, maximum=6)
+    face: int = param(int, minimum=1, maximum=MAX_FACES)
     unless_opened_on: bool = param(bool)
 
-    def wild_face(self, opening: Bid | None) -> int | None:
+    def wild_face(self, context: RoundContext) -> int | None:
         """``face``, or ``None`` in a round that opened on it (with ``unless_opened_on``)."""
-        if self.unless_opened_on and opening is not None and opening.face == self.face:
+        bids = context.bids
+        if self.unless_opened_on and bids and bids[0].bid.face == self.face:
             return None
         return self.face
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as a sentence."""
-        name = words.ones_word if self.face == 1 else f"{self.face}s"
+        name = words.face_name(self.face)
         text = (
             f"{name.capitalize()} are wild: they count for every other face; a bid on {name} "
             f"counts {name} only."
@@ -134,6 +131,38 @@ class WildFace:
         )
 
 
+@attrs.frozen
+class WildUntilBidOn:
+    """One face is wild until anyone bids on it; from that bid on, for the rest of the
+    round, it counts only as itself.
+
+    Attributes:
+        face: The wild face.
+    """
+
+    axis: ClassVar[str] = "wilds"
+    kind: ClassVar[str] = "until-bid-on"
+    face: int = param(int, minimum=1, maximum=MAX_FACES)
+
+    def wild_face(self, context: RoundContext) -> int | None:
+        """``face``, until a bid of the round so far is on it."""
+        face = self.face
+        return None if any(placed.bid.face == face for placed in context.bids) else face
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        name = words.face_name(self.face)
+        return (
+            f"{name.capitalize()} are wild (they count for every other face) until anyone "
+            f"bids on {name}; from then on, for the rest of the round, {name} count only as "
+            f"{name}."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return f"{words.face_name(self.face)}~"[:8]
+
+
 # --- raise order -------------------------------------------------------------------------
 
 
@@ -147,12 +176,14 @@ class QuantityOrFace:
     axis: ClassVar[str] = "raising"
     kind: ClassVar[str] = "quantity-or-face"
 
-    def lowest(self, standing: Bid, face: int) -> int | None:
-        """The lowest quantity of ``face`` that raises ``standing``."""
+    def lowest(self, face: int, context: RoundContext) -> int | None:
+        """The lowest quantity of ``face`` that raises the standing bid."""
+        standing = _standing(context)
         return standing.quantity if face > standing.face else standing.quantity + 1
 
-    def explain(self, standing: Bid, bid: Bid) -> Violation:
-        """Why ``bid`` (known to be too low) does not raise ``standing``."""
+    def explain(self, bid: Bid, context: RoundContext) -> Violation:
+        """Why ``bid`` (known to be too low) does not raise the standing bid."""
+        standing = _standing(context)
         head = f"{bid} does not raise {standing}"
         if bid.face > standing.face:
             why = f"a higher face needs at least the same quantity ({standing.quantity})"
@@ -168,7 +199,8 @@ class QuantityOrFace:
         """The setting as a sentence."""
         return (
             "Raise the quantity (any face), or keep the quantity and raise the face. "
-            f"Faces rank {words.ones_word} (lowest, where no conversion applies) to 6."
+            f"Faces rank {words.ones_word} (lowest, where no conversion applies) to the "
+            "highest face."
         )
 
     def label(self, words: Words) -> str:
@@ -183,14 +215,17 @@ class Monotone:
     axis: ClassVar[str] = "raising"
     kind: ClassVar[str] = "monotone"
 
-    def lowest(self, standing: Bid, face: int) -> int | None:
-        """The lowest quantity of ``face`` that raises ``standing``; ``None`` for a lower face."""
+    def lowest(self, face: int, context: RoundContext) -> int | None:
+        """The lowest quantity of ``face`` that raises the standing bid; ``None`` for a
+        lower face."""
+        standing = _standing(context)
         if face < standing.face:
             return None
         return standing.quantity if face > standing.face else standing.quantity + 1
 
-    def explain(self, standing: Bid, bid: Bid) -> Violation:
-        """Why ``bid`` (known to be illegal) does not raise ``standing``."""
+    def explain(self, bid: Bid, context: RoundContext) -> Violation:
+        """Why ``bid`` (known to be illegal) does not raise the standing bid."""
+        standing = _standing(context)
         head = f"{bid} does not raise {standing}"
         if bid.face < standing.face:
             return Violation("face-lowered", f"{head}: in this edition the face never goes down")
@@ -217,14 +252,16 @@ class FaceOrQuantity:
     axis: ClassVar[str] = "raising"
     kind: ClassVar[str] = "face-or-quantity"
 
-    def lowest(self, standing: Bid, face: int) -> int | None:
+    def lowest(self, face: int, context: RoundContext) -> int | None:
         """1 for a higher face, one more for the same face, ``None`` for a lower face."""
+        standing = _standing(context)
         if face < standing.face:
             return None
         return 1 if face > standing.face else standing.quantity + 1
 
-    def explain(self, standing: Bid, bid: Bid) -> Violation:
-        """Why ``bid`` (known to be illegal) does not raise ``standing``."""
+    def explain(self, bid: Bid, context: RoundContext) -> Violation:
+        """Why ``bid`` (known to be illegal) does not raise the standing bid."""
+        standing = _standing(context)
         head = f"{bid} does not raise {standing}"
         if bid.face < standing.face:
             return Violation("face-lowered", f"{head}: the face never goes down")
@@ -248,40 +285,49 @@ class FaceOrQuantity:
 @attrs.frozen
 class HalveDouble:
     """To ones: at least half the quantity, rounded up. From a bid of a ones: at least 2a+1
-    of another face."""
+    of another face. (Bluff converts to and from its stars, the sixes, the same way.)
+
+    Attributes:
+        face: The face bids convert to and from (1: ones; 6 in Bluff).
+    """
 
     axis: ClassVar[str] = "conversion"
     kind: ClassVar[str] = "halve-double"
+    face: int = param(int, minimum=1, maximum=MAX_FACES, default=1)
 
-    def lowest(self, standing: Bid, face: int) -> int | None:
-        """The lowest quantity when the bid moves onto or off ones; ``None`` otherwise."""
-        if face == 1 and standing.face != 1:
+    def lowest(self, face: int, context: RoundContext) -> int | None:
+        """The lowest quantity when the bid moves onto or off the converted face; ``None``
+        otherwise."""
+        standing, special = _standing(context), self.face
+        if face == special and standing.face != special:
             return -(-standing.quantity // 2)
-        if standing.face == 1 and face != 1:
+        if standing.face == special and face != special:
             return 2 * standing.quantity + 1
         return None
 
-    def explain(self, standing: Bid, bid: Bid) -> Violation:
-        """Why ``bid`` (known to be too low) does not convert ``standing``."""
-        low = self.lowest(standing, bid.face)
+    def explain(self, bid: Bid, context: RoundContext) -> Violation:
+        """Why ``bid`` (known to be too low) does not convert the standing bid."""
+        standing = _standing(context)
+        low = self.lowest(bid.face, context)
         head = f"{bid} does not raise {standing}"
-        if bid.face == 1:
-            why = f"a bid on ones needs at least {low} ones after {standing} (half, rounded up)"
+        name = context.words.face_name(self.face)
+        if bid.face == self.face:
+            why = f"a bid on {name} needs at least {low} {name} after {standing} (half, rounded up)"
         else:
-            why = f"leaving ones needs at least {low} dice (twice {standing.quantity}, plus one)"
+            why = f"leaving {name} needs at least {low} dice (twice {standing.quantity}, plus one)"
         return Violation("bid-too-low", f"{head}: {why}")
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as a sentence."""
-        ones = words.ones_word
+        name = words.face_name(self.face)
         return (
-            f"To {ones}: at least half the quantity, rounded up. From a bid of a {ones}: at "
+            f"To {name}: at least half the quantity, rounded up. From a bid of a {name}: at "
             "least 2a+1 of another face."
         )
 
     def label(self, words: Words) -> str:
         """A short label."""
-        return "q/2,2a+1"
+        return "q/2,2a+1" if self.face == 1 else f"q/2@{self.face}"
 
 
 @attrs.frozen
@@ -291,11 +337,11 @@ class NoConversion:
     axis: ClassVar[str] = "conversion"
     kind: ClassVar[str] = "none"
 
-    def lowest(self, standing: Bid, face: int) -> int | None:
+    def lowest(self, face: int, context: RoundContext) -> int | None:
         """Never a conversion: always ``None``."""
         return None
 
-    def explain(self, standing: Bid, bid: Bid) -> Violation:  # pragma: no cover - never called
+    def explain(self, bid: Bid, context: RoundContext) -> Violation:  # pragma: no cover
         """Never called: without a conversion the raise order explains every refusal."""
         raise AssertionError("NoConversion never refuses a bid")
 
@@ -377,48 +423,109 @@ class DiceInPlayCap:
 
 # --- legality: the lowest quantity of each face ---------------------------------------
 
+# The raise orders and conversions whose answers depend on the standing bid alone (perudo's
+# own, exactly these classes): lowest quantities under them are kept by rules and standing
+# bid, so a position asks its rules once. Any other kind is asked at every position.
+_BY_STANDING_BID: frozenset[type] = frozenset()  # filled in below, once the classes exist
+_CACHE_SIZE = 8192
+_lowest_cache: dict[tuple[Any, ...], tuple[int | None, ...]] = {}
+_bids_cache: dict[tuple[Any, ...], tuple[Bid, ...]] = {}
 
-@functools.lru_cache(maxsize=8192)
+
+def _standing(context: RoundContext) -> Bid:
+    standing = context.bid
+    assert standing is not None  # the raise order is asked only once a bid stands
+    return standing
+
+
+def _by_standing_bid(rules: RoundRules) -> bool:
+    return type(rules.raising) in _BY_STANDING_BID and type(rules.conversion) in _BY_STANDING_BID
+
+
+def clear_caches() -> None:
+    """Forget every lowest quantity and list of legal bids kept so far (tests that change a
+    kind's code in place use it)."""
+    _lowest_cache.clear()
+    _bids_cache.clear()
+
+
+def _remember(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
+    if len(cache) >= _CACHE_SIZE:
+        cache.clear()  # bounded; rebuilt from the positions played next
+    cache[key] = value
+
+
 def lowest_quantities(
-    rules: RoundRules, standing: Bid | None, may_change_face: bool
+    rules: RoundRules,
+    standing: Bid | None,
+    context: Callable[[], RoundContext],
+    may_change_face: bool,
 ) -> tuple[int | None, ...]:
-    """The lowest quantity of each face (index 1 to 6; index 0 unused) that raises
-    ``standing``; ``None`` where no bid on that face is legal (whatever the quantity,
-    before any cap). ``may_change_face`` says whether the player may leave a locked face.
+    """The lowest quantity of each face (index 1 to ``rules.faces``; index 0 unused) that
+    raises ``standing``, the standing bid; ``None`` where no bid on that face is legal
+    (whatever the quantity, before any cap). ``context`` gives the round's context, asked
+    only when a rule needs it; ``may_change_face`` says whether the player may leave a
+    locked face.
 
-    Every legality check and every list of legal bids comes from here.
+    Every legality check and every list of legal bids comes from here. Where the conversion
+    decides a face, it wins over the raise order.
     """
+    key = (rules, standing, may_change_face)
+    known = _lowest_cache.get(key)  # only answers by the standing bid are kept
+    if known is not None:
+        return known
+    lows = _lowest(rules, context(), may_change_face)
+    if _by_standing_bid(rules):
+        _remember(_lowest_cache, key, lows)
+    return lows
+
+
+def _lowest(
+    rules: RoundRules, context: RoundContext, may_change_face: bool
+) -> tuple[int | None, ...]:
+    standing, faces = context.bid, rules.faces
     if standing is None:
         ones = None if rules.opening == "forbidden" else 1
         others = None if rules.opening == "required" else 1
-        return (None, ones, others, others, others, others, others)
+        return (None, ones, *(others,) * (faces - 1))
     lows: list[int | None] = [None]
-    for face in range(1, 7):
+    conversion, raising = rules.conversion, rules.raising
+    for face in range(1, faces + 1):
         if rules.face_lock and face != standing.face and not may_change_face:
             lows.append(None)
             continue
-        low = rules.conversion.lowest(standing, face)
-        lows.append(rules.raising.lowest(standing, face) if low is None else low)
+        low = conversion.lowest(face, context)
+        lows.append(raising.lowest(face, context) if low is None else low)
     return tuple(lows)
 
 
-@functools.lru_cache(maxsize=8192)
 def legal_bids(
-    rules: RoundRules, standing: Bid | None, may_change_face: bool, top: int, pressure: bool
+    rules: RoundRules,
+    standing: Bid | None,
+    context: Callable[[], RoundContext],
+    may_change_face: bool,
+    top: int,
+    pressure: bool,
 ) -> tuple[Bid, ...]:
-    """Every legal bid up to quantity ``top``, by face then quantity; with ``pressure``,
-    each face's pressured bids follow its plain ones. Interned values from
-    :data:`perudo.actions.BID_ROWS`, from the same :func:`lowest_quantities`."""
-    plain, pressed = BID_ROWS
-    lows = lowest_quantities(rules, standing, may_change_face)
+    """Every legal bid over ``standing`` up to quantity ``top``, by face then quantity; with
+    ``pressure``, each face's pressured bids follow its plain ones. Interned values from
+    :func:`perudo.actions.bid_row`, from the same :func:`lowest_quantities`."""
+    key = (rules, standing, may_change_face, top, pressure)
+    known = _bids_cache.get(key)  # only answers by the standing bid are kept
+    if known is not None:
+        return known
+    lows = lowest_quantities(rules, standing, context, may_change_face)
     bids: list[Bid] = []
-    for face in range(1, 7):
+    for face in range(1, rules.faces + 1):
         low = lows[face]
         if low is not None and low <= top:
-            bids.extend(plain[face][low : top + 1])
+            bids.extend(bid_row(face)[low : top + 1])
             if pressure:
-                bids.extend(pressed[face][low : top + 1])
-    return tuple(bids)
+                bids.extend(bid_row(face, True)[low : top + 1])
+    found = tuple(bids)
+    if _by_standing_bid(rules):
+        _remember(_bids_cache, key, found)
+    return found
 
 
 def may_change_face(rules: RoundRules, player: int) -> bool:
@@ -426,17 +533,22 @@ def may_change_face(rules: RoundRules, player: int) -> bool:
     return not rules.face_lock or player in rules.face_changers
 
 
-def lowest_quantity(rules: RoundRules, standing: Bid | None, face: int, player: int) -> int | None:
-    """The lowest quantity of ``face`` that ``player`` may bid now; ``None`` if no bid on
-    ``face`` is legal for them (whatever the quantity, before any cap)."""
-    return lowest_quantities(rules, standing, may_change_face(rules, player))[face]
-
-
 def check_bid(
-    rules: RoundRules, standing: Bid | None, bid: Bid, player: int, dice_in_play: int
+    rules: RoundRules,
+    standing: Bid | None,
+    context: Callable[[], RoundContext],
+    bid: Bid,
+    player: int,
+    dice_in_play: int,
 ) -> Violation | None:
-    """``None`` if ``player`` may bid ``bid`` over ``standing``; otherwise the violation."""
-    low = lowest_quantity(rules, standing, bid.face, player)
+    """``None`` if ``player`` may bid ``bid`` over ``standing``; otherwise the violation.
+    ``context`` gives the round's context (asked only when a rule needs it)."""
+    if bid.face > rules.faces:
+        return Violation(
+            "no-such-face", f"{bid}: the dice of this edition have faces 1 to {rules.faces}"
+        )
+    may_change = may_change_face(rules, player)
+    low = lowest_quantities(rules, standing, context, may_change)[bid.face]
     if low is not None and bid.quantity >= low:
         if rules.cap and bid.quantity > dice_in_play:
             return Violation(
@@ -444,17 +556,24 @@ def check_bid(
                 f"{bid} bids more dice than are in play ({dice_in_play}): the quantity is capped",
             )
         return None
+    round_context = context()
+    words = round_context.words
     if standing is None:
         if rules.opening == "required":
-            return Violation("must-open-on-ones", f"{bid}: this round must open on ones")
-        return Violation("ones-on-opening", f"{bid}: a round may not open on ones")
-    if low is None and bid.face != standing.face and not may_change_face(rules, player):
-        round_name = (rules.special or "special").capitalize()
+            return Violation(
+                "must-open-on-ones", f"{bid}: this round must open on {words.ones_word}"
+            )
+        return Violation("ones-on-opening", f"{bid}: a round may not open on {words.ones_word}")
+    if low is None and bid.face != standing.face and not may_change:
+        round_name = rules.special or "special"
         return Violation(
             "face-locked",
             f"{bid} changes the face of {standing}: in a {round_name} round only the quantity "
-            f"of {_name(standing.face)} may go up for this player",
+            f"of {words.face_name(standing.face)} may go up for this player",
         )
-    if rules.conversion.lowest(standing, bid.face) is not None:
-        return rules.conversion.explain(standing, bid)
-    return rules.raising.explain(standing, bid)
+    if rules.conversion.lowest(bid.face, round_context) is not None:
+        return rules.conversion.explain(bid, round_context)
+    return rules.raising.explain(bid, round_context)
+
+
+_BY_STANDING_BID = frozenset({QuantityOrFace, Monotone, FaceOrQuantity, HalveDouble, NoConversion})

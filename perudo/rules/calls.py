@@ -7,10 +7,10 @@ from typing import ClassVar
 
 import attrs
 
-from perudo.actions import MAX_PLAYERS, Bid
+from perudo.actions import MAX_PLAYERS
 from perudo.dice import count
 from perudo.rules.base import Violation, Words, param
-from perudo.rules.context import RoundContext
+from perudo.rules.context import CallContext, RoundContext
 
 __all__ = ["REVEALS", "WHO_MAY_CALL", "Challenge", "ExactCall", "NoExactCall"]
 
@@ -34,16 +34,14 @@ class Challenge:
     reveal: str = param(str, choices=REVEALS)
 
     def reveal_hands(
-        self,
-        hands: Sequence[Sequence[int]],
-        order: Sequence[int],
-        bid: Bid,
-        *,
-        wild: int | None,
+        self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
     ) -> tuple[tuple[int, ...], int]:
-        """The seats that show their hands, in ``order``, and the count among them."""
+        """The seats that show their hands, from the challenger's left, the challenger
+        last, and the count among them."""
+        order, bid, wild = context.order_from(caller), context.bid, context.wild
+        assert bid is not None  # a challenge is made on a standing bid
         if self.reveal == "all":
-            return tuple(order), count([hands[seat] for seat in order], bid.face, wild=wild)
+            return order, count([hands[seat] for seat in order], bid.face, wild=wild)
         shown: list[int] = []
         total = 0
         for seat in order:
@@ -77,21 +75,16 @@ class NoExactCall:
 
     axis: ClassVar[str] = "exact_call"
     kind: ClassVar[str] = "none"
+    offered: ClassVar[bool] = False
     out_of_turn: ClassVar[bool] = False
-
-    def may_open(self, players_in: int) -> bool:
-        """A quick necessary condition for :meth:`check` to pass: never."""
-        return False
 
     def check(self, player: int, context: RoundContext) -> Violation | None:
         """Always a violation: there is no exact call to make."""
         return Violation("no-exact-call", "this edition has no exact call (no Calza)")
 
-    def settle(
-        self, *, right: bool, caller: int, counts: Sequence[int], full: int
-    ) -> tuple[int, ...]:
+    def settle(self, context: CallContext) -> tuple[int, ...]:
         """Never called (no call is ever made): no change."""
-        return (0,) * len(counts)
+        return (0,) * context.players
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as a sentence."""
@@ -120,13 +113,10 @@ class ExactCall:
 
     axis: ClassVar[str] = "exact_call"
     kind: ClassVar[str] = "exact"
+    offered: ClassVar[bool] = True
     who: str = param(str, choices=WHO_MAY_CALL)
     min_players: int = param(int, minimum=2, maximum=MAX_PLAYERS)
     caller_below_full: bool = param(bool)
-
-    def may_open(self, players_in: int) -> bool:
-        """A quick necessary condition for :meth:`check` to pass: enough players still in."""
-        return players_in >= self.min_players
 
     @property
     def out_of_turn(self) -> bool:
@@ -163,16 +153,12 @@ class ExactCall:
             )
         return None
 
-    def settle(
-        self, *, right: bool, caller: int, counts: Sequence[int], full: int
-    ) -> tuple[int, ...]:
-        """Right: the caller gains a die (none above ``full``). Wrong: the caller loses one."""
-        changes = [0] * len(counts)
-        if not right:
-            changes[caller] = -1
-        elif counts[caller] < full:
-            changes[caller] = 1
-        return tuple(changes)
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        """Right: the caller gains a die (the engine keeps it at most the starting dice).
+        Wrong: the caller loses one."""
+        caller = context.caller
+        change = 1 if context.is_exact else -1
+        return tuple([change if seat == caller else 0 for seat in range(context.players)])
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""

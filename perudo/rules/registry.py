@@ -20,14 +20,14 @@ from typing import Any, TypeVar
 
 import attrs
 
-from perudo.actions import Bid
+from perudo.actions import MAX_FACES, Bid
 from perudo.errors import InvalidVariantError, shown
 from perudo.players import PlacedBid
 from perudo.rules import bidding, calls, scoring, special, table
 from perudo.rules.axes import AXES, PROTOCOLS, RoundRules
 from perudo.rules.base import RoundStart, Violation, Words
 from perudo.rules.bidding import HalveDouble, QuantityOrFace, WildOnes
-from perudo.rules.context import CallContext, RoundContext
+from perudo.rules.context import CallContext, RoundContext, SettledCall
 
 __all__ = ["ENTRY_POINT_GROUP", "KindRegistry", "check_component", "register_kind", "rule_kinds"]
 
@@ -217,20 +217,40 @@ def _is_seat_tuple(size: int) -> Callable[[Any], bool]:
 
 
 _BIDS = (PlacedBid(1, Bid(1, 3)), PlacedBid(2, _BID))
-
-
-def _context(words: Words, dice: int) -> RoundContext:
-    """An ordinary round of three seats: seat 2 bid 2x3 after seat 1's 1x3, seat 0 to act."""
-    return RoundContext(words, 6, dice, (3, 2, 3), 1, 0, _BIDS)
-
-
-def _settled(words: Words, dice: int, call: Any, loser: int | None) -> CallContext:
-    """That round settled by seat 0's ``call``, lost by ``loser``."""
-    return CallContext(words, 6, dice, (3, 2, 3), 1, None, _BIDS, call, 0, 2, loser)
+_SHOWN = ((1, 3, 3), (2, 5), (3, 6, 6))
 
 
 def _rules() -> RoundRules:
     return RoundRules(WildOnes(), QuantityOrFace(), HalveDouble(), "forbidden", False)
+
+
+def _context(words: Words, dice: int, bids: tuple[PlacedBid, ...] = _BIDS) -> RoundContext:
+    """An ordinary round of three seats: seat 2 bid 2x3 after seat 1's 1x3, seat 0 to act."""
+    return RoundContext(words, 6, dice, (3, 2, 3), 1, 0, bids, _rules(), (0, 0, 0))
+
+
+def _called(words: Words, dice: int, call: Any, count: int) -> CallContext:
+    """That round, called by seat 0 with ``call`` and counted ``count``."""
+    return CallContext(
+        words, 6, dice, (3, 2, 3), 1, None, _BIDS, _rules(), (0, 0, 0), call, 0, False,
+        _SHOWN, count,
+    )  # fmt: skip
+
+
+def _settled(words: Words, dice: int, call: Any, changes: tuple[int, ...]) -> SettledCall:
+    """That call settled with ``changes``."""
+    return SettledCall(
+        words, 6, dice, (3, 2, 3), 1, None, _BIDS, _rules(), (0, 0, 0), call, 0, False,
+        _SHOWN, 2, changes, (0, 0, 0),
+        tuple(n + c for n, c in zip((3, 2, 3), changes, strict=True)),
+    )  # fmt: skip
+
+
+_CALLED = [("challenge", 1), ("challenge", 2), ("challenge", 3), ("exact", 2), ("exact", 1)]
+_SETTLED = [
+    ("challenge", (0, 0, -1)), ("challenge", (-1, 0, 0)), ("exact", (1, 0, 0)),
+    ("exact", (-1, 0, 0)), ("exact", (0, -1, -1)), ("challenge", (0, 0, 0)),
+]  # fmt: skip
 
 
 _Check = tuple[str, Callable[[Any, Words, int], Any], Callable[[Any], bool]]
@@ -243,18 +263,22 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
         ("min", lambda c, w, d: c.min, lambda v: _is_int(v) and 2 <= v <= 20),
         ("max", lambda c, w, d: c.max, lambda v: _is_int(v) and 2 <= v <= 20),
     ],
-    "dice": [("per_player", lambda c, w, d: c.per_player, lambda v: _is_int(v) and 1 <= v <= 20)],
+    "dice": [
+        ("per_player", lambda c, w, d: c.per_player, lambda v: _is_int(v) and 1 <= v <= 20),
+        ("faces", lambda c, w, d: c.faces, lambda v: _is_int(v) and 2 <= v <= MAX_FACES),
+    ],
     "wilds": [
-        ("wild_face", lambda c, w, d: (c.wild_face(None), c.wild_face(_BID)),
-         lambda v: all(x is None or (_is_int(x) and 1 <= x <= 6) for x in v)),
+        ("wild_face", lambda c, w, d: [c.wild_face(_context(w, d, bids)) for bids in ((), _BIDS)],
+         lambda v: all(x is None or (_is_int(x) and 1 <= x <= MAX_FACES) for x in v)),
     ],
     "raising": [
-        ("lowest", lambda c, w, d: [c.lowest(_BID, face) for face in range(1, 7)],
+        ("lowest", lambda c, w, d: [c.lowest(face, _context(w, d)) for face in range(1, 7)],
          lambda v: all(x is None or (_is_int(x) and x >= 1) for x in v)),
-        ("explain", lambda c, w, d: c.explain(_BID, Bid(1, 2)), lambda v: isinstance(v, Violation)),
+        ("explain", lambda c, w, d: c.explain(Bid(1, 2), _context(w, d)),
+         lambda v: isinstance(v, Violation)),
     ],
     "conversion": [
-        ("lowest", lambda c, w, d: [c.lowest(_BID, face) for face in range(1, 7)],
+        ("lowest", lambda c, w, d: [c.lowest(face, _context(w, d)) for face in range(1, 7)],
          lambda v: all(x is None or (_is_int(x) and x >= 1) for x in v)),
     ],
     "opening": [
@@ -262,49 +286,47 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
     ],
     "cap": [("caps", lambda c, w, d: c.caps, lambda v: type(v) is bool)],
     "challenge": [
-        ("reveal_hands", lambda c, w, d: c.reveal_hands(_HANDS, (1, 2, 0), _BID, wild=1),
+        ("reveal_hands", lambda c, w, d: c.reveal_hands(_HANDS, 0, _context(w, d)),
          lambda v: isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], tuple)
          and all(s in (0, 1, 2) for s in v[0]) and _is_int(v[1])),
     ],
     "exact_call": [
+        ("offered", lambda c, w, d: c.offered, lambda v: type(v) is bool),
         ("out_of_turn", lambda c, w, d: c.out_of_turn, lambda v: type(v) is bool),
-        ("may_open", lambda c, w, d: c.may_open(3), lambda v: type(v) is bool),
         ("check", lambda c, w, d: c.check(0, _context(w, d)),
          lambda v: v is None or isinstance(v, Violation)),
-        ("settle", lambda c, w, d: (c.settle(right=True, caller=0, counts=(3, 2, 3), full=5),
-                                    c.settle(right=False, caller=0, counts=(3, 2, 3), full=5)),
+        ("settle", lambda c, w, d: [c.settle(_called(w, d, "exact", n)) for n in (2, 1)],
          lambda v: all(_is_seat_tuple(3)(x) for x in v)),
     ],
     "special_round": [
         ("declarations", lambda c, w, d: c.declarations,
          lambda v: isinstance(v, tuple) and all(x in ("special", "ordinary") for x in v)),
+        ("offered", lambda c, w, d: c.offered, lambda v: type(v) is bool),
         ("once_per_player", lambda c, w, d: c.once_per_player, lambda v: type(v) is bool),
-        ("start", lambda c, w, d: c.start(dropped=1, players_in=3, used=False),
+        ("start", lambda c, w, d: c.start(1, _settled(w, d, "challenge", (0, -1, 0)), used=False),
          lambda v: isinstance(v, RoundStart)),
-        ("transform", lambda c, w, d: c.transform(_rules(), opener=1, one_die_seats=(1,),
-                                                  name="special"),
+        ("transform", lambda c, w, d: c.transform(_rules(), 1, _context(w, d, ())),
          lambda v: isinstance(v, RoundRules)),
     ],
     "starter": [
         ("next_opener", lambda c, w, d: [
-            c.next_opener(_settled(w, d, call, loser))
-            for call, loser in (("dudo", 1), ("dudo", 0), ("calza", None), ("calza", 0))
+            c.next_opener(_settled(w, d, call, changes)) for call, changes in _SETTLED
         ], lambda v: all(x in (0, 1, 2) for x in v)),
     ],
     "first_player": [
         ("drawn", lambda c, w, d: c.drawn, lambda v: type(v) is bool),
-        ("first", lambda c, w, d: c.first(7, (0, 1, 2)), lambda v: v in (0, 1, 2)),
+        ("first", lambda c, w, d: c.first(7, _context(w, d, ())), lambda v: v in (0, 1, 2)),
     ],
     "scoring": [
         ("moves_dice", lambda c, w, d: c.moves_dice, lambda v: type(v) is bool),
         ("pressure_uses", lambda c, w, d: c.pressure_uses, lambda v: _is_int(v) and v >= 0),
-        ("points_for", lambda c, w, d: c.points_for(pressured=False), _is_int),
-        ("penalty", lambda c, w, d: c.penalty(bid=_BID, count=0, held=3),
-         lambda v: _is_int(v) and 0 <= v <= 3),
-        ("is_over", lambda c, w, d: c.is_over((3, 2, 0), rounds_played=1),
+        ("most_points", lambda c, w, d: c.most_points, lambda v: _is_int(v) and v >= 0),
+        ("settle", lambda c, w, d: [c.settle(_called(w, d, call, n)) for call, n in _CALLED[:3]],
+         lambda v: all(_is_seat_tuple(3)(x) for x in v)),
+        ("is_over", lambda c, w, d: c.is_over(_settled(w, d, "challenge", (0, 0, -1))),
          lambda v: type(v) is bool),
         ("round_limit", lambda c, w, d: c.round_limit(3), lambda v: v is None or _is_int(v)),
-        ("winners", lambda c, w, d: c.winners((3, 0, 0), (0, 0, 0)),
+        ("winners", lambda c, w, d: c.winners(_context(w, d)),
          lambda v: isinstance(v, tuple) and all(x in (0, 1, 2) for x in v)),
     ],
 })  # fmt: skip

@@ -7,8 +7,8 @@ from typing import ClassVar
 
 import attrs
 
-from perudo.actions import Bid
 from perudo.rules.base import Words, first_paragraph, param
+from perudo.rules.context import CallContext, RoundContext, SettledCall
 
 __all__ = [
     "MAX_POINTS",
@@ -38,14 +38,11 @@ class Elimination:
     kind: ClassVar[str] = "elimination"
     moves_dice: ClassVar[bool] = True
     pressure_uses: ClassVar[int] = 0
+    most_points: ClassVar[int] = 0
 
-    def points_for(self, *, pressured: bool) -> int:
-        """No points move."""
-        return 0
-
-    def penalty(self, *, bid: Bid, count: int, held: int) -> int:
-        """One die."""
-        return 1
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        """The loser of the challenge loses one die."""
+        return _one_seat(context.players, context.challenge_loser, -1)
 
     def round_limit(self, players: int) -> int | None:
         """No fixed number of rounds."""
@@ -59,13 +56,13 @@ class Elimination:
         """A short label."""
         return "last in"
 
-    def is_over(self, dice_counts: Sequence[int], *, rounds_played: int) -> bool:
+    def is_over(self, context: SettledCall) -> bool:
         """Over when at most one player holds dice."""
-        return sum(1 for n in dice_counts if n) <= 1
+        return sum(1 for n in context.after if n) <= 1
 
-    def winners(self, dice_counts: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
+    def winners(self, context: RoundContext) -> tuple[int, ...]:
         """The seat still holding dice."""
-        return tuple(seat for seat, n in enumerate(dice_counts) if n)
+        return tuple(seat for seat, n in enumerate(context.dice) if n)
 
 
 @attrs.frozen
@@ -88,25 +85,26 @@ class PartyPoints:
     pressure_points: int = param(int, minimum=1, maximum=MAX_POINTS)
     pressure_uses: int = param(int, minimum=0, maximum=MAX_PRESSURE_USES)
 
-    def points_for(self, *, pressured: bool) -> int:
-        """Points moved by a challenge."""
-        return self.pressure_points if pressured else self.points
+    @property
+    def most_points(self) -> int:
+        """The points a challenge moves under pressure, or without, whichever is more."""
+        return max(self.points, self.pressure_points)
 
-    def penalty(self, *, bid: Bid, count: int, held: int) -> int:
-        """No die: points move instead."""
-        return 0
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        """The loser of the challenge gives its points to the winner."""
+        return _points(context, self.pressure_points if context.pressured else self.points)
 
-    def is_over(self, dice_counts: Sequence[int], *, rounds_played: int) -> bool:
+    def is_over(self, context: SettledCall) -> bool:
         """Over after ``rounds_per_player * N`` rounds."""
-        return rounds_played >= self.rounds_per_player * len(dice_counts)
+        return context.round_number >= self.rounds_per_player * context.players
 
     def round_limit(self, players: int) -> int | None:
         """``rounds_per_player * players``."""
         return self.rounds_per_player * players
 
-    def winners(self, dice_counts: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
+    def winners(self, context: RoundContext) -> tuple[int, ...]:
         """Every seat with the highest score: ties share the win."""
-        return _top(scores)
+        return _top(context.scores)
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""
@@ -141,25 +139,26 @@ class FixedRounds:
     rounds: int = param(int, minimum=1, maximum=MAX_ROUNDS)
     points: int = param(int, minimum=1, maximum=MAX_POINTS)
 
-    def points_for(self, *, pressured: bool) -> int:
+    @property
+    def most_points(self) -> int:
         """``points``."""
         return self.points
 
-    def penalty(self, *, bid: Bid, count: int, held: int) -> int:
-        """No die: points move instead."""
-        return 0
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        """The loser of the challenge gives ``points`` to the winner."""
+        return _points(context, self.points)
 
-    def is_over(self, dice_counts: Sequence[int], *, rounds_played: int) -> bool:
+    def is_over(self, context: SettledCall) -> bool:
         """Over after ``rounds`` rounds."""
-        return rounds_played >= self.rounds
+        return context.round_number >= self.rounds
 
     def round_limit(self, players: int) -> int | None:
         """``rounds``."""
         return self.rounds
 
-    def winners(self, dice_counts: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
+    def winners(self, context: RoundContext) -> tuple[int, ...]:
         """Every seat with the highest score: ties share the win."""
-        return _top(scores)
+        return _top(context.scores)
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""
@@ -173,6 +172,22 @@ class FixedRounds:
     def label(self, words: Words) -> str:
         """A short label."""
         return f"{self.rounds} rnd"[:8]
+
+
+def _one_seat(players: int, seat: int, change: int) -> tuple[int, ...]:
+    changes = [0] * players
+    changes[seat] = change
+    return tuple(changes)
+
+
+def _points(context: CallContext, points: int) -> tuple[int, ...]:
+    """``points`` from the loser of the challenge to its winner."""
+    loser = context.challenge_loser
+    winner = context.called.player if loser == context.caller else context.caller
+    return tuple(
+        [-points if seat == loser else points if seat == winner else 0
+         for seat in range(context.players)]
+    )  # fmt: skip
 
 
 def _top(scores: Sequence[int]) -> tuple[int, ...]:

@@ -7,7 +7,7 @@ rules of the special round, so no other component needs a "but in Palifico..." b
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -16,6 +16,7 @@ import attrs
 from perudo.rules.axes import RoundRules
 from perudo.rules.base import RoundStart, Words, first_paragraph, param
 from perudo.rules.bidding import OPENING_ONES, NoConversion, opening_sentence
+from perudo.rules.context import RoundContext, SettledCall
 
 __all__ = [
     "FACE_CHANGE",
@@ -37,15 +38,14 @@ class NoSpecialRound:
     axis: ClassVar[str] = "special_round"
     kind: ClassVar[str] = "none"
     declarations: ClassVar[tuple[str, ...]] = ()
+    offered: ClassVar[bool] = False
     once_per_player: ClassVar[bool] = False
 
-    def start(self, *, dropped: int | None, players_in: int, used: bool) -> RoundStart:
+    def start(self, dropped: int | None, context: SettledCall, *, used: bool) -> RoundStart:
         """Always an ordinary round."""
         return ORDINARY
 
-    def transform(
-        self, rules: RoundRules, *, opener: int, one_die_seats: Sequence[int], name: str
-    ) -> RoundRules:
+    def transform(self, rules: RoundRules, opener: int, context: RoundContext) -> RoundRules:
         """The rules unchanged."""
         return rules
 
@@ -75,6 +75,7 @@ class OneDieRound:
 
     axis: ClassVar[str] = "special_round"
     kind: ClassVar[str] = "one-die-round"
+    offered: ClassVar[bool] = True
     once_per_player: bool = param(bool)
     two_players: str = param(str, choices=TWO_PLAYERS)
     optional: bool = param(bool)
@@ -88,11 +89,12 @@ class OneDieRound:
             return ("special", "ordinary")
         return ("special",) if self.optional else ()
 
-    def start(self, *, dropped: int | None, players_in: int, used: bool) -> RoundStart:
+    def start(self, dropped: int | None, context: SettledCall, *, used: bool) -> RoundStart:
         """How the next round starts when ``dropped`` (or nobody) just fell to one die.
 
         ``used`` says whether that player already had this round in the game.
         """
+        players_in = len(context.after) - context.after.count(0)
         if dropped is None or (self.once_per_player and used):
             return ORDINARY
         if players_in == 2 and self.two_players == "off":
@@ -103,11 +105,12 @@ class OneDieRound:
             return RoundStart(offers=("special",))
         return RoundStart(special=True, uses_special=self.once_per_player)
 
-    def transform(
-        self, rules: RoundRules, *, opener: int, one_die_seats: Sequence[int], name: str
-    ) -> RoundRules:
+    def transform(self, rules: RoundRules, opener: int, context: RoundContext) -> RoundRules:
         """The rules of this special round, opened by ``opener``."""
-        return _transform(self, rules, opener, frozenset(one_die_seats), name)
+        one_die = frozenset([seat for seat, n in enumerate(context.dice) if n == 1])
+        words = context.words
+        name = words.special_round or words.declaration("special")
+        return _transform(self, rules, opener, one_die, name)
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences, in the edition's words."""

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
 
-from perudo.actions import MAX_DICE_PER_PLAYER, MAX_PLAYERS
+from perudo.actions import MAX_DICE_PER_PLAYER, MAX_FACES, MAX_PLAYERS
 from perudo.dice import roll_off
 from perudo.rules.base import Words, first_paragraph, param
-from perudo.rules.context import CallContext
+from perudo.rules.context import RoundContext, SettledCall
 
 __all__ = ["IF_OUT", "Dice", "FixedSeat", "LoserStarts", "PlayerCount", "RollOff", "WinnerStarts"]
 
@@ -39,19 +38,27 @@ class PlayerCount:
 
 @attrs.frozen
 class Dice:
-    """Six-sided dice, ``per_player`` of them in each hand at the start."""
+    """``per_player`` dice in each hand at the start, each with ``faces`` faces numbered 1
+    to ``faces`` (six by default).
+
+    Attributes:
+        per_player: Dice in each hand at the start.
+        faces: Faces of each die, 2 to :data:`~perudo.actions.MAX_FACES`.
+    """
 
     axis: ClassVar[str] = "dice"
     kind: ClassVar[str] = "standard"
     per_player: int = param(int, minimum=1, maximum=MAX_DICE_PER_PLAYER)
+    faces: int = param(int, minimum=2, maximum=MAX_FACES, default=6)
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as a sentence."""
-        return f"Each player starts with {self.per_player} six-sided dice."
+        sides = "six-sided" if self.faces == 6 else f"{self.faces}-sided"
+        return f"Each player starts with {self.per_player} {sides} dice."
 
     def label(self, words: Words) -> str:
         """A short label."""
-        return str(self.per_player)
+        return str(self.per_player) if self.faces == 6 else f"{self.per_player}d{self.faces}"
 
 
 @attrs.frozen
@@ -62,9 +69,9 @@ class RollOff:
     kind: ClassVar[str] = "roll-off"
     drawn: ClassVar[bool] = True
 
-    def first(self, seed: int, seats: Sequence[int]) -> int:
+    def first(self, seed: int, context: RoundContext) -> int:
         """The winner of the roll-off, drawn from the seed."""
-        return roll_off(seed, seats)[0]
+        return roll_off(seed, range(context.players))[0]
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as a sentence."""
@@ -88,7 +95,7 @@ class FixedSeat:
     drawn: ClassVar[bool] = False
     seat: int = param(int, minimum=0, maximum=MAX_PLAYERS - 1)
 
-    def first(self, seed: int, seats: Sequence[int]) -> int:
+    def first(self, seed: int, context: RoundContext) -> int:
         """``seat``."""
         return self.seat
 
@@ -104,7 +111,7 @@ class FixedSeat:
 @attrs.frozen
 class LoserStarts:
     """The player who lost (a die or a point) opens the next round; after an exact call,
-    the caller does.
+    or a call that several players or nobody lost, the caller does.
 
     Attributes:
         if_out: When that player is out: ``"left"`` (the next player still in, clockwise)
@@ -115,16 +122,16 @@ class LoserStarts:
     kind: ClassVar[str] = "loser"
     if_out: str = param(str, choices=IF_OUT)
 
-    def next_opener(self, context: CallContext) -> int:
+    def next_opener(self, context: SettledCall) -> int:
         """The seat that opens the next round."""
-        caller, bidder, loser = context.caller, context.called.player, context.loser
-        exact_call = context.call == "calza"
-        seat = caller if exact_call or loser is None else loser
-        if context.is_in(seat):
+        caller, bidder, losers = context.caller, context.called.player, context.losers
+        challenge = context.call == "challenge" and len(losers) == 1
+        seat = losers[0] if challenge else caller
+        if context.still_in(seat):
             return seat
-        if not exact_call and self.if_out == "eliminator":
-            return caller if seat == bidder else bidder
-        return context.left_of(seat)
+        if challenge and self.if_out == "eliminator" and seat in (caller, bidder):
+            return context.next_in(caller if seat == bidder else bidder)
+        return context.next_in(seat)
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""
@@ -146,12 +153,13 @@ class WinnerStarts:
     axis: ClassVar[str] = "starter"
     kind: ClassVar[str] = "winner"
 
-    def next_opener(self, context: CallContext) -> int:
+    def next_opener(self, context: SettledCall) -> int:
         """The seat that opens the next round."""
-        caller, bidder, loser = context.caller, context.called.player, context.loser
-        exact_call = context.call == "calza"
-        seat = caller if exact_call or loser is None else (bidder if loser == caller else caller)
-        return seat if context.is_in(seat) else context.left_of(seat)
+        caller, bidder = context.caller, context.called.player
+        seat = caller
+        if context.call == "challenge":
+            seat = bidder if context.challenge_loser == caller else caller
+        return context.next_in(seat)
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""

@@ -1,0 +1,157 @@
+"""Rule sets from outside the sources, declared without editing perudo: worked examples with
+chosen hands, then random games whose every call is checked against the rule."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import perudo
+from perudo import Bid, Dudo, IllegalActionError
+from perudo.bots import OddsBot, RandomBot
+from perudo.encoding import observation_encoding
+from perudo.match import choose_move
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.fixture(scope="module")
+def bluff() -> Iterator[dict[str, Any]]:
+    """The Bluff example's module namespace (its kinds registered), imported as a module so
+    that its kinds are the same classes wherever a test imports it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(EXAMPLES))
+        yield vars(importlib.import_module("bluff"))
+
+
+# --- Bluff without the re-roll (section 6) -----------------------------------------------
+
+BLUFF_HANDS = [[6, 6, 2, 3, 3], [3, 3, 4, 5, 1], [6, 2, 2, 5, 5]]  # seven 3s with the stars
+
+
+def bluff_game(module: dict[str, Any]) -> perudo.GameState:
+    return perudo.new_game(module["variant"](), 3, seed=1, dice=BLUFF_HANDS, first_player=0)
+
+
+@pytest.mark.parametrize(
+    ("bid", "changes", "opener"),
+    [
+        (Bid(9, 3), (-2, 0, 0), 0),  # short by two: the bidder (seat 0) loses two
+        (Bid(5, 3), (0, -2, 0), 1),  # over by two: the challenger (seat 1) loses two
+        (Bid(7, 3), (0, -1, -1), 0),  # exactly: every player but the bidder loses one
+    ],
+)
+def test_bluff_the_loser_loses_the_difference(
+    bluff: dict[str, Any], bid: Bid, changes: tuple[int, ...], opener: int
+) -> None:
+    after = bluff_game(bluff).apply(bid).apply(Dudo())
+    result = after.last_result
+    assert result is not None
+    assert (result.count, result.wild, result.changes) == (7, 6, changes)
+    assert after.to_act == opener  # the one who lost dice; the bidder after an exact count
+    assert "7 3s (stars wild)" in result.describe()
+
+
+def test_bluff_converts_to_and_from_stars(bluff: dict[str, Any]) -> None:
+    state = bluff_game(bluff).apply(Bid(5, 3))
+    assert state.is_legal(Bid(3, 6))
+    assert not state.is_legal(Bid(2, 6))
+    with pytest.raises(IllegalActionError, match="a bid on stars needs at least 3 stars"):
+        state.apply(Bid(2, 6))
+    stars = state.apply(Bid(3, 6))
+    assert stars.is_legal(Bid(7, 2))
+    assert not stars.is_legal(Bid(6, 2))
+    with pytest.raises(IllegalActionError, match="leaving stars needs at least 7 dice"):
+        stars.apply(Bid(6, 5))
+
+
+def test_bluff_speaks_of_stars(bluff: dict[str, Any]) -> None:
+    edition = bluff["variant"]()
+    assert edition.words.face_name(6) == "stars"
+    assert "Stars are wild" in edition.describe("wilds")
+    assert "To stars" in edition.describe("conversion")
+    assert perudo.variant_from_mapping(edition.to_dict()) == edition  # the words round-trip
+
+
+def test_bluff_random_games_check_every_challenge(bluff: dict[str, Any]) -> None:
+    edition, expected = bluff["variant"](), bluff["expected_changes"]
+    checked = 0
+    for seed in range(40):
+        players = 2 + seed % 5
+        state = perudo.new_game(edition, players, seed=seed)
+        bots = [RandomBot(seed=seed * 10 + s) for s in range(players)]
+        while not state.is_over:
+            seat, action = choose_move(state, bots)
+            before, state = state, state.apply(action, by=seat)
+            result = state.last_result
+            if result is not None and result is not before.last_result:
+                assert list(result.changes) == expected(before, result)
+                losers = result.losers
+                if not state.is_over:
+                    opener = losers[0] if len(losers) == 1 else result.bidder
+                    if not state.players[opener].dice:
+                        opener = state.left_of(opener)
+                    assert state.to_act == opener
+                checked += 1
+    assert checked > 100
+
+
+# --- wilds that depend on the bids so far (ones wild until anyone bids on ones) ----------
+
+
+def ones_until_bid() -> perudo.Variant:
+    return perudo.load_variant("wango").derive(
+        "wango-ones-until-bid",
+        reason="A house rule: ones are wild until anyone bids on ones.",
+        wilds={"kind": "until-bid-on", "face": 1},
+    )
+
+
+def test_ones_stop_being_wild_once_bid_on() -> None:
+    hands = [[1, 1, 3, 3, 5], [1, 4, 4, 4, 6]]
+    state = perudo.new_game(ones_until_bid(), 2, seed=1, dice=hands, first_player=0)
+    state = state.apply(Bid(3, 4))
+    assert state.context.wild == 1
+    assert state.view(1).wild_face == 1
+    wild = observation_encoding(state.variant, 2).field("wild")
+    assert observation_encoding(state.variant, 2).encode(state.view(1))[wild.start] == 1
+    true_with_wilds = state.apply(Dudo()).last_result  # 3 fours + 3 ones
+    assert true_with_wilds is not None
+    assert (true_with_wilds.count, true_with_wilds.wild) == (6, 1)
+    on_ones = state.apply(Bid(2, 1))  # from here, ones count only as ones
+    assert on_ones.context.wild is None
+    assert on_ones.view(0).wild_face is None
+    assert observation_encoding(state.variant, 2).encode(on_ones.view(0))[wild.start] == 0
+    assert "Wild now: none" in on_ones.draw()
+    later = on_ones.apply(Bid(5, 4)).apply(Dudo())  # three 4s, the ones no longer wild
+    result = later.last_result
+    assert result is not None
+    assert (result.count, result.wild, result.changes) == (3, None, (-1, 0))
+    assert "(ones wild)" not in result.describe()
+
+
+def test_ones_until_bid_random_games_count_as_the_rule_says() -> None:
+    edition = ones_until_bid()
+    checked = 0
+    for seed in range(20):
+        state = perudo.new_game(edition, 3, seed=seed)
+        bots = [OddsBot(seed=seed + s) for s in range(3)]
+        while not state.is_over:
+            seat, action = choose_move(state, bots)
+            hands = [p.dice for p in state.players]
+            bids = state.bids
+            before, state = state, state.apply(action, by=seat)
+            result = state.last_result
+            if result is None or result is before.last_result:
+                continue
+            ones_bid = any(placed.bid.face == 1 for placed in bids)
+            face = result.bid.face
+            wild = None if ones_bid or face == 1 else 1
+            count = sum(1 for hand in hands for die in hand if die in (face, wild))
+            assert (result.wild, result.count) == ((None if ones_bid else 1), count)
+            checked += 1
+    assert checked > 50

@@ -1,0 +1,106 @@
+"""Dice of any number of faces: the deal, bids, legality, wild faces, odds and drawings."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import perudo
+from perudo import Bid, Dudo, GameSetupError, IllegalActionError
+from perudo.dice import deal
+from perudo.odds import bid_odds, chance_table, view_odds
+
+
+def eight_sided() -> perudo.Variant:
+    """WANGO classic on eight-sided dice, the eights wild."""
+    return perudo.load_variant("wango").derive(
+        "wango-d8",
+        reason="Eight-sided dice, the highest face wild.",
+        dice={"per_player": 5, "faces": 8},
+        wilds={"kind": "face", "face": 8, "unless_opened_on": False},
+        conversion={"kind": "halve-double", "face": 8},
+    )
+
+
+@pytest.mark.parametrize("faces", [2, 3, 6, 8, 12, 20])
+def test_the_deal_draws_every_face_and_no_other(faces: int) -> None:
+    seen = {die for seed in range(40) for hand in deal(seed, 1, [5, 5], faces) for die in hand}
+    assert seen == set(range(1, faces + 1))
+
+
+def test_six_faces_deal_as_before() -> None:
+    assert deal(7, 1, [2, 0, 3]) == deal(7, 1, [2, 0, 3], 6) == ((4, 6), (), (1, 1, 1))
+
+
+def test_bids_and_legality_follow_the_faces() -> None:
+    edition = eight_sided()
+    assert edition.dice.faces == 8
+    assert "8-sided dice" in edition.describe("dice")
+    state = perudo.new_game(edition, 2, seed=1, first_player=0)
+    assert all(1 <= die <= 8 for player in state.players for die in player.dice)
+    faces = {action.face for action in state.legal_actions() if isinstance(action, Bid)}
+    assert faces == set(range(2, 9))  # WANGO opens on any face but ones
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(Bid(2, 9))
+    assert caught.value.reason == "no-such-face"
+    assert perudo.parse_action("3x12") == Bid(3, 12)
+    with pytest.raises(IllegalActionError):
+        Bid(3, 21)
+
+
+def test_hands_set_by_hand_are_checked_against_the_faces() -> None:
+    edition = eight_sided()
+    hands = [[8, 8, 7, 1, 2], [3, 3, 3, 8, 5]]
+    state = perudo.new_game(edition, 2, seed=1, dice=hands, first_player=0)
+    result = state.apply(Bid(4, 3)).apply(Dudo()).last_result
+    assert result is not None
+    assert (result.count, result.wild) == (6, 8)  # three 3s and three wild eights
+    with pytest.raises(GameSetupError, match="not a face 1 to 8"):
+        perudo.new_game(edition, 2, seed=1, dice=[[9, 1, 1, 1, 1], [1, 1, 1, 1, 1]])
+    with pytest.raises(GameSetupError, match="not a face 1 to 6"):
+        perudo.new_game("wango", 2, seed=1, dice=[[7, 1, 1, 1, 1], [1, 1, 1, 1, 1]])
+
+
+def test_odds_use_the_faces() -> None:
+    assert bid_odds(Bid(1, 3), own_dice=(), unseen=1, faces=8) == Fraction(1, 8)
+    assert bid_odds(Bid(1, 3), own_dice=(), unseen=1, wild=8, faces=8) == Fraction(1, 4)
+    table = chance_table((), 1, wild=8, faces=8)
+    assert len(table) == 9
+    assert table[3][1] == pytest.approx(0.25)
+    assert table[8][1] == pytest.approx(0.125)
+    state = perudo.new_game(eight_sided(), 2, seed=3, first_player=0)
+    view = state.view(0)
+    own = sum(1 for die in view.dice if die in (2, 8))
+    expected = bid_odds(Bid(own + 1, 2), own_dice=view.dice, unseen=5, wild=8, faces=8)
+    assert view_odds(view, Bid(own + 1, 2)) == expected
+
+
+def test_drawings_show_faces_past_six() -> None:
+    hands = [[8, 8, 7, 1, 2], [3, 3, 3, 8, 5]]
+    state = perudo.new_game(eight_sided(), 2, seed=1, dice=hands, first_player=0)
+    text = state.draw()
+    assert "1 2 7 8 8" in text  # digits: die faces past six have no character
+    svg = state._repr_svg_()
+    assert ">8</text>" in svg
+    assert ">7</text>" in svg
+
+
+def test_bots_play_dice_of_any_size() -> None:
+    from perudo.bots import OddsBot, RandomBot
+    from perudo.match import choose_move
+
+    for bots in ([OddsBot(seed=1), OddsBot(seed=2)], [RandomBot(seed=1), RandomBot(seed=2)]):
+        state = perudo.new_game(eight_sided(), 2, seed=4)
+        while not state.is_over:
+            seat, action = choose_move(state, bots)
+            state = state.apply(action, by=seat)
+        assert len(state.winners) == 1
+
+
+def test_the_batch_engine_names_what_it_does_not_play() -> None:
+    pytest.importorskip("numpy", reason="the batch extra is not installed")
+    from perudo.batch import BatchGames
+
+    with pytest.raises(GameSetupError, match="dice of 8 faces"):
+        BatchGames.new(eight_sided(), 2, 4, seed=1)
