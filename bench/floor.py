@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-DUDO = -1
+CHALLENGE = -1
 
 
 def play_game(players: int, rng: random.Random, dice_rng: random.Random) -> int:
@@ -40,10 +40,10 @@ def play_game(players: int, rng: random.Random, dice_rng: random.Random) -> int:
                 if low:
                     moves.extend(q * 8 + face for q in range(low, total + 1))
             if bid_q:
-                moves.append(DUDO)
+                moves.append(CHALLENGE)
             move = rng.choice(moves)
             actions += 1
-            if move == DUDO:
+            if move == CHALLENGE:
                 wild = bid_f != 1
                 found = sum(1 for hand in hands for d in hand if d == bid_f or (wild and d == 1))
                 loser = seat if found >= bid_q else bidder

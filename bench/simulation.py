@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from run import measure
 
 import perudo
-from perudo.actions import CALZA, DUDO, Bid
+from perudo.actions import CHALLENGE, EXACT_CALL, Bid
 from perudo.odds import _chance_table, chance_of, exact_chance_of
 from perudo.simulate import game_seed, simulate
 
@@ -41,19 +41,19 @@ def reference(key: str, players: int, games: int) -> Callable[[], int]:
         table = _chance_table.__wrapped__(tuple(view.dice), view.unseen, view.wild_face)
         standing, calls = view.bid, actions[-3:]
         if standing is not None:
-            if CALZA in calls and exact_chance_of(table, standing) > 0.3:
-                return CALZA
+            if EXACT_CALL in calls and exact_chance_of(table, standing) > 0.3:
+                return EXACT_CALL
             if chance_of(table, standing) < 0.4:
-                return DUDO
+                return CHALLENGE
         cheapest: dict[int, Bid] = {}
         for action in actions:
             if type(action) is Bid and action.face not in cheapest:
                 cheapest[action.face] = action
         if not cheapest:
-            return DUDO if DUDO in calls else actions[0]
+            return CHALLENGE if CHALLENGE in calls else actions[0]
         best = max(chance_of(table, bid) for bid in cheapest.values())
         if standing is not None and best < 0.4:
-            return DUDO
+            return CHALLENGE
         return rng.choice([b for b in cheapest.values() if chance_of(table, b) == best])
 
     def work() -> int:

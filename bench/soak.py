@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import perudo
 from perudo import GameRecord, GameState
-from perudo.actions import CALZA
+from perudo.actions import EXACT_CALL
 
 EDITIONS = perudo.variant_names()
 
@@ -75,12 +75,12 @@ def play(index: int, seed: int, problems: list[str]) -> int:
         seat = state.to_act
         callers: list[int] = []
         if state.variant.exact_call.out_of_turn and rng.random() < 0.2:
-            callers = [s for s in state.seats_in if s != seat and state.is_legal(CALZA, by=s)]
+            callers = [s for s in state.seats_in if s != seat and state.is_legal(EXACT_CALL, by=s)]
         pick = rng.randrange(len(legal) + len(callers))  # uniform over every seat's moves
         if pick < len(legal):
             action = legal[pick]
         else:
-            action, seat = CALZA, callers[pick - len(legal)]
+            action, seat = EXACT_CALL, callers[pick - len(legal)]
         after = state.apply(action, by=seat)
         check_step(state, after, problems)
         state = after

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 import attrs
 
@@ -187,9 +187,14 @@ def bid_row(face: int, pressure: bool = False) -> tuple[Bid, ...]:
     return tuple(Bid(max(quantity, 1), face, pressure) for quantity in range(MAX_TABLE_DICE + 1))
 
 
-DUDO = Dudo()
-DUDO_PRESSED = Dudo(pressure=True)
-CALZA = Calza()
+#: The challenge, plain and with pressure, and the exact call: the calls by their role.
+CHALLENGE = Dudo()
+CHALLENGE_PRESSED = Dudo(pressure=True)
+EXACT_CALL = Calza()
+
+#: The role of each call's action type: ``"challenge"`` or ``"exact"`` (the edition's words
+#: name them: Dudo, Dubito, Liar; Calza, Jonti, Spot on).
+CALL_ROLES: dict[type, Literal["challenge", "exact"]] = {Dudo: "challenge", Calza: "exact"}
 
 _BID = re.compile(r"([1-9][0-9]{0,3})x([1-9]|1[0-9]|20)(!?)", re.ASCII)
 _LONGEST_NAME = 200
@@ -207,9 +212,9 @@ def canonical_action(text: str) -> Action | None:
     if match is not None:
         return Bid(int(match[1]), int(match[2]), pressure=bool(match[3]))
     if text in ("dudo", "dudo!"):
-        return DUDO_PRESSED if text.endswith("!") else DUDO
+        return CHALLENGE_PRESSED if text.endswith("!") else CHALLENGE
     if text == "calza":
-        return CALZA
+        return EXACT_CALL
     name = text.removeprefix("declare ")
     if name != text and len(name) <= _LONGEST_NAME:
         try:

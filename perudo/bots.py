@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 import attrs
 
-from perudo.actions import CALZA, DUDO, DUDO_PRESSED, Action, Bid, Declare, bid_row
+from perudo.actions import CHALLENGE, CHALLENGE_PRESSED, EXACT_CALL, Action, Bid, Declare, bid_row
 from perudo.dice import count
 from perudo.errors import GameSetupError, shown
 from perudo.odds import chance_of, chance_table, exact_chance_of
@@ -201,20 +201,22 @@ class OddsBot:
         standing = view.bid
         calls = actions[-3:]  # legal actions end with the calls
         if standing is not None:
-            if CALZA in calls and exact_chance_of(table, standing) > self.exact:
-                return CALZA
+            if EXACT_CALL in calls and exact_chance_of(table, standing) > self.exact:
+                return EXACT_CALL
             chance = chance_of(table, standing)
             if chance < self.doubt:
-                return DUDO_PRESSED if chance < 0.1 and DUDO_PRESSED in calls else DUDO
+                return (
+                    CHALLENGE_PRESSED if chance < 0.1 and CHALLENGE_PRESSED in calls else CHALLENGE
+                )
         cheapest = _cheapest_bids(view)
         if not cheapest:
-            return DUDO if DUDO in calls else actions[0]
+            return CHALLENGE if CHALLENGE in calls else actions[0]
         best = max(chance_of(table, bid) for bid in cheapest.values())
         choice = self._random.choice(
             [bid for bid in cheapest.values() if chance_of(table, bid) == best]
         )
         if standing is not None and best < self.doubt:
-            return DUDO
+            return CHALLENGE
         assert view.player is not None  # a bot plays a seat, never a spectator's view
         pressure_left = view.seats[view.player].pressure_left > 0
         if best > 0.9 and pressure_left and self._random.random() < 0.5:
@@ -224,10 +226,10 @@ class OddsBot:
     def interrupt(self, view: PlayerView) -> Action | None:
         """The exact call out of turn (Jonti) when the bid looks exactly right."""
         bid = view.bid
-        if bid is None or CALZA not in view.legal_actions:
+        if bid is None or EXACT_CALL not in view.legal_actions:
             return None
         table = self.belief(view)
-        return CALZA if exact_chance_of(table, bid) > self.exact else None
+        return EXACT_CALL if exact_chance_of(table, bid) > self.exact else None
 
 
 #: perudo's own bots by name, for the command line and :func:`make_bot`: each makes a bot

@@ -85,6 +85,7 @@ def _parser() -> argparse.ArgumentParser:
         "--players", type=_whole(1, MAX_PLAYERS), default=4, help="how many bots (default: 4)"
     )
     demo.add_argument("--seed", type=_SEED, default=None, help="seed of the dice and the bots")
+    _handicap(demo)
     variants = commands.add_parser("variants", help="list the editions")
     variants.add_argument("--json", action="store_true", help="print JSON")
     rules = commands.add_parser("rules", help="an edition's rules as prose")
@@ -111,6 +112,7 @@ def _parser() -> argparse.ArgumentParser:
         "with --bots-from-module",
     )
     _bots_from_module(sim)
+    _handicap(sim)
     sim.add_argument(
         "--on-error",
         choices=("stop", "forfeit"),
@@ -146,6 +148,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=_whole(0, MAX_PLAYERS - 1), default=0, help="your seat")
     play.add_argument("--bots", default="odds", help="the bots (default: odds)")
     _bots_from_module(play)
+    _handicap(play)
     play.add_argument("--seed", type=_SEED, default=None, help="seed of the dice")
     play.add_argument("--ascii", action="store_true", help="digits instead of die faces")
     study = commands.add_parser(
@@ -230,7 +233,10 @@ def _load_plugin(name: str) -> None:
 
 def _command(args: argparse.Namespace, out: TextIO) -> None:
     if args.command == "demo":
-        run_demo(_edition(args.variant), args.players, seed=args.seed, out=out)
+        run_demo(
+            _edition(args.variant), args.players, seed=args.seed, out=out,
+            starting_dice=args.starting_dice,
+        )  # fmt: skip
     elif args.command == "variants":
         _variants(args.json, out)
     elif args.command == "rules":
@@ -252,9 +258,28 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
         play_console(
             _edition(args.variant), args.players, seat=args.seat, bots=bots, seed=args.seed,
             ascii=args.ascii, stdin=sys.stdin, out=out, allow_import=args.bots_from_module,
+            starting_dice=args.starting_dice,
         )  # fmt: skip
     else:
         _simulate(args, out)
+
+
+def _starting_dice(text: str) -> tuple[int, ...]:
+    """An argparse type: each seat's dice at the start, ``3,5,5,5``."""
+    counts = text.split(",")
+    if len(counts) > MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"more than {MAX_PLAYERS} seats in {shown(text)}")
+    return tuple(_whole(1, 20)(count.strip()) for count in counts)
+
+
+def _handicap(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--starting-dice",
+        type=_starting_dice,
+        default=None,
+        metavar="N,N,...",
+        help="each seat's dice at the start, a handicap (default: the edition's for all)",
+    )
 
 
 def _bots_from_module(command: argparse.ArgumentParser) -> None:
@@ -434,6 +459,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
                 progress=progress,
                 engine=args.engine,
                 allow_import=args.bots_from_module,
+                starting_dice=args.starting_dice,
             )
             for key in keys
         ]

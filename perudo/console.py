@@ -41,6 +41,7 @@ def play_console(
     stdin: TextIO,
     out: TextIO,
     allow_import: bool = False,
+    starting_dice: Sequence[int] | None = None,
 ) -> GameState:
     """Play ``variant`` at a table of ``players``, the person at ``seat``, bots elsewhere
     (``allow_import``: as :func:`perudo.bots.make_bot`).
@@ -54,7 +55,7 @@ def play_console(
 
     if type(seat) is not int or not 0 <= seat < players:
         raise GameSetupError(f"seat {shown(seat)} is not a seat of {players} players")
-    state = new_game(variant, players, seed=seed)
+    state = new_game(variant, players, seed=seed, starting_dice=starting_dice)
     others: list[Bot] = [
         _Human()
         if n == seat

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import TextIO
 
 from perudo.bots import OddsBot
@@ -21,11 +22,13 @@ def run_demo(
     *,
     seed: int | None = None,
     out: TextIO | None = None,
+    starting_dice: Sequence[int] | None = None,
 ) -> GameState:
-    """Play and tell a game between :class:`~perudo.bots.OddsBot` players."""
+    """Play and tell a game between :class:`~perudo.bots.OddsBot` players (each seat
+    starting with ``starting_dice``, as :func:`perudo.new_game` takes them)."""
     out = sys.stdout if out is None else out
     names = NAMES[:players] if 2 <= players <= len(NAMES) else players
-    state = new_game(variant, names, seed=seed)
+    state = new_game(variant, names, seed=seed, starting_dice=starting_dice)
     print(f"{state.variant.name} ({state.variant.key}), seed {state.seed}", file=out)
     bots = [OddsBot(seed=state.seed * 31 + seat) for seat in range(len(state.players))]
     state = play(state, bots, out=out)

@@ -56,9 +56,10 @@ _Encoding = TypeVar("_Encoding", "ActionEncoding", "ObservationEncoding")
 
 
 @functools.lru_cache(maxsize=8192)
-def hand_counts(hand: tuple[int, ...]) -> tuple[int, ...]:
-    """How many dice of ``hand`` show each face 1 to 6 (the same hand, the same tuple)."""
-    return tuple(hand.count(face) for face in range(1, 7))
+def hand_counts(hand: tuple[int, ...], faces: int = 6) -> tuple[int, ...]:
+    """How many dice of ``hand`` show each face 1 to ``faces`` (the same hand, the same
+    tuple)."""
+    return tuple([hand.count(face) for face in range(1, faces + 1)])
 
 
 def whole_number(value: Any, what: str) -> int:
@@ -114,8 +115,8 @@ class ActionEncoding:
       then the exact call (Calza, Jonti) where it has one;
     * then the declarations the edition can offer (:attr:`declarations`), in that order;
     * then every bid, by quantity from 1 to :attr:`max_quantity` (every die at the table),
-      each quantity by face from 1 to 6, each bid followed by its pressured form where the
-      edition has pressure.
+      each quantity by face from 1 to the edition's highest (6 on six-sided dice), each bid
+      followed by its pressured form where the edition has pressure.
 
     So a bid's number depends on the edition only, never on the player count; more players
     only add bids at the end. Bids above the dice at the table have no number: they are
@@ -136,7 +137,7 @@ class ActionEncoding:
         head: list[Action] = [*variant.calls, *(Declare(name) for name in variant.declarations)]
         bids: list[Action] = []
         for quantity in range(1, self.max_quantity + 1):
-            for face in range(1, 7):
+            for face in range(1, variant.dice.faces + 1):
                 bids.append(Bid(quantity, face))
                 if pressure:
                     bids.append(Bid(quantity, face, pressure=True))
@@ -170,7 +171,8 @@ class ActionEncoding:
     @property
     def bid_count(self) -> int:
         """How many bids have a number."""
-        return self.max_quantity * 6 * (2 if self.variant.has_pressure else 1)
+        faces = self.variant.dice.faces
+        return self.max_quantity * faces * (2 if self.variant.has_pressure else 1)
 
     def encode(self, action: Action) -> int:
         """The number of ``action``.
@@ -258,6 +260,7 @@ class _Fast:
     starts: dict[str, int]  # each field's first index
     zeros: list[int]  # a vector of zeros, copied for each view
     per_bid: int  # numbers per bid: 2 where bids may carry pressure
+    faces: int  # the faces of each die
     bids_from: int  # the index of Bid(1, 1)'s legal flag
     dudo: tuple[int, int]  # the numbers of Dudo, and Dudo with pressure (-1: none)
     # The last call's entries for the last few (call, seat) pairs: the same in every view
@@ -277,7 +280,8 @@ class ObservationEncoding:
     ========================= ============================================================
     ``seat``                  the viewer's own seat, one-hot (absolute, not relative)
     ``round``                 the round number
-    ``hand``                  the viewer's dice showing each face 1 to 6 (0 while hidden)
+    ``hand``                  the viewer's dice showing each face, 1 to the edition's highest
+                              (0 while hidden)
     ``hand_hidden``           1 while the viewer may not look at their dice (Italian choice)
     ``dice``                  dice held, per seat
     ``score``                 points, per seat (party mode only: empty elsewhere)
@@ -325,7 +329,7 @@ class ObservationEncoding:
     def __attrs_post_init__(self) -> None:
         variant, n = self.variant, self.players
         actions = action_encoding(variant, n)
-        per_player = variant.dice.per_player
+        per_player, faces = variant.dice.per_player, variant.dice.faces
         top = actions.max_quantity
         scoring = variant.scoring
         points = scoring.most_points
@@ -335,9 +339,10 @@ class ObservationEncoding:
         layout = [
             ("seat", n, 0, 1),
             ("round", 1, 0, ROUND_LIMIT),
-            ("hand", 6, 0, per_player),
+            ("hand", faces, 0, per_player),
             ("hand_hidden", 1, 0, 1),
             ("dice", n, 0, per_player),
+            ("starting_dice", n, 0, per_player),
             ("score", scored, -points * rounds, points * rounds),
             ("pressure_left", n if uses else 0, 0, uses),
             ("to_act", n, 0, 1),
@@ -347,21 +352,21 @@ class ObservationEncoding:
             ("special_player", n, 0, 1),
             ("offers", len(variant.declarations), 0, 1),
             ("must_declare", 1, 0, 1),
-            ("wild", 1, 0, 6),
+            ("wild", 1, 0, faces),
             ("bids", actions.bid_count * n, 0, actions.bid_count),
             ("legal", actions.size, 0, 1),
             ("last", 1, 0, 1),
             ("last_call", 2, 0, 1),
             ("last_quantity", 1, 0, top),
-            ("last_face", 6, 0, 1),
+            ("last_face", faces, 0, 1),
             ("last_pressure", 1, 0, 1),
             ("last_caller", n, 0, 1),
             ("last_bidder", n, 0, 1),
             ("last_count", 1, 0, top),
             ("last_revealed", n, 0, n),
             ("last_hidden", n, 0, 1),
-            ("last_hands", 6 * n, 0, per_player),
-            ("last_wild", 1, 0, 6),
+            ("last_hands", faces * n, 0, per_player),
+            ("last_wild", 1, 0, faces),
             ("last_loser", n, 0, 1),
             ("last_gainer", n, 0, 1),
             ("last_points", 1 if scored else 0, 0, points),
@@ -393,6 +398,7 @@ class ObservationEncoding:
             starts=starts,
             zeros=[0] * start,
             per_bid=2 if variant.has_pressure else 1,
+            faces=variant.dice.faces,
             bids_from=starts["legal"] + actions.first_bid,
             dudo=(*dudo, -1)[:2],  # type: ignore[arg-type]
         )
@@ -451,14 +457,15 @@ class ObservationEncoding:
         out[f["seat"] + me] = 1
         out[f["round"]] = view.round_number
         if view.dice:
-            start = f["hand"]
-            out[start : start + 6] = hand_counts(view.dice)
+            start, faces = f["hand"], fast.faces
+            out[start : start + faces] = hand_counts(view.dice, faces)
         out[f["hand_hidden"]] = int(view.dice_hidden)
         top = 0
-        dice = f["dice"]
+        dice, starting = f["dice"], f["starting_dice"]
         for seat, info in enumerate(view.seats):
             rel = (seat - me) % n
             out[dice + rel] = info.dice_count
+            out[starting + rel] = view.starting_dice[seat]
             top += info.dice_count
             if info.score:
                 self._put(out, "score", rel, info.score)
@@ -483,7 +490,7 @@ class ObservationEncoding:
             bid = placed.bid
             if bid.quantity > most:
                 self.actions.encode(bid)  # refuses a bid without a number
-            slot = ((bid.quantity - 1) * 6 + bid.face - 1) * per_bid + bid.pressure
+            slot = ((bid.quantity - 1) * fast.faces + bid.face - 1) * per_bid + bid.pressure
             out[bids + slot * n + (placed.player - me) % n] = position
         self._legal(out, view.legal_actions, top)
         if view.last_result is not None:
@@ -507,6 +514,7 @@ class ObservationEncoding:
         fast = self._fast
         start = fast.starts["legal"]
         bids, per_bid, most = fast.bids_from, fast.per_bid, self.actions.max_quantity
+        faces = fast.faces
         i, count = 0, len(legal)
         while i < count:
             action = legal[i]
@@ -520,12 +528,12 @@ class ObservationEncoding:
             quantity, face, pressure = action.quantity, action.face, action.pressure
             if quantity > most:
                 self.actions.encode(action)  # refuses a bid without a number
-            low = bids + ((quantity - 1) * 6 + face - 1) * per_bid + pressure
+            low = bids + ((quantity - 1) * faces + face - 1) * per_bid + pressure
             run = top - quantity + 1
             last = legal[i + run - 1] if run > 1 and i + run <= count else None
             end = bid_row(face, pressure)[top] if last is not None else None
             if last is not None and (last is end or last == end):
-                out[low : low + run * 6 * per_bid : 6 * per_bid] = _ONES[:run]
+                out[low : low + run * faces * per_bid : faces * per_bid] = _ONES[:run]
                 i += run
             else:
                 out[low] = 1
@@ -561,13 +569,13 @@ class ObservationEncoding:
         out[f["last_count"]] = result.count
         for order, seat in enumerate(result.revealed, start=1):
             out[f["last_revealed"] + (seat - me) % n] = order
-        hands = f["last_hands"]
+        hands, faces = f["last_hands"], self._fast.faces
         for seat, hand in enumerate(result.hands):
             rel = (seat - me) % n
             if hand is None:
                 out[f["last_hidden"] + rel] = 1
             elif hand:
-                out[hands + 6 * rel : hands + 6 * rel + 6] = hand_counts(hand)
+                out[hands + faces * rel : hands + faces * (rel + 1)] = hand_counts(hand, faces)
         out[f["last_wild"]] = result.wild or 0
         for name, seats in (
             ("last_loser", result.losers),
@@ -647,6 +655,7 @@ class ObservationEncoding:
             opening = RoundContext(
                 variant.words, variant.dice.faces, variant.dice.per_player, tuple(dice),
                 values[f["round"].start], special_player, (), rules, tuple(score),
+                tuple(per_seat("starting_dice")),
             )  # fmt: skip
             rules = variant.special_round.transform(rules, special_player, opening)
         rules = attrs.evolve(rules, face_changers=frozenset(seats_of("face_changers")))
@@ -658,6 +667,7 @@ class ObservationEncoding:
             player=me,
             variant=variant,
             round_number=values[f["round"].start],
+            starting_dice=tuple(per_seat("starting_dice")),
             dice=hand,
             dice_hidden=bool(values[f["hand_hidden"].start]),
             seats=seats,
@@ -693,7 +703,8 @@ class ObservationEncoding:
         hands: list[tuple[int, ...] | None] = [None] * n
         for rel in range(n):
             if not hidden[rel]:
-                row = counts[6 * rel : 6 * rel + 6]
+                sides = self._fast.faces
+                row = counts[sides * rel : sides * (rel + 1)]
                 hands[absolute(rel)] = tuple(
                     f for f, k in enumerate(row, start=1) for _ in range(k)
                 )

@@ -12,9 +12,19 @@ notation                 action
 =======================  ==============================================
 
 Words are ASCII, lower case, separated by one space; quantities are written without
-leading zeros. ``str(action)`` gives this canonical form, and ``parse_action`` reads it
-back; records are written in it. ``parse_action(text, variant=...)`` also reads the
-edition's own words (``Dubito``, ``Jonti``, ``Spot on``, ``Palifico``), in any case.
+leading zeros; a face is 1 to 20 (the edition's dice decide which are legal: six-sided
+dice have 1 to 6, and ``3x12`` is a bid on twelves). ``str(action)`` gives this canonical
+form, and ``parse_action`` reads it back; records are written in it.
+``parse_action(text, variant=...)`` also reads the edition's own words (``Dubito``,
+``Jonti``, ``Spot on``, ``Palifico``), in any case.
+
+**The pressure mark.** ``!`` at the end of a bid or of the challenge's word is WANGO's
+pressure, and nothing else: the pressured form of a word is the word with ``!`` added. A
+word that ends in ``!`` itself (``dudo = "Basta!"``) is read as written, and its
+pressured form ends in ``!!``. An edition whose words would make one typed text mean two
+actions (``calza = "Liar!"`` beside ``dudo = "Liar"``: ``liar!`` would be both the
+pressured challenge and the exact call) is refused when it is made, and so is a face
+named with a final ``!`` (``[words] faces``), which no bid could be told apart from.
 """
 
 from __future__ import annotations

@@ -198,7 +198,8 @@ class RoundFacts(BidFacts):
 @attrs.frozen(eq=False, repr=False)
 class GameLog:
     """What a state remembers of how it was reached: the first player when given, the dice
-    set by hand, and the moves. :meth:`perudo.GameRecord.from_state` adds the header.
+    set by hand, the starting dice when given (a handicap), and the moves.
+    :meth:`perudo.GameRecord.from_state` adds the header.
 
     The moves are a chain (each log points to the one before its last move), so adding a
     move costs the same however long the game.
@@ -208,6 +209,7 @@ class GameLog:
     dice: tuple[tuple[int, Hands], ...] = ()
     previous: GameLog | None = None
     last: tuple[int, Action] | None = None
+    starting_dice: tuple[int, ...] | None = None
 
     @property
     def moves(self) -> tuple[tuple[int, Action], ...]:
@@ -221,7 +223,7 @@ class GameLog:
 
     def with_move(self, player: int, action: Action) -> GameLog:
         """This log with one more move."""
-        return GameLog(self.first_player, self.dice, self, (player, action))
+        return GameLog(self.first_player, self.dice, self, (player, action), self.starting_dice)
 
     @classmethod
     def of(
@@ -229,11 +231,12 @@ class GameLog:
         first_player: int | None,
         dice: tuple[tuple[int, Hands], ...],
         moves: tuple[tuple[int, Action], ...],
+        starting_dice: tuple[int, ...] | None = None,
     ) -> GameLog:
         """The log of ``moves`` (built link by link, never recursively)."""
-        log = cls(first_player, dice)
+        log = cls(first_player, dice, starting_dice=starting_dice)
         for move in moves:
-            log = cls(first_player, dice, log, move)
+            log = cls(first_player, dice, log, move, starting_dice)
         return log
 
     def __repr__(self) -> str:  # flat, so a game of any length has one
@@ -246,7 +249,7 @@ class GameLog:
         )
 
     def __reduce__(self) -> tuple[Any, ...]:  # flat, so a game of any length pickles
-        return (GameLog.of, (self.first_player, self.dice, self.moves))
+        return (GameLog.of, (self.first_player, self.dice, self.moves, self.starting_dice))
 
     def with_dice(self, round_number: int, hands: Hands) -> GameLog:
         """This log with the dice of ``round_number`` set by hand (replacing any set
@@ -254,4 +257,10 @@ class GameLog:
         dice = self.dice
         if dice and dice[-1][0] == round_number:
             dice = dice[:-1]
-        return GameLog(self.first_player, (*dice, (round_number, hands)), self.previous, self.last)
+        return GameLog(
+            self.first_player,
+            (*dice, (round_number, hands)),
+            self.previous,
+            self.last,
+            self.starting_dice,
+        )

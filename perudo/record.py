@@ -1,7 +1,8 @@
 """Game records: everything needed to replay a game exactly, as text or JSON.
 
 A record holds a header (the edition key and the fingerprint of its declaration, the seed,
-the player names, the first player when it was given, the dice set by hand) and the moves,
+the player names, the first player when it was given, the starting dice when a handicap
+gave them, the dice set by hand) and the moves,
 each with the seat that made it. The text form, one item a line::
 
     perudo-record 1
@@ -10,17 +11,20 @@ each with the seat that made it. The text form, one item a line::
     seed 7
     players ["Ana", "Ben", "Cleo"]
     first-player 0
+    starting-dice [5, 5, 5]
     dice 1 [[1, 4, 4, 5, 6], [2, 2, 3, 4, 6], [1, 3, 3, 5, 5]]
     1 0 3x4
     2 1 dudo
     end 2
 
 ``first-player`` is present only when the game's first player was given rather than
-rolled off; each ``dice R hands`` line is a round whose dice were set by hand (with
-``new_game(dice=...)`` for round 1 or :meth:`~perudo.GameState.with_dice`), at most once a
-round, in round order. Move lines are ``number seat action`` in :mod:`perudo.notation`;
-``end N`` closes the record, so a truncated file is refused. A record written with a key
-ends with ``signature hmac-sha256:HEX``, the HMAC-SHA256 of every line before it.
+rolled off, ``starting-dice`` only when each seat's starting dice were given
+(``new_game(starting_dice=...)``); each ``dice R hands`` line is a round whose dice were
+set by hand (with ``new_game(dice=...)`` for round 1 or
+:meth:`~perudo.GameState.with_dice`), at most once a round, in round order. Move lines
+are ``number seat action`` in :mod:`perudo.notation`; ``end N`` closes the record, so a
+truncated file is refused. A record written with a key ends with
+``signature hmac-sha256:HEX``, the HMAC-SHA256 of every line before it.
 
 A record holds the seed, and every die of the game follows from it: it is the referee's.
 A player gets :meth:`~perudo.GameRecord.for_player`, what that player saw.
@@ -95,6 +99,8 @@ class GameRecord:
         first_player: The seat that opened round 1 when it was given, ``None`` for a roll-off.
         dice: ``(round, hands)`` for each round whose dice were set by hand, in order.
         moves: ``(seat, action)`` for each action, in order.
+        starting_dice: Each seat's dice at the start when they were given (a handicap),
+            ``None`` when every seat started with the edition's.
     """
 
     variant: str
@@ -104,6 +110,7 @@ class GameRecord:
     first_player: int | None = None
     dice: tuple[tuple[int, Hands], ...] = ()
     moves: tuple[tuple[int, Action], ...] = ()
+    starting_dice: tuple[int, ...] | None = None
 
     @classmethod
     def from_state(cls, state: GameState) -> GameRecord:
@@ -121,6 +128,7 @@ class GameRecord:
             first_player=log.first_player,
             dice=log.dice,
             moves=log.moves,
+            starting_dice=log.starting_dice,
         )
 
     def _repr_svg_(self) -> str:
@@ -227,6 +235,7 @@ class GameRecord:
                 seed=self.seed,
                 dice=first_dice,
                 first_player=self.first_player,
+                starting_dice=self.starting_dice,
             )
         except GameSetupError as error:
             raise RecordError(f"the header does not start a game: {error}") from None
@@ -261,6 +270,8 @@ class GameRecord:
         ]
         if self.first_player is not None:
             lines.append(f"first-player {self.first_player}")
+        if self.starting_dice is not None:
+            lines.append(f"starting-dice {json.dumps(list(self.starting_dice))}")
         lines += [f"dice {number} {json.dumps(_lists(hands))}" for number, hands in self.dice]
         lines += [
             f"{number} {seat} {action}" for number, (seat, action) in enumerate(self.moves, start=1)
@@ -311,7 +322,14 @@ class GameRecord:
             if ended:
                 raise RecordError(f"{where}: text after 'end'")
             key_word, _, rest = line.partition(" ")
-            if key_word in ("variant", "fingerprint", "seed", "players", "first-player"):
+            if key_word in (
+                "variant",
+                "fingerprint",
+                "seed",
+                "players",
+                "first-player",
+                "starting-dice",
+            ):
                 if key_word in header:
                     raise RecordError(f"{where}: {key_word} given twice")
                 header[key_word] = _header_value(key_word, rest, where)
@@ -341,6 +359,7 @@ class GameRecord:
             first_player=header.get("first-player"),
             dice=tuple(dice),
             moves=tuple(moves),
+            starting_dice=header.get("starting-dice"),
         )
 
     # --- JSON ----------------------------------------------------------------------------
@@ -359,6 +378,8 @@ class GameRecord:
             "dice": [{"round": number, "hands": _lists(hands)} for number, hands in self.dice],
             "moves": [{"player": seat, "action": str(action)} for seat, action in self.moves],
         }
+        if self.starting_dice is not None:  # absent otherwise, as in records made before
+            data["starting_dice"] = list(self.starting_dice)
         if key is not None:
             data["signature"] = _sign(_canonical(data), key)
         return data
@@ -382,6 +403,8 @@ class GameRecord:
         _check_moves(0, max_moves)
         expected = {"format", "version", "variant", "fingerprint", "seed", "players"}
         expected |= {"first_player", "dice", "moves"}
+        if "starting_dice" in data:
+            expected.add("starting_dice")
         given = set(data) - {"signature"}
         if given != expected:
             missing, extra = expected - given, given - expected
@@ -429,6 +452,11 @@ class GameRecord:
             first_player=first,
             dice=tuple(read_dice),
             moves=tuple(read_moves),
+            starting_dice=(
+                _checked_counts(data["starting_dice"], "starting_dice")
+                if "starting_dice" in data
+                else None
+            ),
         )
 
     def to_json(self, *, key: bytes | None = None) -> str:
@@ -699,6 +727,21 @@ def _checked_names(value: Any, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _checked_counts(value: Any, where: str) -> tuple[int, ...]:
+    """Starting dice: one small whole number per seat (the game checks them against the
+    edition when the record is replayed)."""
+    if (
+        not isinstance(value, list)
+        or not 1 <= len(value) <= MAX_PLAYERS
+        or not all(_is_int(n) and 1 <= n <= MAX_DICE_PER_PLAYER for n in value)
+    ):
+        raise RecordError(
+            f"{where}: starting dice {shown(value)} is not a list of 1 to {MAX_PLAYERS} "
+            f"counts of 1 to {MAX_DICE_PER_PLAYER} dice"
+        )
+    return tuple(value)
+
+
 def _header_value(key: str, rest: str, where: str) -> Any:
     if key == "variant":
         return _checked_key(rest, where)
@@ -711,6 +754,8 @@ def _header_value(key: str, rest: str, where: str) -> Any:
         return _checked_seed(int(rest), where)
     if key == "players":
         return _checked_names(_json(rest, where), where)
+    if key == "starting-dice":
+        return _checked_counts(_json(rest, where), where)
     seat = _natural(rest, where, zero=True)
     if seat >= MAX_PLAYERS:
         raise RecordError(f"{where}: first-player {seat} is not a seat")

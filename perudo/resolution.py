@@ -12,6 +12,7 @@ from perudo.actions import Bid
 from perudo.dice import count
 from perudo.errors import InvalidVariantError, shown
 from perudo.rules import CallContext, RoundContext, SettledCall, Words
+from perudo.rules.axes import extended
 from perudo.variant import Variant
 
 __all__ = ["Resolution", "settle_call"]
@@ -200,13 +201,13 @@ def settle_call(
     The challenge shows the hands its axis reveals and counts them; the exact call shows
     every hand. Then one settlement: the scoring axis's for a challenge, the exact call's
     for an exact call, each a change per seat, of dice or (a challenge, where calls move
-    points) of score. Every hand stays between none and the edition's dice per player,
-    and a seat already out stays out. ``names`` are kept for :meth:`Resolution.describe`.
+    points) of score. Every hand stays between none and its starting dice, and a seat
+    already out stays out. ``names`` are kept for :meth:`Resolution.describe`.
     """
     placed = context.bids[-1]  # a call needs a standing bid
-    bid, bidder = placed.bid, placed.player
+    bid = placed.bid
     wild = context.wild
-    n = len(hands)
+    dice, starting = context.dice, context.starting
     if call == "challenge":
         revealed, total = variant.challenge.reveal_hands(hands, caller, context)
         revealed = tuple(revealed)
@@ -214,49 +215,41 @@ def settle_call(
         revealed = context.order_from(caller)
         total = count([hands[seat] for seat in revealed], bid.face, wild=wild)
     shown = _shown(hands, revealed)
-    counted = CallContext(
-        context.words, context.faces, context.dice_per_player, context.dice,
-        context.round_number, None, context.bids, context.rules, context.scores,
-        call, caller, pressured, shown, total,
+    counted = extended(
+        CallContext, context, to_act=None, call=call, caller=caller, pressured=pressured,
+        shown=shown, count=total,
     )  # fmt: skip
-    zeros = (0,) * n
-    axis = "scoring" if call == "challenge" else "exact_call"
-    settle = variant.scoring.settle if call == "challenge" else variant.exact_call.settle
-    raw = settle(counted)
+    challenge = call == "challenge"
+    raw = (variant.scoring if challenge else variant.exact_call).settle(counted)
     if variant.user_kinds:  # perudo's own kinds keep the protocol
-        raw = _per_seat(variant, axis, raw, n)
-    full = context.dice_per_player
-    out: list[int] = []
-    if call == "challenge" and not variant.scoring.moves_dice:
-        changes, points = zeros, tuple(raw)
+        raw = _per_seat(variant, "scoring" if challenge else "exact_call", raw, len(hands))
+    zeros = (0,) * len(hands)
+    if challenge and not variant.scoring.moves_dice:
+        changes, points, after = zeros, tuple(raw), dice
     else:
-        points, kept = zeros, []
-        for seat, (change, held) in enumerate(zip(raw, context.dice, strict=True)):
-            change = 0 if not held else max(min(change, full - held), -held)
-            kept.append(change)
-            if held and held + change == 0:
-                out.append(seat)
-        changes = tuple(kept)
-    settled = SettledCall(
-        context.words, context.faces, context.dice_per_player, context.dice,
-        context.round_number, None, context.bids, context.rules, context.scores,
-        call, caller, pressured, shown, total, changes, points,
-        tuple([held + change for held, change in zip(context.dice, changes, strict=True)]),
-    )  # fmt: skip
+        changes = tuple(  # a seat out stays out; a hand stays between none and its start
+            [0 if not held else change and max(min(change, full - held), -held)
+             for change, held, full in zip(raw, dice, starting, strict=True)]
+        )  # fmt: skip
+        points = zeros
+        after = tuple([held + change for held, change in zip(dice, changes, strict=True)])
+    settled = extended(SettledCall, counted, changes=changes, points=points, after=after)
     words = variant.words
     result = Resolution(
-        call=call,
-        word=words.dudo if call == "challenge" else (words.calza or "exact call"),
-        bid=bid,
-        caller=caller,
-        bidder=bidder,
-        count=total,
-        revealed=revealed,
-        hands=shown,
-        wild=wild,
-        changes=changes,
-        points=points,
-        out=tuple(out),
+        call,
+        words.dudo if challenge else (words.calza or "exact call"),
+        bid,
+        caller,
+        placed.player,
+        total,
+        revealed,
+        shown,
+        wild,
+        changes,
+        points,
+        tuple(
+            [seat for seat, (held, n) in enumerate(zip(dice, after, strict=True)) if held and not n]
+        ),
         names=names,
         words=words,
     )

@@ -85,6 +85,8 @@ class SimulationResult:
         rounds_histogram: ``(rounds, games)``: how many games lasted each number of rounds.
         engine: Where the games were played: ``"batch"`` (:mod:`perudo.batch`) or
             ``"reference"`` (:class:`~perudo.GameState`).
+        starting_dice: Each seat's dice at the start of every game when given (a
+            handicap), else ``None``.
     """
 
     variant: str
@@ -106,6 +108,7 @@ class SimulationResult:
     first_player_wins: Fraction = Fraction(0)
     rounds_histogram: tuple[tuple[int, int], ...] = ()
     engine: str = "reference"
+    starting_dice: tuple[int, ...] | None = None
 
     @property
     def first_player_interval(self) -> Interval:
@@ -188,6 +191,7 @@ class SimulationResult:
             "seed": self.seed,
             "bots": list(self.bots),
             "fixed_seats": self.fixed_seats,
+            "starting_dice": None if self.starting_dice is None else list(self.starting_dice),
             "engine": self.engine,
             "mean_rounds": self.mean_rounds,
             "mean_actions": self.mean_actions,
@@ -259,12 +263,13 @@ def _play_games(
     fixed: bool,
     on_error: str,
     allow_import: bool,
+    starting: tuple[int, ...] | None = None,
 ) -> _Tally:
     tally = _Tally(wins=[Fraction(0)] * len(bots))
     for game in range(first, first + count):
         seats = seating(bots, game, fixed=fixed)
         names = [bot_name(spec) for spec in seats]
-        state = new_game(variant, len(seats), seed=game_seed(seed, game))
+        state = new_game(variant, len(seats), seed=game_seed(seed, game), starting_dice=starting)
         players = [
             make_bot(spec, state.seed * 1009 + seat, allow_import=allow_import)
             for seat, spec in enumerate(seats)
@@ -313,15 +318,21 @@ def _play_one(state: GameState, players: list[Bot], tally: _Tally) -> GameState:
 
 
 def _chunk(args: _Job) -> _Tally:
-    variant, bots, seed, first, count, fixed, on_error, engine, allow_import = args
+    variant, bots, seed, first, count, fixed, on_error, engine, allow_import, starting = args
     edition = load_variant(variant) if isinstance(variant, str) else variant
     if engine == "batch":
-        return _play_batch(edition, bots, seed, first, count, fixed)
-    return _play_games(edition, bots, seed, first, count, fixed, on_error, allow_import)
+        return _play_batch(edition, bots, seed, first, count, fixed, starting)
+    return _play_games(edition, bots, seed, first, count, fixed, on_error, allow_import, starting)
 
 
 def _play_batch(
-    variant: Variant, bots: tuple[Any, ...], seed: int, first: int, count: int, fixed: bool
+    variant: Variant,
+    bots: tuple[Any, ...],
+    seed: int,
+    first: int,
+    count: int,
+    fixed: bool,
+    starting: tuple[int, ...] | None = None,
 ) -> _Tally:
     """The games ``first`` to ``first + count`` on the batch engine, tallied as
     :func:`_play_games` tallies them."""
@@ -337,7 +348,12 @@ def _play_batch(
     lineups = [seating(bots, game, fixed=fixed) for game in range(first, first + count)]
     seat_bots = np.array([[names.index(bot_name(spec)) for spec in seats] for seats in lineups])
     played = play_bots(
-        variant, len(bots), seat_bots, [bot for bot in players if bot is not None], seed=chunk_seed
+        variant,
+        len(bots),
+        seat_bots,
+        [bot for bot in players if bot is not None],
+        seed=chunk_seed,
+        starting_dice=starting,
     )
     tally = _Tally(wins=[Fraction(0)] * len(bots))
     tally.games = count
@@ -382,6 +398,7 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     engine: str = "auto",
     allow_import: bool = False,
+    starting_dice: Sequence[int] | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``players`` bots and tally them.
 
@@ -415,6 +432,8 @@ def simulate(
             distribution, not game for game: their dice differ.
         allow_import: Let ``"package.module:Name"`` bots import their module (see
             :func:`perudo.bots.make_bot`).
+        starting_dice: Each seat's dice at the start of every game, a handicap (as
+            :func:`perudo.new_game` takes it; it stays with the seat as the bots move).
 
     Raises:
         GameSetupError: a count, a bot or the player count is not one the edition allows,
@@ -433,7 +452,9 @@ def simulate(
         make_bot(spec, 0, allow_import=allow_import)  # refuses a bot that does not resolve
     if on_error not in ("stop", "forfeit"):
         raise GameSetupError(f"on_error {shown(on_error)} is not 'stop' or 'forfeit'")
-    new_game(variant, players, seed=seed)  # refuses a player count the edition does not allow
+    # refuses a player count, or starting dice, the edition does not allow
+    given = new_game(variant, players, seed=seed, starting_dice=starting_dice).starting_dice
+    starting = None if starting_dice is None else given
     if len(bots) > players:
         raise GameSetupError(f"{len(bots)} bots named for {players} players")
     seats = tuple(bots[seat % len(bots)] for seat in range(players))
@@ -453,6 +474,7 @@ def simulate(
             on_error,
             engine,
             allow_import,
+            starting,
         )
         for start in range(0, games, size)
     )
@@ -483,10 +505,13 @@ def simulate(
         special_rounds=tuple(sorted(tally.special.items())),
         declarations=tuple(sorted(tally.declarations.items())),
         engine=engine,
+        starting_dice=starting,
     )
 
 
-_Job = tuple[str | Variant, tuple[Any, ...], int, int, int, bool, str, str, bool]
+_Job = tuple[
+    str | Variant, tuple[Any, ...], int, int, int, bool, str, str, bool, tuple[int, ...] | None
+]
 
 
 def _run(

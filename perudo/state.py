@@ -9,18 +9,18 @@ from __future__ import annotations
 import functools
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
 from perudo.actions import (
     ACTION_TYPES,
-    CALZA,
-    DUDO,
-    DUDO_PRESSED,
+    CALL_ROLES,
+    CHALLENGE,
+    CHALLENGE_PRESSED,
+    EXACT_CALL,
     Action,
     Bid,
-    Calza,
     Declare,
     Dudo,
 )
@@ -46,14 +46,20 @@ from perudo.players import (
 )
 from perudo.resolution import Resolution, settle_call
 from perudo.rules import RoundContext, RoundRules, SettledCall, Violation
-from perudo.rules.bidding import check_bid, legal_bids, may_change_face
+from perudo.rules.bidding import (
+    check_bid,
+    legal_bids,
+    legal_bids_by_standing,
+    may_change_face,
+)
 from perudo.rules.registry import is_built_in
 from perudo.variant import Variant
 from perudo.view import PlayerView, SeatView, draw_table
 
-__all__ = ["GameState", "first_seat", "legal_order", "new_game"]
+__all__ = ["GameState", "checked_starting_dice", "first_seat", "legal_order", "new_game"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_NOT_EXACT = (Bid, Dudo, Declare)  # every action but the exact call
 _R = TypeVar("_R")
 
 
@@ -126,6 +132,8 @@ class GameState(RoundFacts):
         variant: The edition played.
         seed: The seed every round's dice are drawn from.
         players: The seats, clockwise.
+        starting_dice: Each seat's dice at the start of the game (the edition's dice per
+            player, or fewer for a handicap): no seat ever holds more.
         round_number: The round being played, from 1.
         to_act: The seat whose turn it is, ``None`` once the game is over.
         rules: The bidding rules in force this round (after any special round).
@@ -142,6 +150,7 @@ class GameState(RoundFacts):
     variant: Variant
     seed: int
     players: tuple[Player, ...]
+    starting_dice: tuple[int, ...]
     round_number: int
     to_act: int | None
     _chain: BidChain | None = attrs.field(eq=chain_key, repr=False)
@@ -259,7 +268,7 @@ class GameState(RoundFacts):
         seat = self._seat(by)
         if not self.players[seat].dice or _guard(self.variant, self._exact_call_violation, seat):
             return ()
-        return (CALZA,)
+        return (EXACT_CALL,)
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         declarations = tuple(Declare(name) for name in self.offers) if self.offers else ()
@@ -269,15 +278,18 @@ class GameState(RoundFacts):
         variant, rules = self.variant, self.rules
         standing = None if chain is None else chain.last.bid
         pressure = variant.has_pressure and self.players[seat].pressure_left > 0
-        bids = legal_bids(
-            rules, standing, self._context, may_change_face(rules, seat), self.dice_in_play,
-            pressure,
-        )  # fmt: skip
+        may_change = may_change_face(rules, seat)
+        if rules.by_standing_bid:  # the hot path: one cached lookup
+            bids = legal_bids_by_standing(rules, standing, may_change, self.dice_in_play, pressure)
+        else:
+            bids = legal_bids(
+                rules, standing, self._context, may_change, self.dice_in_play, pressure
+            )
         calls: tuple[Action, ...] = ()
         if standing is not None:
-            calls = (DUDO, DUDO_PRESSED) if pressure else (DUDO,)
+            calls = (CHALLENGE, CHALLENGE_PRESSED) if pressure else (CHALLENGE,)
             if variant.has_exact_call and self._exact_call_violation(seat) is None:
-                calls += (CALZA,)
+                calls += (EXACT_CALL,)
         return declarations + bids + calls if declarations else bids + calls
 
     # --- moving --------------------------------------------------------------------------
@@ -331,10 +343,8 @@ class GameState(RoundFacts):
             raise GameSetupError("with_dice: the game is over")
         if self._chain is not None:
             raise GameSetupError(f"with_dice: the round already has a bid ({self.bid})")
-        dice_rule = self.variant.dice
-        hands = _check_hands(
-            dice, len(self.players), dice_rule.per_player, dice_rule.faces, fewest=0
-        )
+        faces = self.variant.dice.faces
+        hands = _check_hands(dice, len(self.players), self.starting_dice, faces, fewest=0)
         for seat, (player, hand) in enumerate(zip(self.players, hands, strict=True)):
             if len(hand) != len(player.dice):
                 raise GameSetupError(
@@ -394,6 +404,7 @@ class GameState(RoundFacts):
             player=seat,
             variant=self.variant,
             round_number=self.round_number,
+            starting_dice=self.starting_dice,
             dice=() if hidden or seat is None else self.players[seat].dice,
             dice_hidden=hidden,
             seats=derived.seats,
@@ -429,7 +440,7 @@ class GameState(RoundFacts):
     def _violation(self, action: Action, seat: int) -> Violation | None:
         if not self.players[seat].dice:
             return Violation("player-out", f"{self.players[seat].name} has no dice left")
-        if isinstance(action, Calza):
+        if not isinstance(action, _NOT_EXACT):  # the exact call: out of turn too
             return self._exact_call_violation(seat)
         if seat != self.to_act:
             return Violation(
@@ -485,14 +496,14 @@ class GameState(RoundFacts):
             dice = variant.dice
             derived.context = RoundContext(
                 variant.words, dice.faces, dice.per_player, derived.counts, self.round_number,
-                self.to_act, self._chain or (), self.rules, derived.scores,
+                self.to_act, self._chain or (), self.rules, derived.scores, self.starting_dice,
             )  # fmt: skip
         return derived.context
 
     def _exact_call_violation(self, seat: int) -> Violation | None:
         call = self.variant.exact_call
         if self._chain is None and self.variant.has_exact_call:
-            word = self.variant.words.calza or "Calza"
+            word = self.variant.words.calza or "the exact call"
             return Violation("nothing-to-challenge", f"there is no bid yet to call {word} on")
         return call.check(seat, self._context())
 
@@ -506,6 +517,7 @@ class GameState(RoundFacts):
             variant=self.variant,
             seed=self.seed,
             players=self._spend_pressure(seat) if bid.pressure else self.players,
+            starting_dice=self.starting_dice,
             round_number=self.round_number,
             to_act=self.left_of(seat),
             chain=BidChain(self._chain, PlacedBid(seat, bid)),
@@ -555,7 +567,7 @@ class GameState(RoundFacts):
         assert self._chain is not None  # a call needs a standing bid
         hands = [player.dice for player in self.players]
         names = tuple(player.name for player in self.players)
-        call: Literal["challenge", "exact"] = "challenge" if isinstance(action, Dudo) else "exact"
+        call = CALL_ROLES[type(action)]
         settled, result = settle_call(
             self.variant, self._context(), hands, call, caller, pressured, names
         )
@@ -602,7 +614,7 @@ class GameState(RoundFacts):
             special_round = words.declaration("special")
             opening = RoundContext(
                 words, settled.faces, settled.dice_per_player, counts, number, dropped, (),
-                rules, scores,
+                rules, scores, settled.starting,
             )  # fmt: skip
             rules = variant.special_round.transform(rules, dropped, opening)
             special_player = dropped
@@ -615,6 +627,7 @@ class GameState(RoundFacts):
             variant=variant,
             seed=self.seed,
             players=players,
+            starting_dice=self.starting_dice,
             round_number=number,
             to_act=opener,
             chain=None,
@@ -676,7 +689,12 @@ def _require_action(action: Any) -> None:
 
 
 def _check_hands(
-    dice: Sequence[Sequence[int]], players: int, per_player: int, faces: int, *, fewest: int = 1
+    dice: Sequence[Sequence[int]],
+    players: int,
+    starting: Sequence[int],
+    faces: int,
+    *,
+    fewest: int = 1,
 ) -> tuple[tuple[int, ...], ...]:
     if isinstance(dice, str | bytes) or not isinstance(dice, Sequence):
         raise GameSetupError(f"dice {shown(dice)} is not a sequence of hands, one per player")
@@ -686,10 +704,10 @@ def _check_hands(
     for seat, hand in enumerate(dice):
         if isinstance(hand, str | bytes) or not isinstance(hand, Sequence):
             raise GameSetupError(f"hand {shown(hand)} of seat {seat} is not a sequence of faces")
-        if not fewest <= len(hand) <= per_player:
+        if not fewest <= len(hand) <= starting[seat]:
             raise GameSetupError(
                 f"hand {shown(tuple(hand))} of seat {seat} holds {len(hand)} dice: "
-                f"{fewest} to {per_player}"
+                f"{fewest} to {starting[seat]}"
             )
         for face in hand:
             if type(face) is not int or not 1 <= face <= faces:
@@ -732,7 +750,7 @@ def first_seat(variant: Variant, seed: int, counts: Sequence[int]) -> int:
     players = len(counts)
     context = RoundContext(
         variant.words, dice.faces, dice.per_player, tuple(counts), 1, None, (),
-        variant.round_rules(), (0,) * players,
+        variant.round_rules(), (0,) * players, tuple(counts),
     )  # fmt: skip
     seat = _guard(variant, variant.first_player.first, seed, context)
     if type(seat) is not int or not 0 <= seat < players:
@@ -742,6 +760,30 @@ def first_seat(variant: Variant, seed: int, counts: Sequence[int]) -> int:
     return seat
 
 
+def checked_starting_dice(
+    given: Sequence[int] | None, players: int, variant: Variant
+) -> tuple[int, ...]:
+    """Each seat's dice at the start of a game of ``variant`` for ``players``: ``given``
+    checked (1 to the edition's dice per player each), or the edition's for every seat.
+
+    Raises:
+        GameSetupError: naming the bad count.
+    """
+    per_player = variant.dice.per_player
+    if given is None:
+        return (per_player,) * players
+    if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+        raise GameSetupError(f"starting_dice {shown(given)} is not a list of dice counts")
+    if len(given) != players:
+        raise GameSetupError(f"starting_dice gives {len(given)} counts for {players} players")
+    for seat, n in enumerate(given):
+        if type(n) is not int or not 1 <= n <= per_player:
+            raise GameSetupError(
+                f"starting_dice {shown(n)} of seat {seat} is not 1 to {per_player} dice"
+            )
+    return tuple(given)
+
+
 def new_game(
     variant: Variant | str,
     players: int | Sequence[str],
@@ -749,6 +791,7 @@ def new_game(
     seed: int | None = None,
     dice: Sequence[Sequence[int]] | None = None,
     first_player: int | None = None,
+    starting_dice: Sequence[int] | None = None,
 ) -> GameState:
     """Start a game.
 
@@ -763,6 +806,9 @@ def new_game(
             per player stands for dice already lost.
         first_player: The seat that opens round 1; ``None`` leaves it to the edition (a
             roll-off, or a given seat).
+        starting_dice: Each seat's dice at the start, a handicap: 1 to the edition's dice
+            per player each (``None``: every seat gets the edition's). A seat never holds
+            more than it started with, so an exact call gives back at most that many.
 
     >>> state = new_game("italian", ["Ana", "Ben", "Cleo"], seed=7)
     >>> state.round_number, len(state.players), state.bid
@@ -775,12 +821,16 @@ def new_game(
         seed = secrets.randbits(63)
     elif type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
         raise GameSetupError(f"seed {shown(seed)} is not an integer of at most 64 bits")
-    per_player = variant.dice.per_player
+    starting = checked_starting_dice(starting_dice, len(names), variant)
     if dice is None:
-        hands = deal(seed, 1, [per_player] * len(names), variant.dice.faces)
+        hands = deal(seed, 1, starting, variant.dice.faces)
     else:
-        hands = _check_hands(dice, len(names), per_player, variant.dice.faces)
-    log = GameLog(first_player=first_player, dice=() if dice is None else ((1, hands),))
+        hands = _check_hands(dice, len(names), starting, variant.dice.faces)
+    log = GameLog(
+        first_player=first_player,
+        dice=() if dice is None else ((1, hands),),
+        starting_dice=None if starting_dice is None else starting,
+    )
     if first_player is None:
         first_player = first_seat(variant, seed, [len(hand) for hand in hands])
     elif type(first_player) is not int or not 0 <= first_player < len(names):
@@ -795,6 +845,7 @@ def new_game(
             Player(name=name, dice=hand, pressure_left=pressure)
             for name, hand in zip(names, hands, strict=True)
         ),
+        starting_dice=starting,
         round_number=1,
         to_act=first_player,
         chain=None,

@@ -17,7 +17,14 @@ from typing import Any
 
 import attrs
 
-from perudo.actions import CALZA, DUDO, DUDO_PRESSED, MAX_FACES, Action, canonical_action
+from perudo.actions import (
+    CHALLENGE,
+    CHALLENGE_PRESSED,
+    EXACT_CALL,
+    MAX_FACES,
+    Action,
+    canonical_action,
+)
 from perudo.errors import InvalidVariantError, shown
 from perudo.rules import (
     AXES,
@@ -190,9 +197,9 @@ class Variant:
     def calls(self) -> tuple[Action, ...]:
         """The calls the edition offers as actions. The challenge (with pressure too, in
         party mode) and the exact call, if any."""
-        pressed = (DUDO_PRESSED,) if self.has_pressure else ()
-        exact = (CALZA,) if self.has_exact_call else ()
-        return (DUDO, *pressed, *exact)
+        pressed = (CHALLENGE_PRESSED,) if self.has_pressure else ()
+        exact = (EXACT_CALL,) if self.has_exact_call else ()
+        return (CHALLENGE, *pressed, *exact)
 
     @property
     def declarations(self) -> tuple[str, ...]:

@@ -47,6 +47,8 @@ class PlayerView(RoundFacts):
             (:meth:`perudo.GameState.public_view`: no hand, no legal action).
         variant: The edition.
         round_number: The round, from 1.
+        starting_dice: Each seat's dice at the start of the game (fewer than the edition's
+            for a seat given a handicap).
         dice: The player's own hand; ``()`` while it is hidden (``dice_hidden``).
         dice_hidden: Whether the player may not look yet (Italian: the one-die player
             choosing between Palifico and an ordinary round with two players left).
@@ -67,6 +69,7 @@ class PlayerView(RoundFacts):
     player: int | None
     variant: Variant
     round_number: int
+    starting_dice: tuple[int, ...]
     dice: tuple[int, ...]
     dice_hidden: bool
     seats: tuple[SeatView, ...]
@@ -96,6 +99,7 @@ class PlayerView(RoundFacts):
             variant.words, variant.dice.faces, variant.dice.per_player,
             tuple([seat.dice_count for seat in self.seats]), self.round_number, self.to_act,
             self.bids, self.rules, tuple([seat.score for seat in self.seats]),
+            self.starting_dice,
         )  # fmt: skip
 
     @property
@@ -137,6 +141,7 @@ class PlayerView(RoundFacts):
             "player": self.player,
             "variant": self.variant.key,
             "round_number": self.round_number,
+            "starting_dice": list(self.starting_dice),
             "dice": list(self.dice),
             "dice_hidden": self.dice_hidden,
             "seats": [attrs.asdict(seat) for seat in self.seats],

@@ -48,3 +48,61 @@ def play(state: GameState, *moves: str) -> GameState:
 def set_round(state: GameState, hands: Sequence[Sequence[int]]) -> GameState:
     """The same position with this round's hands replaced."""
     return state.with_dice(hands)
+
+
+# --- contexts, for testing a kind's methods on their own ---------------------------------
+
+WORDS = perudo.Words(dudo="Dudo", calza="Calza", special_round="Palifico")
+ITALIAN_RULES = perudo.load_variant("italian").round_rules()
+
+
+def context(
+    dice: Sequence[int] = (5, 5, 5),
+    bids: Sequence[tuple[int, str]] = (),
+    *,
+    to_act: int | None = 0,
+    rules: perudo.rules.RoundRules | None = None,
+    faces: int = 6,
+    scores: Sequence[int] | None = None,
+    starting: Sequence[int] | None = None,
+    round_number: int = 1,
+) -> perudo.rules.RoundContext:
+    """A round as the rules see it: ``bids`` are ``(seat, "3x4")`` pairs, in order."""
+    placed = tuple(perudo.PlacedBid(seat, act(text)) for seat, text in bids)  # type: ignore[arg-type]
+    return perudo.rules.RoundContext(
+        WORDS, faces, 5, tuple(dice), round_number, to_act, placed,
+        rules or ITALIAN_RULES, tuple(scores or (0,) * len(dice)),
+        tuple(starting or (5,) * len(dice)),
+    )  # fmt: skip
+
+
+def called(
+    round_context: perudo.rules.RoundContext,
+    call: str,
+    caller: int,
+    count: int,
+    *,
+    pressured: bool = False,
+) -> perudo.rules.CallContext:
+    """That round called by ``caller`` and counted ``count`` (every hand shown, unseen)."""
+    c = round_context
+    shown = tuple(() for _ in c.dice)
+    return perudo.rules.CallContext(
+        c.words, c.faces, c.dice_per_player, c.dice, c.round_number, None, c.bids, c.rules,
+        c.scores, c.starting, call, caller, pressured, shown, count,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+def settled(
+    call_context: perudo.rules.CallContext,
+    changes: Sequence[int],
+    points: Sequence[int] | None = None,
+) -> perudo.rules.SettledCall:
+    """That call settled with ``changes`` of dice (and ``points``)."""
+    c = call_context
+    after = tuple(n + change for n, change in zip(c.dice, changes, strict=True))
+    return perudo.rules.SettledCall(
+        c.words, c.faces, c.dice_per_player, c.dice, c.round_number, None, c.bids, c.rules,
+        c.scores, c.starting, c.call, c.caller, c.pressured, c.shown, c.count, tuple(changes),
+        tuple(points or (0,) * len(c.dice)), after,
+    )  # fmt: skip

@@ -18,7 +18,10 @@ PAGES = [
         if not any(part.startswith("_") for part in page.relative_to(ROOT / "docs").parts)
     ),
 ]
-RUNNABLE = {"{doctest}", "{literalinclude}", "{toctree}", "{eval-rst}", "{glossary}", "{include}"}
+RUNNABLE = {
+    "{doctest}", "{testcode}", "{testoutput}", "{literalinclude}", "{toctree}", "{eval-rst}",
+    "{glossary}", "{include}",
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
@@ -45,3 +48,22 @@ def test_the_licence_file_matches_the_project_metadata() -> None:
     licence = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["license"]
     assert licence == "MIT"
     assert (ROOT / "LICENSE").read_text("utf-8").startswith("MIT License\n")
+
+
+def test_the_rule_kind_of_the_how_to_runs_from_an_empty_folder(tmp_path: Path) -> None:
+    """The how-to's kind is a whole file: copied into a folder with nothing beside it, it
+    runs against the installed perudo and prints what the page says."""
+    import subprocess
+    import sys
+
+    page = (ROOT / "docs" / "howto" / "rule-kind.md").read_text(encoding="utf-8")
+    code = re.search(r"```\{testcode\}\n(.*?)```", page, flags=re.DOTALL)
+    output = re.search(r"```\{testoutput\}\n(.*?)```", page, flags=re.DOTALL)
+    assert code is not None
+    assert output is not None
+    (tmp_path / "house.py").write_text(code[1], encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "house.py"], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == output[1]

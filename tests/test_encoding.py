@@ -279,7 +279,7 @@ def test_the_observation_layout_is_pinned() -> None:
     encoding = observation_encoding("wango-party", 2)
     assert [(f.name, f.length) for f in encoding.fields] == [
         ("seat", 2), ("round", 1), ("hand", 6), ("hand_hidden", 1), ("dice", 2),
-        ("score", 2), ("pressure_left", 2), ("to_act", 2), ("may_call", 2),
+        ("starting_dice", 2), ("score", 2), ("pressure_left", 2), ("to_act", 2), ("may_call", 2),
         # special_round and offers count what the edition does, not names (issue 14):
         # WANGO party mode has no special round and offers no declaration.
         ("face_changers", 2), ("special_round", 0), ("special_player", 2), ("offers", 0),
@@ -290,6 +290,6 @@ def test_the_observation_layout_is_pinned() -> None:
         ("last_hands", 12), ("last_wild", 1), ("last_loser", 2), ("last_gainer", 2),
         ("last_points", 1), ("last_eliminated", 2), ("last_changes", 0), ("winners", 2),
     ]  # fmt: skip
-    assert encoding.size == 430
+    assert encoding.size == 432
     italian = observation_encoding("italian", 2)
     assert (italian.field("special_round").length, italian.field("offers").length) == (1, 2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -104,3 +105,90 @@ def test_the_batch_engine_names_what_it_does_not_play() -> None:
 
     with pytest.raises(GameSetupError, match="dice of 8 faces"):
         BatchGames.new(eight_sided(), 2, 4, seed=1)
+
+
+def random_views(edition: perudo.Variant, players: int, seed: int) -> list[perudo.PlayerView]:
+    from perudo.bots import RandomBot
+    from perudo.match import choose_move
+
+    state = perudo.new_game(edition, players, seed=seed)
+    bots = [RandomBot(seed=seed + s) for s in range(players)]
+    views = []
+    while True:
+        views += [state.view(s) for s in range(players)]
+        if state.is_over:
+            return views
+        seat, action = choose_move(state, bots)
+        state = state.apply(action, by=seat)
+
+
+@pytest.mark.parametrize("faces", [2, 8, 20])
+def test_the_encodings_follow_the_faces(faces: int) -> None:
+    from perudo.encoding import action_encoding, observation_encoding
+
+    edition = perudo.load_variant("openspiel-liars-dice").derive(
+        f"liars-d{faces}",
+        reason="Other dice.",
+        dice={"per_player": 2, "faces": faces},
+        wilds={"kind": "face", "face": faces, "unless_opened_on": False},
+        scoring={"kind": "elimination"},
+    )
+    actions = action_encoding(edition, 2)
+    assert actions.bid_count == 4 * faces
+    assert actions.decode(actions.first_bid + faces - 1) == Bid(1, faces)
+    encoding = observation_encoding(edition, 2)
+    assert encoding.field("hand").length == faces
+    assert encoding.field("last_hands").length == 2 * faces
+    for seed in range(5):
+        for view in random_views(edition, 2, seed):
+            vector = encoding.encode(view)
+            assert all(
+                lo <= v <= hi for lo, v, hi in zip(encoding.low, vector, encoding.high, strict=True)
+            )
+            assert encoding.decode(vector, [seat.name for seat in view.seats]) == view
+
+
+def test_the_adapters_play_dice_of_any_size() -> None:
+    import warnings
+
+    pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed")
+    pytest.importorskip("gymnasium", reason="the gymnasium extra is not installed")
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test
+
+    from perudo.interop.gymnasium import PerudoSoloEnv
+    from perudo.interop.pettingzoo import perudo_env
+
+    edition = eight_sided()
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", "Observation space for each agent probably")
+        api_test(perudo_env(edition, 3), num_cycles=200)
+        check_env(PerudoSoloEnv(edition, 2))
+
+
+def test_openspiel_deals_dice_of_any_size(tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+    import pyspiel
+
+    import perudo.interop.openspiel  # noqa: F401  (registers python_perudo)
+
+    path = tmp_path / "d8.toml"
+    path.write_text(D8_DECLARATION)
+    game = pyspiel.load_game("python_perudo", {"declaration": str(path), "players": 2})
+    state = game.new_initial_state()
+    while state.is_chance_node() and len(state.chance_outcomes()) != 8:
+        state.apply_action(state.chance_outcomes()[0][0])  # the roll-off
+    assert [face for face, _ in state.chance_outcomes()] == list(range(8))
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+D8_DECLARATION = (  # eight_sided(), as a declaration file extending WANGO classic
+    'extends = "wango"\nkey = "wango-d8"\n'
+    '[dice]\nkind = "standard"\nper_player = 5\nfaces = 8\nprovenance = "reading"\n'
+    'reason = "Eight-sided dice."\n'
+    '[wilds]\nkind = "face"\nface = 8\nunless_opened_on = false\nprovenance = "reading"\n'
+    'reason = "The highest face wild."\n'
+    '[conversion]\nkind = "halve-double"\nface = 8\nprovenance = "reading"\n'
+    'reason = "Bids convert to and from the wild eights."\n'
+)

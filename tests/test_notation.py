@@ -73,3 +73,19 @@ def test_any_declaration_name_is_notation_and_the_edition_decides() -> None:
 def test_non_text_is_refused(value: object) -> None:
     with pytest.raises(IllegalActionError, match="not action notation"):
         parse_action(value)  # type: ignore[arg-type]
+
+
+def test_a_word_ending_in_the_pressure_mark_is_read_as_written() -> None:
+    basta = perudo.load_variant("wango-party").derive(
+        "party-basta", reason="Our words.", words={"dudo": "Basta!"}
+    )
+    assert perudo.parse_action("basta!", variant=basta) == perudo.Dudo()
+    assert perudo.parse_action("BASTA!!", variant=basta) == perudo.Dudo(pressure=True)
+    with pytest.raises(perudo.InvalidVariantError, match="would mean both"):
+        perudo.load_variant("french-calza").derive(
+            "calza-liar", reason="Our words.", words={"dudo": "Liar", "calza": "Liar!"}
+        )
+    with pytest.raises(perudo.InvalidVariantError, match="ends in '!'"):
+        perudo.load_variant("wango").derive(
+            "wango-stars", reason="Our words.", words={"faces": {"6": "stars!"}}
+        )

@@ -441,7 +441,9 @@ def test_the_context_is_the_round_as_the_rules_see_it() -> None:
 def test_the_context_skips_seats_that_are_out() -> None:
     words = perudo.load_variant("italian").words
     rules = perudo.load_variant("italian").round_rules()
-    context = perudo.rules.RoundContext(words, 6, 5, (1, 0, 2, 0), 7, 0, (), rules, (0,) * 4)
+    context = perudo.rules.RoundContext(
+        words, 6, 5, (1, 0, 2, 0), 7, 0, (), rules, (0,) * 4, (5,) * 4
+    )
     assert (context.left_of(0), context.left_of(2), context.right_of(0)) == (2, 0, 2)
     assert context.is_in(2)
     assert not context.is_in(3)

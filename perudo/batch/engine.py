@@ -15,6 +15,7 @@ for a seed: :meth:`BatchGames.hands` gives them, for :meth:`GameState.with_dice`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -29,6 +30,7 @@ from perudo.loader import load_variant
 from perudo.players import PlacedBid
 from perudo.rules import RoundContext, Violation
 from perudo.rules.bidding import check_bid
+from perudo.state import checked_starting_dice
 from perudo.variant import Variant
 
 __all__ = ["BatchGames", "StepResult", "play_random"]
@@ -257,9 +259,13 @@ class BatchGames:
         rng: np.random.Generator,
         *,
         autoreset: bool = False,
+        starting_dice: tuple[int, ...] | None = None,
     ) -> None:
         self.variant = variant
         self.players = players
+        per_player = variant.dice.per_player
+        start = starting_dice if starting_dice is not None else (per_player,) * players
+        self.starting_dice = np.array(start, dtype=np.int64)  # each seat's, in every game
         self.batch = batch
         self.autoreset = autoreset
         self.rules: BatchRules = batch_rules(variant)
@@ -307,10 +313,13 @@ class BatchGames:
         seed: int | None = None,
         *,
         autoreset: bool = False,
+        starting_dice: Sequence[int] | None = None,
     ) -> BatchGames:
         """``batch`` new games of ``variant`` (an edition or its key) for ``players``.
 
         ``seed`` seeds every die and roll-off of the batch (``None``: fresh entropy).
+        ``starting_dice`` gives each seat's dice at the start of every game, a handicap as
+        in :func:`perudo.new_game` (``None``: the edition's).
 
         Raises:
             GameSetupError: the player count, the batch size or the seed is not one the
@@ -338,7 +347,13 @@ class BatchGames:
             )
         if seed is not None and (type(seed) is not int or seed < 0 or seed >= 2**128):
             raise GameSetupError(f"seed {shown(seed)} is not a whole number from 0 to 2**128")
-        return cls(variant, players, batch, np.random.default_rng(seed), autoreset=autoreset)
+        start = None
+        if starting_dice is not None:
+            start = checked_starting_dice(starting_dice, players, variant)
+        return cls(
+            variant, players, batch, np.random.default_rng(seed), autoreset=autoreset,
+            starting_dice=start,
+        )  # fmt: skip
 
     # --- reading ------------------------------------------------------------------------
 
@@ -546,6 +561,7 @@ class BatchGames:
         put("hand", np.where(hidden[:, None], 0, self.faces[rows, me, 1:7]))
         put("hand_hidden", hidden[:, None])
         put("dice", per_seat(self.held))
+        put("starting_dice", self.starting_dice[rel])
         if not self.rules.moves_dice:
             put("score", per_seat(self.scores))
         if self.rules.pressure_uses:
@@ -731,7 +747,7 @@ class BatchGames:
             before = self.right[games, bidder]
             may &= (seats != bidder[:, None]) & (seats != before[:, None])
         if r.exact_below_full:
-            may &= held < r.per_player
+            may &= held < self.starting_dice[None, :]
         return may
 
     def _link(self, games: NDArray[Any]) -> None:
@@ -865,6 +881,7 @@ class BatchGames:
         context = RoundContext(
             variant.words, dice.faces, dice.per_player, tuple(self.held[game].tolist()),
             1, seat, standing, rules, (0,) * len(self.held[game]),
+            tuple(self.starting_dice.tolist()),
         )  # fmt: skip
         if self.special[game]:
             rules = variant.special_round.transform(rules, int(self.special_player[game]), context)
@@ -978,7 +995,7 @@ class BatchGames:
             right = total == q
             e = rows[exact]
             c = callers[exact]
-            room = held[e, c] < r.per_player
+            room = held[e, c] < self.starting_dice[c]
             changes[e, c] = np.where(right[exact], np.where(room, 1, 0), -1)
             loser[e] = np.where(right[exact], -1, c)
             gainer[e] = np.where(right[exact] & room, c, -1)
@@ -1157,12 +1174,12 @@ class BatchGames:
         r = self.rules
         for name in self._cleared:
             getattr(self, name)[games] = _FIELDS[name][2]
-        self.held[games] = r.per_player
-        self.in_play[games] = r.per_player * self.players
+        self.held[games] = self.starting_dice
+        self.in_play[games] = int(self.starting_dice.sum())
         self.left[games] = (self._seats + 1) % self.players
         self.right[games] = (self._seats - 1) % self.players
         self.pressure_left[games] = r.pressure_uses
-        self._deal(games, full=True)
+        self._deal(games, full=bool((self.starting_dice == r.per_player).all()))
         if r.first_seat >= 0:
             first = np.full(len(games), r.first_seat)
         else:

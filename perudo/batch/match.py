@@ -51,13 +51,14 @@ def play_bots(
     *,
     seed: int,
     batch: int = 4096,
+    starting_dice: Sequence[int] | None = None,
 ) -> Played:
     """Play ``len(seat_bots)`` games; in game ``g``, seat ``s`` is played by
     ``bots[seat_bots[g, s]]``. ``batch`` games are played at once; the dice come from
-    ``seed``."""
+    ``seed``; ``starting_dice`` is each seat's handicap, as :func:`perudo.new_game` takes it."""
     games = len(seat_bots)
     size = max(1, min(batch, games))
-    table = BatchGames.new(variant, players, size, seed)
+    table = BatchGames.new(variant, players, size, seed, starting_dice=starting_dice)
     ndecl = len(variant.declarations)
     counts = {
         name: np.zeros(games, dtype=np.int64)

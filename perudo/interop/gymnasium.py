@@ -35,6 +35,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 try:
@@ -55,7 +56,7 @@ from perudo.errors import EncodingError, IllegalActionError, shown
 from perudo.interop._spaces import RENDER_MODES, check_render_mode, observation_space, observe
 from perudo.interop.turns import TurnActions, Turns, lowest_return
 from perudo.loader import load_variant, variant_names
-from perudo.state import new_game
+from perudo.state import checked_starting_dice, new_game
 from perudo.variant import Variant
 
 __all__ = ["PerudoSoloEnv", "PerudoVectorEnv"]
@@ -86,6 +87,8 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         allow_import: Let a ``"package.module:Name"`` opponent import its module (see
             :func:`perudo.bots.make_bot`).
+        starting_dice: Each seat's dice at the start of every episode, a handicap (as
+            :func:`perudo.new_game` takes it).
     """
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
@@ -100,8 +103,10 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         illegal: str = "lose",
         render_mode: str | None = None,
         allow_import: bool = False,
+        starting_dice: Sequence[int] | None = None,
     ) -> None:
         self.variant, self.encoding, self.numbers = _agent_table(variant, players, seat)
+        self.starting_dice = checked_starting_dice(starting_dice, players, self.variant)
         self._allow_import = allow_import
         make_bot(opponents, 0, allow_import=allow_import)  # refuses a bot that does not resolve
         check_render_mode(render_mode)
@@ -127,7 +132,12 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
             make_bot(self.opponents, draw.getrandbits(63), allow_import=self._allow_import)
             for _ in range(self.players)
         ]
-        state = new_game(self.variant, self.players, seed=draw.getrandbits(63))
+        state = new_game(
+            self.variant,
+            self.players,
+            seed=draw.getrandbits(63),
+            starting_dice=self.starting_dice,
+        )
         self._forfeit = False
         self.turns = self._play_bots(Turns.start(state))
         self._returned = 0.0

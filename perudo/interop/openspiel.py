@@ -10,6 +10,8 @@ Importing this module registers the game::
 Parameters:
 
 * ``variant``: the edition key (default ``"italian"``);
+* ``starting_dice``: each seat's dice at the start, a handicap, as counts separated by
+  spaces (``"3 5 5 5"``; default ``""``: the edition's, or ``dice``);
 * ``declaration``: the path of a TOML declaration file, an edition of your own (default
   ``""``: none); it names the edition instead of ``variant``, and may use any kind
   registered before the game is loaded (from an importable module, so that states pickle).
@@ -23,7 +25,8 @@ Parameters:
 
 The game is the whole multi-round game. Chance is explicit: the first chance node is the
 roll-off (one outcome per seat, equally likely) where the edition has one, then every round
-deals each die by a chance node of its own (outcomes 0-5 for faces 1-6), seat by seat; the
+deals each die by a chance node of its own (outcomes 0 to faces - 1 for faces 1 to the
+edition's highest: 0-5 on six-sided dice), seat by seat; the
 dealt hands go to the engine with :meth:`perudo.GameState.with_dice`. Player actions are the
 numbers of :class:`perudo.interop.turns.TurnActions`; in the French Jonti edition, seats
 that may call Jonti out of turn are asked in turn (see :mod:`perudo.interop.turns`).
@@ -64,7 +67,7 @@ from perudo.encoding import ROUND_LIMIT, ObservationEncoding, observation_encodi
 from perudo.errors import EncodingError, GameSetupError, shown
 from perudo.interop.turns import TurnActions, Turns, lowest_return
 from perudo.loader import load_variant, variant_names
-from perudo.state import first_seat, new_game
+from perudo.state import checked_starting_dice, first_seat, new_game
 from perudo.variant import Variant
 
 __all__ = ["GAME_TYPE", "PerudoGame", "PerudoObserver", "PerudoState"]
@@ -86,7 +89,13 @@ GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"variant": "italian", "players": 2, "dice": 0, "declaration": ""},
+    parameter_specification={
+        "variant": "italian",
+        "players": 2,
+        "dice": 0,
+        "declaration": "",
+        "starting_dice": "",
+    },
 )
 
 
@@ -110,20 +119,32 @@ class PerudoGame(pyspiel.Game):  # type: ignore[misc]
                 f"dice={shown(dice)}: {variant.name} players start with 1 to "
                 f"{variant.dice.per_player} dice"
             )
+        handicap = params.get("starting_dice", "")
+        starting = None
+        if handicap:  # each seat's dice at the start, as "3 5 5 5"
+            words = str(handicap).split()
+            if not all(word.isascii() and word.isdecimal() and len(word) < 3 for word in words):
+                raise GameSetupError(f"starting_dice={shown(handicap)} is not counts like '3 5 5'")
+            starting = checked_starting_dice([int(word) for word in words], players, variant)
         numbers = TurnActions(encoding.actions)
         low = lowest_return(variant, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=numbers.size,
-            max_chance_outcomes=max(6, players),
+            max_chance_outcomes=max(variant.dice.faces, players),
             num_players=players,
             min_utility=low,
             max_utility=-low,
             utility_sum=0.0,
-            max_game_length=_max_game_length(variant, encoding, players, dice),
+            max_game_length=_max_game_length(
+                variant, encoding, players, sum(starting or (dice,) * players)
+            ),
         )
-        given = {"variant": key, "players": players, "dice": dice, "declaration": declaration}
+        given = {
+            "variant": key, "players": players, "dice": dice, "declaration": declaration,
+            "starting_dice": handicap,
+        }  # fmt: skip
         super().__init__(GAME_TYPE, info, given)
-        self.table = _Table(variant, encoding, numbers, dice)
+        self.table = _Table(variant, encoding, numbers, starting or (dice,) * players, starting)
 
     def new_initial_state(self) -> PerudoState:
         """The state before the roll-off."""
@@ -141,13 +162,15 @@ class PerudoGame(pyspiel.Game):  # type: ignore[misc]
 def _max_game_length(
     variant: Variant, encoding: ObservationEncoding, players: int, dice: int
 ) -> int:
+    """The most player actions a game can take, ``dice`` being every seat's dice together
+    at the start (no bound where an exact call gives dice back)."""
     asked = players - 2 if variant.exact_call.out_of_turn else 0
     per_round = 2 + encoding.actions.bid_count * (1 + asked)  # declare, bids, call
     scoring = variant.scoring
     if not scoring.moves_dice:
         rounds = scoring.round_limit(players) or ROUND_LIMIT
     elif not variant.has_exact_call:
-        rounds = players * dice - 1
+        rounds = dice - 1
     else:
         return ROUND_LIMIT
     return min(per_round * rounds, ROUND_LIMIT)
@@ -161,7 +184,8 @@ class _Table:
     variant: Variant
     encoding: ObservationEncoding
     numbers: TurnActions
-    start_dice: int
+    start_dice: tuple[int, ...]  # each seat's dice in the first deal
+    starting_dice: tuple[int, ...] | None  # each seat's cap, when a handicap is given
 
     @property
     def players(self) -> int:
@@ -180,9 +204,9 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         self._table = table = game.table
         self.turns: Turns | None = None
         first_player = table.variant.first_player  # a roll-off is a chance node, else given
-        counts = [table.start_dice] * table.players
+        counts = list(table.start_dice)
         self._first = None if first_player.drawn else first_seat(table.variant, 0, counts)
-        self._need = [table.start_dice] * table.players  # dice to deal, per seat
+        self._need = list(table.start_dice)  # dice to deal, per seat
         self._dealt: list[int] = []
         self._rounds: list[tuple[tuple[int, ...], ...]] = []  # every round's hands
         self._public: list[list[str]] = [[]]  # what everyone saw, per round
@@ -210,13 +234,19 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         if self._first is None:
             n = self._table.players
             return [(seat, 1.0 / n) for seat in range(n)]
-        return [(face, 1.0 / 6) for face in range(6)]
+        faces = self._table.variant.dice.faces
+        return [(face, 1.0 / faces) for face in range(faces)]
 
     def _apply_action(self, action: int) -> None:
         if self._dealing:
-            outcomes = self._table.players if self._first is None else 6
+            faces = self._table.variant.dice.faces
+            outcomes = self._table.players if self._first is None else faces
             if not 0 <= action < outcomes:
-                what = "a seat of the roll-off" if self._first is None else "a face (0-5: 1-6)"
+                what = (
+                    "a seat of the roll-off"
+                    if self._first is None
+                    else f"a face (0-{faces - 1}: 1-{faces})"
+                )
                 raise EncodingError(f"chance outcome {action} is not {what}")
         if self._first is None:
             self._first = action
@@ -286,8 +316,9 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         if self.turns is None:
             table = self._table
             state = new_game(
-                table.variant, table.players, seed=0, dice=hands, first_player=self._first
-            )
+                table.variant, table.players, seed=0, dice=hands, first_player=self._first,
+                starting_dice=table.starting_dice,
+            )  # fmt: skip
             self.turns = Turns.start(state)
         else:
             turns = self.turns
@@ -351,7 +382,8 @@ class PerudoObserver:
 
 
 def _faces(hand: tuple[int, ...]) -> str:
-    return "".join(map(str, hand)) or "-"
+    """A hand in short: its digits, or its faces between dots where one passes 9."""
+    return ("" if all(die < 10 for die in hand) else ".").join(map(str, hand)) or "-"
 
 
 pyspiel.register_game(GAME_TYPE, PerudoGame)

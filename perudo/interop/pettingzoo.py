@@ -25,6 +25,7 @@ Needs the extra ``perudo[pettingzoo]`` (``pip install '.[pettingzoo]'`` in a che
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 try:
@@ -43,14 +44,18 @@ from perudo.errors import EncodingError
 from perudo.interop._spaces import RENDER_MODES, check_render_mode, observation_space, observe
 from perudo.interop.turns import TurnActions, Turns
 from perudo.loader import load_variant
-from perudo.state import new_game
+from perudo.state import checked_starting_dice, new_game
 from perudo.variant import Variant
 
 __all__ = ["PerudoEnv", "perudo_env"]
 
 
 def perudo_env(
-    variant: Variant | str = "italian", players: int = 4, render_mode: str | None = None
+    variant: Variant | str = "italian",
+    players: int = 4,
+    render_mode: str | None = None,
+    *,
+    starting_dice: Sequence[int] | None = None,
 ) -> AECEnv[str, dict[str, Any], int]:
     """The AEC environment of an edition at a table of ``players``, wrapped in PettingZoo's
     order-enforcing wrapper.
@@ -61,7 +66,9 @@ def perudo_env(
     >>> env.agent_selection, int(env.action_space("player_0").n)
     ('player_0', 94)
     """
-    return wrappers.OrderEnforcingWrapper(PerudoEnv(variant, players, render_mode))
+    return wrappers.OrderEnforcingWrapper(
+        PerudoEnv(variant, players, render_mode, starting_dice=starting_dice)
+    )
 
 
 class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
@@ -72,6 +79,8 @@ class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         players: How many players.
         render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the text) or ``"human"``
             (it prints it).
+        starting_dice: Each seat's dice at the start of every game, a handicap (as
+            :func:`perudo.new_game` takes it).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -82,10 +91,16 @@ class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     }
 
     def __init__(
-        self, variant: Variant | str = "italian", players: int = 4, render_mode: str | None = None
+        self,
+        variant: Variant | str = "italian",
+        players: int = 4,
+        render_mode: str | None = None,
+        *,
+        starting_dice: Sequence[int] | None = None,
     ) -> None:
         super().__init__()
         self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
+        self.starting_dice = checked_starting_dice(starting_dice, players, self.variant)
         self.encoding = observation_encoding(self.variant, players)
         self.numbers = TurnActions(self.encoding.actions)
         check_render_mode(render_mode)
@@ -113,7 +128,11 @@ class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if seed is None:
             seed = secrets.randbits(63)
         players = len(self.possible_agents)
-        self.turns = Turns.start(new_game(self.variant, self.possible_agents, seed=seed))
+        self.turns = Turns.start(
+            new_game(
+                self.variant, self.possible_agents, seed=seed, starting_dice=self.starting_dice
+            )
+        )
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}

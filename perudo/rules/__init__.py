@@ -11,6 +11,8 @@ from __future__ import annotations
 from perudo.rules.axes import (
     AXES,
     AXIS_TITLES,
+    CALLS,
+    CallContext,
     CapRule,
     ChallengeRule,
     Component,
@@ -21,8 +23,10 @@ from perudo.rules.axes import (
     OpeningRule,
     PlayerCountRule,
     RaisingRule,
+    RoundContext,
     RoundRules,
     ScoringRule,
+    SettledCall,
     SpecialRoundRule,
     StarterRule,
     WildsRule,
@@ -43,7 +47,6 @@ from perudo.rules.bidding import (
     WildUntilBidOn,
 )
 from perudo.rules.calls import Challenge, ExactCall, NoExactCall
-from perudo.rules.context import CALLS, CallContext, RoundContext, SettledCall
 from perudo.rules.registry import check_component, register_kind, rule_kinds
 from perudo.rules.scoring import Elimination, FixedRounds, PartyPoints
 from perudo.rules.special import NoSpecialRound, OneDieRound

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 import attrs
 
-from perudo.actions import CALZA, DUDO, DUDO_PRESSED, Action, Declare
+from perudo.actions import CHALLENGE, CHALLENGE_PRESSED, EXACT_CALL, Action, Declare
 
 __all__ = [
     "PROVENANCE_KINDS",
@@ -98,9 +98,9 @@ class Words:
         pressure form (the word and ``!``), the exact call, and each declaration (alone and
         after ``declare``)."""
         dudo = _spoken(self.dudo)
-        said: list[tuple[str, Action]] = [(dudo, DUDO), (dudo + "!", DUDO_PRESSED)]
+        said: list[tuple[str, Action]] = [(dudo, CHALLENGE), (dudo + "!", CHALLENGE_PRESSED)]
         if self.calza is not None:
-            said.append((_spoken(self.calza), CALZA))
+            said.append((_spoken(self.calza), EXACT_CALL))
         roles = ("special", "ordinary") if self.special_round is not None else ("ordinary",)
         for role in roles:
             name = self.declaration(role)
@@ -109,8 +109,8 @@ class Words:
 
     @property
     def ones_word(self) -> str:
-        """What the ones are called, ``"ones"`` by default."""
-        return self.ones or "ones"
+        """What the ones are called, ``"ones"`` by default (:meth:`face_name` of 1)."""
+        return self.face_name(1)
 
 
 def _spoken(word: str) -> str:

@@ -7,16 +7,17 @@ raises the standing bid*. Legality checks and the list of legal bids both come f
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from perudo.actions import MAX_FACES, Bid, bid_row
-from perudo.rules.axes import RoundRules
+from perudo.players import PlacedBid
+from perudo.rules.axes import RoundContext, RoundRules
 from perudo.rules.base import Violation, Words, first_paragraph, param
-from perudo.rules.context import RoundContext
 
 __all__ = [
     "OPENING_ONES",
@@ -34,6 +35,7 @@ __all__ = [
     "WildUntilBidOn",
     "check_bid",
     "legal_bids",
+    "legal_bids_by_standing",
     "lowest_quantities",
     "may_change_face",
     "opening_sentence",
@@ -175,6 +177,7 @@ class QuantityOrFace:
 
     axis: ClassVar[str] = "raising"
     kind: ClassVar[str] = "quantity-or-face"
+    standing_bid_only: ClassVar[bool] = True  # answers from the standing bid alone
 
     def lowest(self, face: int, context: RoundContext) -> int | None:
         """The lowest quantity of ``face`` that raises the standing bid."""
@@ -214,6 +217,7 @@ class Monotone:
 
     axis: ClassVar[str] = "raising"
     kind: ClassVar[str] = "monotone"
+    standing_bid_only: ClassVar[bool] = True  # answers from the standing bid alone
 
     def lowest(self, face: int, context: RoundContext) -> int | None:
         """The lowest quantity of ``face`` that raises the standing bid; ``None`` for a
@@ -251,6 +255,7 @@ class FaceOrQuantity:
 
     axis: ClassVar[str] = "raising"
     kind: ClassVar[str] = "face-or-quantity"
+    standing_bid_only: ClassVar[bool] = True  # answers from the standing bid alone
 
     def lowest(self, face: int, context: RoundContext) -> int | None:
         """1 for a higher face, one more for the same face, ``None`` for a lower face."""
@@ -293,6 +298,7 @@ class HalveDouble:
 
     axis: ClassVar[str] = "conversion"
     kind: ClassVar[str] = "halve-double"
+    standing_bid_only: ClassVar[bool] = True  # answers from the standing bid alone
     face: int = param(int, minimum=1, maximum=MAX_FACES, default=1)
 
     def lowest(self, face: int, context: RoundContext) -> int | None:
@@ -336,6 +342,7 @@ class NoConversion:
 
     axis: ClassVar[str] = "conversion"
     kind: ClassVar[str] = "none"
+    standing_bid_only: ClassVar[bool] = True  # answers from the standing bid alone
 
     def lowest(self, face: int, context: RoundContext) -> int | None:
         """Never a conversion: always ``None``."""
@@ -423,13 +430,12 @@ class DiceInPlayCap:
 
 # --- legality: the lowest quantity of each face ---------------------------------------
 
-# The raise orders and conversions whose answers depend on the standing bid alone (perudo's
-# own, exactly these classes): lowest quantities under them are kept by rules and standing
-# bid, so a position asks its rules once. Any other kind is asked at every position.
-_BY_STANDING_BID: frozenset[type] = frozenset()  # filled in below, once the classes exist
+# Under raise orders and conversions that answer from the standing bid alone (perudo's
+# own: RoundRules.by_standing_bid), lowest quantities and legal bids are kept by rules and
+# standing bid (bounded caches), so a position asks its rules once. Any other kind is asked
+# at every position, with the position's own context.
 _CACHE_SIZE = 8192
-_lowest_cache: dict[tuple[Any, ...], tuple[int | None, ...]] = {}
-_bids_cache: dict[tuple[Any, ...], tuple[Bid, ...]] = {}
+_NO_WORDS = Words(dudo="dudo")
 
 
 def _standing(context: RoundContext) -> Bid:
@@ -438,21 +444,22 @@ def _standing(context: RoundContext) -> Bid:
     return standing
 
 
-def _by_standing_bid(rules: RoundRules) -> bool:
-    return type(rules.raising) in _BY_STANDING_BID and type(rules.conversion) in _BY_STANDING_BID
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _lowest_by_standing(
+    rules: RoundRules, standing: Bid | None, may_change_face: bool
+) -> tuple[int | None, ...]:
+    """:func:`_lowest` for rules whose kinds read the standing bid alone, from a context
+    that holds only it."""
+    bids = () if standing is None else (PlacedBid(0, standing),)
+    context = RoundContext(_NO_WORDS, rules.faces, 1, (), 1, None, bids, rules, (), ())
+    return _lowest(rules, context, may_change_face)
 
 
 def clear_caches() -> None:
     """Forget every lowest quantity and list of legal bids kept so far (tests that change a
     kind's code in place use it)."""
-    _lowest_cache.clear()
-    _bids_cache.clear()
-
-
-def _remember(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
-    if len(cache) >= _CACHE_SIZE:
-        cache.clear()  # bounded; rebuilt from the positions played next
-    cache[key] = value
+    _lowest_by_standing.cache_clear()
+    legal_bids_by_standing.cache_clear()
 
 
 def lowest_quantities(
@@ -470,14 +477,9 @@ def lowest_quantities(
     Every legality check and every list of legal bids comes from here. Where the conversion
     decides a face, it wins over the raise order.
     """
-    key = (rules, standing, may_change_face)
-    known = _lowest_cache.get(key)  # only answers by the standing bid are kept
-    if known is not None:
-        return known
-    lows = _lowest(rules, context(), may_change_face)
-    if _by_standing_bid(rules):
-        _remember(_lowest_cache, key, lows)
-    return lows
+    if rules.by_standing_bid:
+        return _lowest_by_standing(rules, standing, may_change_face)
+    return _lowest(rules, context(), may_change_face)
 
 
 def _lowest(
@@ -510,11 +512,24 @@ def legal_bids(
     """Every legal bid over ``standing`` up to quantity ``top``, by face then quantity; with
     ``pressure``, each face's pressured bids follow its plain ones. Interned values from
     :func:`perudo.actions.bid_row`, from the same :func:`lowest_quantities`."""
-    key = (rules, standing, may_change_face, top, pressure)
-    known = _bids_cache.get(key)  # only answers by the standing bid are kept
-    if known is not None:
-        return known
-    lows = lowest_quantities(rules, standing, context, may_change_face)
+    if rules.by_standing_bid:
+        return legal_bids_by_standing(rules, standing, may_change_face, top, pressure)
+    return _bids(rules, lowest_quantities(rules, standing, context, may_change_face), top, pressure)
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def legal_bids_by_standing(
+    rules: RoundRules, standing: Bid | None, may_change_face: bool, top: int, pressure: bool
+) -> tuple[Bid, ...]:
+    """:func:`legal_bids` for rules that answer from the standing bid alone
+    (``rules.by_standing_bid``), kept by its arguments: the engine's hot path."""
+    lows = _lowest_by_standing(rules, standing, may_change_face)
+    return _bids(rules, lows, top, pressure)
+
+
+def _bids(
+    rules: RoundRules, lows: tuple[int | None, ...], top: int, pressure: bool
+) -> tuple[Bid, ...]:
     bids: list[Bid] = []
     for face in range(1, rules.faces + 1):
         low = lows[face]
@@ -522,10 +537,7 @@ def legal_bids(
             bids.extend(bid_row(face)[low : top + 1])
             if pressure:
                 bids.extend(bid_row(face, True)[low : top + 1])
-    found = tuple(bids)
-    if _by_standing_bid(rules):
-        _remember(_bids_cache, key, found)
-    return found
+    return tuple(bids)
 
 
 def may_change_face(rules: RoundRules, player: int) -> bool:
@@ -548,7 +560,10 @@ def check_bid(
             "no-such-face", f"{bid}: the dice of this edition have faces 1 to {rules.faces}"
         )
     may_change = may_change_face(rules, player)
-    low = lowest_quantities(rules, standing, context, may_change)[bid.face]
+    if rules.by_standing_bid:  # the hot path: one cached lookup
+        low = _lowest_by_standing(rules, standing, may_change)[bid.face]
+    else:
+        low = _lowest(rules, context(), may_change)[bid.face]
     if low is not None and bid.quantity >= low:
         if rules.cap and bid.quantity > dice_in_play:
             return Violation(
@@ -574,6 +589,3 @@ def check_bid(
     if rules.conversion.lowest(bid.face, round_context) is not None:
         return rules.conversion.explain(bid, round_context)
     return rules.raising.explain(bid, round_context)
-
-
-_BY_STANDING_BID = frozenset({QuantityOrFace, Monotone, FaceOrQuantity, HalveDouble, NoConversion})

@@ -9,8 +9,8 @@ import attrs
 
 from perudo.actions import MAX_PLAYERS
 from perudo.dice import count
+from perudo.rules.axes import CallContext, RoundContext
 from perudo.rules.base import Violation, Words, param
-from perudo.rules.context import CallContext, RoundContext
 
 __all__ = ["REVEALS", "WHO_MAY_CALL", "Challenge", "ExactCall", "NoExactCall"]
 
@@ -107,7 +107,8 @@ class ExactCall:
             any seat but the last bidder and the seat just before the last bidder, in or out
             of turn).
         min_players: Players still in needed for the call.
-        caller_below_full: Whether the caller must hold fewer dice than the edition's dice
+        caller_below_full: Whether the caller must hold fewer dice than they started with (the
+            edition's dice per player, or a handicap's fewer)
             per player.
     """
 
@@ -146,7 +147,7 @@ class ExactCall:
                     "exact-call-not-allowed",
                     f"{word} cannot be called on the bid of the player who follows you",
                 )
-        full = context.dice_per_player
+        full = context.starting[player]
         if self.caller_below_full and context.dice[player] >= full:
             return Violation(
                 "exact-call-not-allowed", f"{word} needs fewer than {full} dice in your hand"
@@ -154,7 +155,7 @@ class ExactCall:
         return None
 
     def settle(self, context: CallContext) -> tuple[int, ...]:
-        """Right: the caller gains a die (the engine keeps it at most the starting dice).
+        """Right: the caller gains a die (the engine keeps it at most its starting dice).
         Wrong: the caller loses one."""
         caller = context.caller
         change = 1 if context.is_exact else -1

@@ -24,10 +24,9 @@ from perudo.actions import MAX_FACES, Bid
 from perudo.errors import InvalidVariantError, shown
 from perudo.players import PlacedBid
 from perudo.rules import bidding, calls, scoring, special, table
-from perudo.rules.axes import AXES, PROTOCOLS, RoundRules
+from perudo.rules.axes import AXES, PROTOCOLS, CallContext, RoundContext, RoundRules, SettledCall
 from perudo.rules.base import RoundStart, Violation, Words
 from perudo.rules.bidding import HalveDouble, QuantityOrFace, WildOnes
-from perudo.rules.context import CallContext, RoundContext, SettledCall
 
 __all__ = ["ENTRY_POINT_GROUP", "KindRegistry", "check_component", "register_kind", "rule_kinds"]
 
@@ -226,22 +225,22 @@ def _rules() -> RoundRules:
 
 def _context(words: Words, dice: int, bids: tuple[PlacedBid, ...] = _BIDS) -> RoundContext:
     """An ordinary round of three seats: seat 2 bid 2x3 after seat 1's 1x3, seat 0 to act."""
-    return RoundContext(words, 6, dice, (3, 2, 3), 1, 0, bids, _rules(), (0, 0, 0))
+    return RoundContext(words, 6, dice, (3, 2, 3), 1, 0, bids, _rules(), (0, 0, 0), (dice,) * 3)
 
 
 def _called(words: Words, dice: int, call: Any, count: int) -> CallContext:
     """That round, called by seat 0 with ``call`` and counted ``count``."""
     return CallContext(
-        words, 6, dice, (3, 2, 3), 1, None, _BIDS, _rules(), (0, 0, 0), call, 0, False,
-        _SHOWN, count,
+        words, 6, dice, (3, 2, 3), 1, None, _BIDS, _rules(), (0, 0, 0), (dice,) * 3, call, 0,
+        False, _SHOWN, count,
     )  # fmt: skip
 
 
 def _settled(words: Words, dice: int, call: Any, changes: tuple[int, ...]) -> SettledCall:
     """That call settled with ``changes``."""
     return SettledCall(
-        words, 6, dice, (3, 2, 3), 1, None, _BIDS, _rules(), (0, 0, 0), call, 0, False,
-        _SHOWN, 2, changes, (0, 0, 0),
+        words, 6, dice, (3, 2, 3), 1, None, _BIDS, _rules(), (0, 0, 0), (dice,) * 3, call, 0,
+        False, _SHOWN, 2, changes, (0, 0, 0),
         tuple(n + c for n, c in zip((3, 2, 3), changes, strict=True)),
     )  # fmt: skip
 

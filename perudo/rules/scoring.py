@@ -7,8 +7,8 @@ from typing import ClassVar
 
 import attrs
 
+from perudo.rules.axes import CallContext, RoundContext, SettledCall
 from perudo.rules.base import Words, first_paragraph, param
-from perudo.rules.context import CallContext, RoundContext, SettledCall
 
 __all__ = [
     "MAX_POINTS",

@@ -13,10 +13,9 @@ from typing import ClassVar
 
 import attrs
 
-from perudo.rules.axes import RoundRules
+from perudo.rules.axes import RoundContext, RoundRules, SettledCall
 from perudo.rules.base import RoundStart, Words, first_paragraph, param
 from perudo.rules.bidding import OPENING_ONES, NoConversion, opening_sentence
-from perudo.rules.context import RoundContext, SettledCall
 
 __all__ = [
     "FACE_CHANGE",

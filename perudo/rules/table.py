@@ -8,8 +8,8 @@ import attrs
 
 from perudo.actions import MAX_DICE_PER_PLAYER, MAX_FACES, MAX_PLAYERS
 from perudo.dice import roll_off
+from perudo.rules.axes import RoundContext, SettledCall
 from perudo.rules.base import Words, first_paragraph, param
-from perudo.rules.context import RoundContext, SettledCall
 
 __all__ = ["IF_OUT", "Dice", "FixedSeat", "LoserStarts", "PlayerCount", "RollOff", "WinnerStarts"]
 

@@ -1,0 +1,33 @@
+"""The challenge axis: which hands a Dudo shows, in what order, and the count."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import context
+
+from perudo.rules import Challenge
+
+HANDS = ((3, 3, 1), (2, 2, 5), (3, 6, 6), (4, 4, 4))  # seat 0 to 3
+
+
+@pytest.mark.parametrize(
+    ("reveal", "caller", "bid", "shown", "count"),
+    [
+        ("all", 1, "4x3", (2, 3, 0, 1), 4),  # every hand, from the caller's left
+        ("all", 3, "2x6", (0, 1, 2, 3), 3),
+        ("from-left", 1, "1x3", (2,), 1),  # seat 2's hand alone proves one 3
+        ("from-left", 1, "2x3", (2, 3, 0), 4),  # stops as soon as the bid is proven
+        ("from-left", 1, "9x3", (2, 3, 0, 1), 4),  # never proven: every hand
+    ],
+)
+def test_the_hands_shown_and_the_count(
+    reveal: str, caller: int, bid: str, shown: tuple[int, ...], count: int
+) -> None:
+    round_context = context((3, 3, 3, 3), bids=[((caller - 1) % 4, bid)], to_act=caller)
+    assert Challenge(reveal).reveal_hands(HANDS, caller, round_context) == (shown, count)
+
+
+def test_a_seat_that_is_out_shows_nothing() -> None:
+    round_context = context((3, 0, 3, 3), bids=[(0, "2x4")], to_act=2)
+    hands = ((3, 3, 1), (), (3, 6, 6), (4, 4, 4))
+    assert Challenge("all").reveal_hands(hands, 2, round_context) == ((3, 0, 2), 4)

@@ -1,0 +1,55 @@
+"""The scoring axis: what a challenge settles, when the game ends, who wins."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import called, context, settled
+
+from perudo.rules import Elimination, FixedRounds, PartyPoints, ScoringRule
+
+PARTY = PartyPoints(2, 1, 3, 3)
+
+
+@pytest.mark.parametrize(
+    ("kind", "count", "pressured", "result"),
+    [
+        (Elimination(), 3, False, (0, 0, -1)),  # the bid stood: the challenger loses a die
+        (Elimination(), 2, False, (0, -1, 0)),  # it did not: the bidder
+        (PARTY, 3, False, (0, 1, -1)),  # points, from the loser to the winner
+        (PARTY, 2, True, (0, -3, 3)),  # pressure moves three
+        (FixedRounds(1, 1), 2, False, (0, -1, 1)),
+    ],
+)
+def test_what_a_challenge_settles(
+    kind: ScoringRule, count: int, pressured: bool, result: tuple[int, ...]
+) -> None:
+    call = called(context((5, 5, 5), bids=[(1, "3x3")]), "challenge", 2, count, pressured=pressured)
+    assert kind.settle(call) == result
+
+
+@pytest.mark.parametrize(
+    ("kind", "dice", "changes", "round_number", "over"),
+    [
+        (Elimination(), (1, 3, 0), (-1, 0, 0), 9, True),  # one player left with dice
+        (Elimination(), (2, 3, 0), (-1, 0, 0), 9, False),
+        (PARTY, (5, 5, 5), (0, 0, 0), 5, False),  # 2 x 3 players = 6 rounds
+        (PARTY, (5, 5, 5), (0, 0, 0), 6, True),
+        (FixedRounds(1, 1), (5, 5, 5), (0, 0, 0), 1, True),
+    ],
+)
+def test_when_the_game_ends(
+    kind: ScoringRule,
+    dice: tuple[int, ...],
+    changes: tuple[int, ...],
+    round_number: int,
+    over: bool,
+) -> None:
+    round_context = context(dice, bids=[(1, "3x3")], round_number=round_number)
+    assert kind.is_over(settled(called(round_context, "challenge", 2, 0), changes)) == over
+
+
+def test_who_wins_and_the_bounds() -> None:
+    assert Elimination().winners(context((0, 3, 0))) == (1,)
+    assert PARTY.winners(context((5, 5, 5), scores=(2, 4, 4))) == (1, 2)  # ties share
+    assert (Elimination.most_points, PARTY.most_points, FixedRounds(1, 7).most_points) == (0, 3, 7)
+    assert (PARTY.round_limit(4), Elimination().round_limit(4)) == (8, None)

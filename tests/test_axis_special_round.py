@@ -1,0 +1,65 @@
+"""The special-round axis: when a one-die round starts and the rules it plays under."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import called, context, settled
+
+from perudo.rules import NoSpecialRound, OneDieRound, RoundStart, SettledCall
+
+PALIFICO = OneDieRound(True, "choice", False, "forbidden", "one-die-except-opener")
+PALAFICO = OneDieRound(True, "off", False, "required", "nobody")
+CALZONE = OneDieRound(False, "same", True, "allowed", "one-die")
+
+
+def dropped(dice: tuple[int, ...], changes: tuple[int, ...]) -> SettledCall:
+    """A challenge on seat 1's bid, settled with ``changes``."""
+    return settled(called(context(dice, bids=[(1, "3x3")]), "challenge", 2, 1), changes)
+
+
+@pytest.mark.parametrize(
+    ("kind", "dice", "used", "start"),
+    [
+        (PALIFICO, (5, 2, 5, 5), False, RoundStart(special=True, uses_special=True)),
+        (PALIFICO, (5, 2, 5, 5), True, RoundStart()),  # once per player
+        (
+            PALIFICO,
+            (0, 2, 5, 0),
+            False,
+            RoundStart(offers=("special", "ordinary"), must_declare=True),
+        ),
+        (PALAFICO, (0, 2, 5, 0), False, RoundStart()),  # off with two players left
+        (CALZONE, (5, 2, 5, 5), False, RoundStart(offers=("special",))),
+        (NoSpecialRound(), (5, 2, 5, 5), False, RoundStart()),
+    ],
+)
+def test_how_the_next_round_starts(
+    kind: OneDieRound | NoSpecialRound, dice: tuple[int, ...], used: bool, start: RoundStart
+) -> None:
+    changes = tuple(-1 if seat == 1 else 0 for seat in range(len(dice)))
+    assert kind.start(1, dropped(dice, changes), used=used) == start
+    assert kind.start(None, dropped(dice, changes), used=used) == RoundStart()
+
+
+@pytest.mark.parametrize(
+    ("kind", "opening", "changers"),
+    [
+        (PALIFICO, "forbidden", frozenset({3})),  # one-die seats but the opener
+        (PALAFICO, "required", frozenset()),
+        (CALZONE, "allowed", frozenset({1, 3})),
+    ],
+)
+def test_the_rules_of_the_special_round(
+    kind: OneDieRound, opening: str, changers: frozenset[int]
+) -> None:
+    round_context = context((5, 1, 5, 1), to_act=1)
+    rules = kind.transform(round_context.rules, 1, round_context)
+    assert (rules.wilds, rules.conversion.kind, rules.opening) == (None, "none", opening)
+    assert (rules.face_lock, rules.face_changers, rules.special) == (True, changers, "Palifico")
+    assert NoSpecialRound().transform(round_context.rules, 1, round_context) is round_context.rules
+
+
+def test_flags() -> None:
+    assert (PALIFICO.offered, PALIFICO.declarations) == (True, ("special", "ordinary"))
+    assert (CALZONE.offered, CALZONE.declarations) == (True, ("special",))
+    assert (NoSpecialRound.offered, NoSpecialRound.declarations) == (False, ())

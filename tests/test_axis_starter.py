@@ -1,0 +1,32 @@
+"""The starter axis: who opens the next round, from the settled call."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import called, context, settled
+
+from perudo.rules import LoserStarts, StarterRule, WinnerStarts
+
+# Seat 1 bid; seat 2 called. Changes of dice per seat, and who opens next.
+ROWS = [
+    (LoserStarts("left"), "challenge", (0, -1, 0, 0), (5, 5, 5, 5), 1),  # the bidder lost
+    (LoserStarts("left"), "challenge", (0, 0, -1, 0), (5, 5, 5, 5), 2),  # the caller lost
+    (LoserStarts("left"), "challenge", (0, -1, 0, 0), (5, 1, 5, 5), 2),  # out: the left
+    (LoserStarts("eliminator"), "challenge", (0, -1, 0, 0), (5, 1, 5, 5), 2),  # who put it out
+    (LoserStarts("eliminator"), "challenge", (0, 0, -1, 0), (5, 5, 1, 5), 1),
+    (LoserStarts("left"), "exact", (0, 0, 1, 0), (5, 5, 4, 5), 2),  # an exact call: the caller
+    (LoserStarts("left"), "exact", (-1, -1, 0, -1), (5, 5, 5, 5), 2),  # several lost: caller
+    (WinnerStarts(), "challenge", (0, -1, 0, 0), (5, 5, 5, 5), 2),  # the caller won
+    (WinnerStarts(), "challenge", (0, 0, -1, 0), (5, 5, 5, 5), 1),  # the bidder won
+    (WinnerStarts(), "exact", (0, 0, -1, 0), (5, 5, 1, 5), 3),  # the caller, out: the left
+]
+
+
+@pytest.mark.parametrize(("kind", "call", "changes", "dice", "opener"), ROWS)
+def test_who_opens_next(
+    kind: StarterRule, call: str, changes: tuple[int, ...], dice: tuple[int, ...], opener: int
+) -> None:
+    bid_stands = changes[2] < 0 and call == "challenge"  # the caller lost: the bid stood
+    count = 3 if bid_stands or call == "exact" else 1
+    settled_call = settled(called(context(dice, bids=[(1, "3x3")]), call, 2, count), changes)
+    assert kind.next_opener(settled_call) == opener
