@@ -1,6 +1,7 @@
 """The observation encoder as it was before issue 17 (commit 51152ce), kept as the
 reference ``bench/batch.py`` measures today's :meth:`ObservationEncoding.encode` against in
-the same run. Not used by perudo."""
+the same run, its entries brought up to today's layout (the wild face now, starting dice,
+every seat a call concerns, faces of any number). Not used by perudo."""
 
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ def encode(self: ObservationEncoding, view: PlayerView) -> list[int]:
     for seat, info in enumerate(view.seats):
         rel = (seat - me) % n
         put("dice", rel, info.dice_count)
+        put("starting_dice", rel, view.starting_dice[seat])
         put("score", rel, info.score)
         put("pressure_left", rel, info.pressure_left)
     seat_flag("to_act", view.to_act)
@@ -60,6 +62,7 @@ def encode(self: ObservationEncoding, view: PlayerView) -> list[int]:
     for name in view.offers:
         put("offers", self.variant.declarations.index(name), 1)
     put("must_declare", 0, int(view.must_declare))
+    put("wild", 0, view.wild_face or 0)
     first = self.actions.first_bid
     for position, placed in enumerate(view.bids, start=1):
         slot = self.actions.encode(placed.bid) - first
@@ -69,7 +72,7 @@ def encode(self: ObservationEncoding, view: PlayerView) -> list[int]:
     result = view.last_result
     if result is not None:
         put("last", 0, 1)
-        put("last_call", 0 if result.call == "dudo" else 1, 1)
+        put("last_call", 0 if result.call == "challenge" else 1, 1)
         self.actions.encode(result.bid)  # refuses a bid without a number
         put("last_quantity", 0, result.bid.quantity)
         put("last_face", result.bid.face - 1, 1)
@@ -84,15 +87,20 @@ def encode(self: ObservationEncoding, view: PlayerView) -> list[int]:
             if hand is None:
                 put("last_hidden", rel, 1)
                 continue
+            faces = self.variant.dice.faces
             for face in hand:
-                out[f["last_hands"].start + 6 * rel + face - 1] += 1
+                out[f["last_hands"].start + faces * rel + face - 1] += 1
         put("last_wild", 0, result.wild or 0)
-        seat_flag("last_loser", result.loser)
-        seat_flag("last_gainer", result.gainer)
-        put("last_points", 0, result.points)
-        seat_flag("last_eliminated", result.eliminated)
+        for seat in result.losers:
+            seat_flag("last_loser", seat)
+        for seat in result.gainers:
+            seat_flag("last_gainer", seat)
+        put("last_points", 0, max(result.points))
+        for seat in result.out:
+            seat_flag("last_eliminated", seat)
         if self.variant.user_kinds:
-            for seat, change in enumerate(result.changes):
+            moves_dice = self.variant.scoring.moves_dice or result.call == "exact"
+            for seat, change in enumerate(result.changes if moves_dice else result.points):
                 put("last_changes", (seat - me) % n, change)
     for seat in view.winners:
         seat_flag("winners", seat)
