@@ -51,6 +51,33 @@ def test_the_batch_engine_plays_the_reference_rules(key: str, players: int) -> N
     assert steps > games * 3
 
 
+def _other_dice(key: str, faces: int, wild: dict[str, object]) -> perudo.Variant:
+    return perudo.load_variant(key).derive(
+        f"{key}-d{faces}",
+        reason="Other dice.",
+        dice={"per_player": perudo.load_variant(key).dice.per_player, "faces": faces},
+        wilds=wild,
+    )
+
+
+TWENTIES_WILD = {"kind": "face", "face": 20, "unless_opened_on": False}
+OTHER_DICE = [
+    (_other_dice("wango", 8, {"kind": "ones"}), 4),
+    (_other_dice("italian", 4, {"kind": "ones"}), 3),  # Palifico on four faces
+    (_other_dice("french-jonti", 12, {"kind": "ones"}), 4),
+    (_other_dice("wango-party", 3, {"kind": "ones"}), 3),
+    (_other_dice("openspiel-liars-dice", 20, TWENTIES_WILD), 2),
+]
+
+
+@pytest.mark.parametrize(("edition", "players"), OTHER_DICE, ids=lambda v: getattr(v, "key", v))
+def test_the_batch_engine_plays_dice_of_any_size(edition: perudo.Variant, players: int) -> None:
+    """The same differential test, on dice of 3 to 20 faces."""
+    games = max(10, GAMES * 4 // players)
+    steps = compare(edition, players, games, seed=players * 103, observe=4)
+    assert steps > games * 3
+
+
 @st.composite
 def _tables(draw: st.DrawFn) -> tuple[str, int, int]:
     key = draw(st.sampled_from([*SIX, "openspiel-liars-dice"]))

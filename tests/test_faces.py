@@ -99,12 +99,19 @@ def test_bots_play_dice_of_any_size() -> None:
         assert len(state.winners) == 1
 
 
-def test_the_batch_engine_names_what_it_does_not_play() -> None:
+def test_the_batch_engine_plays_the_faces_and_names_what_it_does_not() -> None:
     pytest.importorskip("numpy", reason="the batch extra is not installed")
     from perudo.batch import BatchGames
 
-    with pytest.raises(GameSetupError, match="dice of 8 faces"):
+    with pytest.raises(GameSetupError, match="a conversion to the face 8"):
         BatchGames.new(eight_sided(), 2, 4, seed=1)
+    plain = eight_sided().derive(
+        "wango-d8-ones", reason="r", conversion={"kind": "halve-double", "face": 1}
+    )
+    table = BatchGames.new(plain, 2, 4, seed=1)  # eight faces, converting to ones: played
+    assert {die for game in range(4) for hand in table.hands(game) for die in hand} <= set(
+        range(1, 9)
+    )
 
 
 def random_views(edition: perudo.Variant, players: int, seed: int) -> list[perudo.PlayerView]:

@@ -79,14 +79,14 @@ class BatchRandomBot:
 
 
 @functools.lru_cache(maxsize=64)
-def _tail_table(dice: int) -> NDArray[np.float64]:
-    """``[wild, unseen, k]``: the chance that at least k of ``unseen`` dice count (one in
-    three where a wild face helps, else one in six), 0 past ``unseen``: the floats of
-    :func:`perudo.odds._tails`."""
+def _tail_table(dice: int, faces: int) -> NDArray[np.float64]:
+    """``[wild, unseen, k]``: the chance that at least k of ``unseen`` dice of ``faces``
+    faces count (two in ``faces`` where a wild face helps, else one), 0 past ``unseen``:
+    the floats of :func:`perudo.odds._tails`."""
     table = np.zeros((2, dice + 1, dice + 2))
     for wild in (0, 1):
         for unseen in range(dice + 1):
-            row = _tails(unseen, bool(wild), 6)  # the batch engine plays six-sided dice
+            row = _tails(unseen, bool(wild), faces)
             table[wild, unseen, : len(row)] = row
     return table
 
@@ -112,7 +112,7 @@ class BatchOddsBot:
         """The chance that at least ``quantity`` dice show ``face`` in each game, as seat
         ``seats`` sees it (the odds bot's chance table, row ``face``)."""
         rows = np.arange(table.batch)
-        tails = _tail_table(table.max_quantity)
+        tails = _tail_table(table.max_quantity, table.nfaces)
         own, helps = _own_count(table, seats, face)
         unseen = table.in_play.astype(np.int64) - table.held[rows, seats]
         need = np.asarray(quantity) - own
@@ -157,13 +157,13 @@ class BatchOddsBot:
         chances = np.stack(
             [
                 self._at_least(table, seats, lows[face - 1], np.full(batch, face))
-                for face in range(1, 7)
+                for face in range(1, table.nfaces + 1)
             ]
         )
         chances = np.where(legal, chances, -1.0)
         best = chances.max(axis=0)
         ties = (chances == best[None, :]) & legal
-        face = np.argmax(ties * rng.random((6, batch)), axis=0)
+        face = np.argmax(ties * rng.random((table.nfaces, batch)), axis=0)
         none = ~legal.any(axis=0) & ~decided
         acts[none & standing] = 0
         opening = np.flatnonzero(none & ~standing & offered)  # no bid at all: a declaration
@@ -176,7 +176,9 @@ class BatchOddsBot:
         bid = ~decided
         quantity = lows[face, rows]
         pressure = (best > 0.9) & press & (rng.random(batch) < 0.5)
-        number = ((quantity - 1) * 6 + face) * table._press + (pressure & (table._press == 2))
+        number = ((quantity - 1) * table.nfaces + face) * table._press + (
+            pressure & (table._press == 2)
+        )
         acts[bid] = table._first_bid + number[bid]
         return acts
 
@@ -220,7 +222,7 @@ class BatchReaderBot(BatchOddsBot):
         face = np.broadcast_to(np.asarray(face, dtype=np.int64), (batch,))
         quantity = np.broadcast_to(np.asarray(quantity, dtype=np.int64), (batch,))
         own, helps = _own_count(table, seats, face)
-        p = np.where(helps, 1 / 3, 1 / 6)
+        p = np.where(helps, 2, 1) / table.nfaces
         last = _last_faces(table)
         trust = self.trust
         mean = np.zeros(batch)
@@ -258,7 +260,7 @@ def _last_faces(table: BatchGames) -> NDArray[np.int64]:
         positions = np.where(table.bid_seat == seat, table.bid_pos, 0)
         slot = np.argmax(positions, axis=1)
         made = positions.max(axis=1) > 0
-        last[:, seat] = np.where(made, (slot // press) % 6 + 1, 0)
+        last[:, seat] = np.where(made, (slot // press) % table.nfaces + 1, 0)
     return last
 
 

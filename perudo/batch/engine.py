@@ -38,9 +38,6 @@ __all__ = ["BatchGames", "StepResult", "play_random"]
 _INF = 1 << 20  # a lowest quantity that no bid reaches: no bid on that face
 _I16 = np.int16
 _I8 = np.int8
-_FACES = np.arange(1, 7, dtype=np.int32)
-_PACK = 5  # bits per face when a hand's counts are packed (at most 20 dice of a face)
-_PACKED = np.array([1 << (_PACK * face) for face in range(6)], dtype=np.int32)
 
 #: The most games one BatchGames holds (its arrays are sized up front).
 MAX_BATCH = 10_000_000
@@ -51,13 +48,14 @@ MAX_BATCH = 10_000_000
 MAX_BATCH_BYTES = 4 * 2**30
 
 # Every per-game array, with its dtype and shape after the batch axis ("n": a seat axis,
-# "f": faces 1-6 (+1), "b": bid numbers, "d": declarations); the default value.
+# "nf1": per seat, faces 1 to the edition's highest with index 0 unused, "nf": per seat and
+# face, "b": bid numbers, "d": declarations); the default value.
 _FIELDS: dict[str, tuple[Any, str, int]] = {
     "held": (_I8, "n", 0),
     "in_play": (_I16, "", 0),
     "left": (_I8, "n", 0),
     "right": (_I8, "n", 0),
-    "faces": (_I8, "n7", 0),
+    "faces": (_I8, "nf1", 0),
     "to_act": (_I16, "", -1),
     "round_number": (np.int32, "", 1),
     "bid_q": (_I16, "", 0),
@@ -91,7 +89,7 @@ _FIELDS: dict[str, tuple[Any, str, int]] = {
     "last_count": (_I16, "", 0),
     "last_revealed": (_I8, "n", 0),
     "last_hidden": (np.bool_, "n", False),
-    "last_hands": (_I8, "n6", 0),
+    "last_hands": (_I8, "nf", 0),
     "last_wild": (_I8, "", 0),
     "last_loser": (_I16, "", -1),
     "last_gainer": (_I16, "", -1),
@@ -113,7 +111,8 @@ _SET_BY_NEW_GAME = frozenset(
 def _bytes_per_game(variant: Variant, players: int) -> int:
     """The bytes of one game's row in every array of a BatchGames."""
     encoding = action_encoding(variant, players)
-    sizes = {"": 1, "n": players, "n7": players * 7, "n6": players * 6}
+    faces = variant.dice.faces
+    sizes = {"": 1, "n": players, "nf1": players * (faces + 1), "nf": players * faces}
     sizes |= {"b": encoding.bid_count, "d": len(variant.declarations)}
     fields = sum(
         int(np.dtype(dtype).itemsize) * sizes[shape] for dtype, shape, _ in _FIELDS.values()
@@ -287,7 +286,10 @@ class BatchGames:
         self._rounds_limit = r.rounds_per_player * n if r.rounds_per_player else r.rounds
         # Last player with dice wins (else a fixed number of rounds, for points).
         self._elimination = r.moves_dice and not self._rounds_limit
-        shapes = {"": (), "n": (n,), "n7": (n, 7), "n6": (n, 6), "b": (self._bid_numbers,)}
+        self.nfaces = nf = variant.dice.faces
+        self._face_numbers = np.arange(1, nf + 1, dtype=np.int32)
+        shapes = {"": (), "n": (n,), "nf1": (n, nf + 1), "nf": (n, nf)}
+        shapes["b"] = (self._bid_numbers,)
         shapes["d"] = (self._ndecl,)
         self._seats = np.arange(n)
         self._rows = np.arange(batch)
@@ -378,7 +380,11 @@ class BatchGames:
             raise EncodingError(f"game {shown(game)} is not a game of the batch (0 to "
                                 f"{self.batch - 1})")  # fmt: skip
         return tuple(
-            tuple(face for face in range(1, 7) for _ in range(int(self.faces[game, seat, face])))
+            tuple(
+                face
+                for face in range(1, self.nfaces + 1)
+                for _ in range(int(self.faces[game, seat, face]))
+            )
             for seat in range(self.players)
         )
 
@@ -486,9 +492,10 @@ class BatchGames:
         if self._press == 2:
             counts *= per_bid
         cum = counts  # running totals, face by face
-        for row in range(1, 6):
+        nf = self.nfaces
+        for row in range(1, nf):
             cum[row] += cum[row - 1]
-        bids = cum[5]
+        bids = cum[nf - 1]
         dudo, pressed, open_calza = self._open_calls(games, seats)
         calls = dudo.astype(np.int32) + pressed  # Dudo, then Dudo with pressure
         calza = open_calza.astype(np.int32)
@@ -496,11 +503,11 @@ class BatchGames:
         total = bids + calls + calza + offers.sum(axis=1, dtype=np.int32)
         pick = (self.rng.random(batch) * total).astype(np.int32)
         # A bid: the face whose run of quantities holds the pick, then the quantity.
-        face = (cum[:5] <= pick).sum(axis=0, dtype=np.int32)
+        face = (cum[: nf - 1] <= pick).sum(axis=0, dtype=np.int32)
         below = np.take(cum, (np.maximum(face, 1) - 1) * batch + games)  # bids of lower faces
         offset = pick - np.where(face > 0, below, 0)
         quantity = np.take(lows, face * batch + games) + offset // per_bid
-        number = self._first_bid + ((quantity - 1) * 6 + face) * self._press + offset % per_bid
+        number = self._first_bid + ((quantity - 1) * nf + face) * self._press + offset % per_bid
         # Else a call (Dudo, Dudo with pressure, the exact call) or a declaration.
         rest = pick - bids
         acts = np.where(rest < 0, number, np.where(rest == 0, 0, 1)).astype(np.int64)
@@ -558,7 +565,7 @@ class BatchGames:
         out[rows, f["seat"].start + me] = 1
         put("round", self.round_number[:, None])
         hidden = self.must_declare & (self.to_act == me)
-        put("hand", np.where(hidden[:, None], 0, self.faces[rows, me, 1:7]))
+        put("hand", np.where(hidden[:, None], 0, self.faces[rows, me, 1:]))
         put("hand_hidden", hidden[:, None])
         put("dice", per_seat(self.held))
         put("starting_dice", self.starting_dice[rel])
@@ -620,7 +627,7 @@ class BatchGames:
         put("last_revealed", np.take_along_axis(self.last_revealed[rows], where, axis=1))
         put("last_hidden", np.take_along_axis(self.last_hidden[rows], where, axis=1))
         hands = self.last_hands[rows][np.arange(len(rows))[:, None], where]
-        put("last_hands", hands.reshape(len(rows), 6 * n))
+        put("last_hands", hands.reshape(len(rows), self.nfaces * n))
         put("last_wild", self.last_wild[rows, None])
         seat_flag("last_loser", self.last_loser[rows].astype(np.int64))
         seat_flag("last_gainer", self.last_gainer[rows].astype(np.int64))
@@ -645,19 +652,19 @@ class BatchGames:
     # --- legality -----------------------------------------------------------------------
 
     def _lows(self, games: NDArray[Any], seats: NDArray[Any]) -> NDArray[np.int32]:
-        """``(6, len(games))``: the lowest quantity of each face (row ``face - 1``) that
+        """``(faces, len(games))``: the lowest quantity of each face (row ``face - 1``) that
         ``seats`` may bid in ``games``; :data:`_INF` where no bid on that face is legal. The
         batch form of :func:`perudo.rules.bidding.lowest_quantities`, face by face."""
         r = self.rules
         q = self.bid_q[games].astype(np.int32)
         f = self.bid_f[games].astype(np.int32)
-        lows = np.empty((6, len(games)), dtype=np.int32)
+        lows = np.empty((self.nfaces, len(games)), dtype=np.int32)
         special = self.special[games]
         if r.halve_double:  # onto ones: half, rounded up; off ones: twice, plus one
             plain = ~special
             onto, half = plain & (f != 1), (q + 1) // 2
             off, twice = plain & (f == 1), 2 * q + 1
-        for face in range(1, 7):
+        for face in range(1, self.nfaces + 1):
             row = lows[face - 1]
             if r.raising == 2:  # face-or-quantity: a higher face from 1, the same face one more
                 row[:] = np.where(face > f, 1, q + 1)
@@ -670,7 +677,7 @@ class BatchGames:
         if special.any():
             rows = np.flatnonzero(special)
             changer = self.changers[games[rows], seats[rows]]
-            locked = (_FACES[:, None] != f[rows][None, :]) & ~changer[None, :]
+            locked = (self._face_numbers[:, None] != f[rows][None, :]) & ~changer[None, :]
             part = lows[:, rows]
             part[locked] = _INF
             lows[:, rows] = part
@@ -705,7 +712,9 @@ class BatchGames:
         top = self.dice_in_play[bidding]
         quantity = np.arange(1, self.max_quantity + 1)[None, :, None]
         ok = (quantity >= lows[:, None, :]) & (quantity <= top[:, None, None])
-        view = mask[bidding, self._first_bid :].reshape(len(bidding), self.max_quantity, 6, -1)
+        view = mask[bidding, self._first_bid :].reshape(
+            len(bidding), self.max_quantity, self.nfaces, -1
+        )
         view[..., 0] = ok
         dudo, pressed, calza = self._open_calls(bidding, bseats)
         mask[bidding, 0] = dudo
@@ -832,7 +841,7 @@ class BatchGames:
             k = np.flatnonzero(bid)
             number = acts[k] - self._first_bid
             with_pressure = (number % self._press) == 1
-            quantity, face = np.divmod(number // self._press, 6)
+            quantity, face = np.divmod(number // self._press, self.nfaces)
             quantity, face = quantity + 1, face + 1
             lows = self._lows(games[k], seats[k])
             fine = quantity >= lows[face - 1, np.arange(len(k))]
@@ -898,7 +907,7 @@ class BatchGames:
         numbers = acts - self._first_bid
         pressed = ((numbers % self._press) == 1) & bidding
         plain = numbers // self._press
-        quantity, face = plain // 6 + 1, plain % 6 + 1
+        quantity, face = plain // self.nfaces + 1, plain % self.nfaces + 1
         np.copyto(self.open_f, face, where=bidding & (self.nbids == 0), casting="unsafe")
         self.nbids += bidding
         rows = np.flatnonzero(bidding)
@@ -1141,7 +1150,7 @@ class BatchGames:
         if not len(games):
             return
         counts = self.faces[games, seat, :]
-        top = 6 - np.argmax(counts[:, :0:-1] > 0, axis=1)
+        top = self.nfaces - np.argmax(counts[:, :0:-1] > 0, axis=1)
         self.faces[games, seat, top] -= 1
 
     def _clear_bids(self, games: NDArray[Any]) -> None:
@@ -1157,15 +1166,13 @@ class BatchGames:
     def _deal(self, games: NDArray[Any], *, full: bool = False) -> None:
         """New hands in ``games``, as many dice as each seat holds (``full``: every seat
         holds the edition's dice per player)."""
-        n, d = self.players, self.rules.per_player
-        rolls = self.rng.integers(0, 6, size=(len(games), n, d), dtype=np.uint8)
-        dice = _PACKED[rolls]
-        if not full:
-            dice *= np.arange(d, dtype=np.int8)[None, None, :] < self.held[games][:, :, None]
-        packed = dice.sum(axis=2, dtype=np.int32)  # 5 bits per face
-        faces = np.zeros((len(games), n, 7), dtype=_I8)
-        for face in range(6):
-            faces[:, :, face + 1] = (packed >> (_PACK * face)) & ((1 << _PACK) - 1)
+        n, d, nf = self.players, self.rules.per_player, self.nfaces
+        rolls = self.rng.integers(1, nf + 1, size=(len(games), n, d), dtype=np.uint8)
+        if not full:  # a die a seat no longer holds rolls face 0, which no count reads
+            rolls *= np.arange(d, dtype=np.int8)[None, None, :] < self.held[games][:, :, None]
+        faces = np.zeros((len(games), n, nf + 1), dtype=_I8)
+        for face in range(1, nf + 1):
+            faces[:, :, face] = (rolls == face).sum(axis=2, dtype=np.int8)
         self.faces[games] = faces
 
     def _reset(self, games: NDArray[Any]) -> None:

@@ -148,7 +148,6 @@ def batch_rules(variant: Variant) -> BatchRules:
                 "perudo.new_game, the reference engine"
             )
     unplayed = {
-        "dice": f"dice of {variant.dice.faces} faces" if variant.dice.faces != 6 else None,
         "conversion": (
             f"a conversion to the face {face}"
             if (face := getattr(variant.conversion, "face", 1)) != 1
