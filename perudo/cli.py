@@ -167,6 +167,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     study.add_argument("--weak", default="odds", help="the weaker bot of the skill games (odds)")
     _bots_from_module(study)
+    _handicap(study)
     study.add_argument(
         "--workers", type=_whole(1, MAX_WORKERS), default=None, help="processes (default: 1)"
     )
@@ -496,7 +497,7 @@ def _study(args: argparse.Namespace, out: TextIO) -> None:
             editions, tables, args.games, seed=args.seed, bots=args.bots, strong=args.strong,
             weak=args.weak, workers=args.workers or (4 if executor is not None else 1),
             executor=executor, progress=progress, engine=args.engine,
-            allow_import=args.bots_from_module,
+            allow_import=args.bots_from_module, starting_dice=args.starting_dice,
         )  # fmt: skip
     finally:
         if client is not None:

@@ -184,12 +184,15 @@ def run_study(
     progress: Callable[[int, int], None] | None = None,
     engine: str = "auto",
     allow_import: bool = False,
+    starting_dice: Sequence[int] | None = None,
 ) -> Study:
     """Play ``games`` games of every edition at every table size it allows (the same seeds
     in each), and as many between ``strong`` and ``weak`` bots, alternating seats.
     ``engine`` says where the games are played (:func:`perudo.simulate.simulate`'s: with
     ``"auto"``, each lineup whose bots all have a batch form plays on the batch engine).
     ``allow_import`` lets a ``"package.module:Name"`` bot import its module.
+    ``starting_dice`` gives each seat's dice at the start, a handicap (as
+    :func:`perudo.new_game` takes it): a study of one table size only.
 
     Raises:
         GameSetupError: no edition, no table any edition allows, or a bad count or bot
@@ -204,10 +207,15 @@ def run_study(
     ]  # fmt: skip
     if not plan:
         raise GameSetupError("no edition of the study is played at those table sizes")
+    if starting_dice is not None and len({players for _, players in plan}) != 1:
+        raise GameSetupError(
+            "starting dice give each seat's dice: a study with them has one table size"
+        )
     for variant, players in plan[:1]:  # checks the counts and bots before anything runs
         for lineup in ([bots], [strong, weak]):
             simulate(variant, players, 0, bots=lineup, seed=seed, workers=workers,
-                     engine=engine, allow_import=allow_import)  # fmt: skip
+                     engine=engine, allow_import=allow_import,
+                     starting_dice=starting_dice)  # fmt: skip
     total, done = 2 * games * len(plan), 0
     cells = []
     for variant, players in plan:
@@ -215,7 +223,8 @@ def run_study(
         for lineup in ([bots], [strong, weak]):
             results.append(
                 simulate(variant, players, games, bots=lineup, seed=seed, workers=workers,
-                         executor=executor, engine=engine, allow_import=allow_import)
+                         executor=executor, engine=engine, allow_import=allow_import,
+                         starting_dice=starting_dice)
             )  # fmt: skip
             done += games
             if progress is not None:

@@ -4,7 +4,7 @@ chosen hands, then random games whose every call is checked against the rule."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,22 @@ def bluff() -> Iterator[dict[str, Any]]:
     with pytest.MonkeyPatch.context() as patch:
         patch.syspath_prepend(str(EXAMPLES))
         yield vars(importlib.import_module("bluff"))
+
+
+def calls(
+    edition: perudo.Variant, players: int, games: int, bot: Callable[[int], Any]
+) -> Iterator[tuple[perudo.GameState, perudo.Resolution, perudo.GameState]]:
+    """Every call of ``games`` seeded games between ``bot(seed)`` players: the state it was
+    made in (its hands and bids), its resolution, and the state after it."""
+    for seed in range(games):
+        state = perudo.new_game(edition, players, seed=seed)
+        bots = [bot(seed * 10 + s) for s in range(players)]
+        while not state.is_over:
+            seat, action = choose_move(state, bots)
+            before, state = state, state.apply(action, by=seat)
+            result = state.last_result
+            if result is not None and result is not before.last_result:
+                yield before, result, state
 
 
 # --- Bluff without the re-roll (section 6) -----------------------------------------------
@@ -80,23 +96,16 @@ def test_bluff_speaks_of_stars(bluff: dict[str, Any]) -> None:
 def test_bluff_random_games_check_every_challenge(bluff: dict[str, Any]) -> None:
     edition, expected = bluff["variant"](), bluff["expected_changes"]
     checked = 0
-    for seed in range(40):
-        players = 2 + seed % 5
-        state = perudo.new_game(edition, players, seed=seed)
-        bots = [RandomBot(seed=seed * 10 + s) for s in range(players)]
-        while not state.is_over:
-            seat, action = choose_move(state, bots)
-            before, state = state, state.apply(action, by=seat)
-            result = state.last_result
-            if result is not None and result is not before.last_result:
-                assert list(result.changes) == expected(before, result)
-                losers = result.losers
-                if not state.is_over:
-                    opener = losers[0] if len(losers) == 1 else result.bidder
-                    if not state.players[opener].dice:
-                        opener = state.left_of(opener)
-                    assert state.to_act == opener
-                checked += 1
+    for players in range(2, 7):
+        for before, result, state in calls(edition, players, 8, lambda seed: RandomBot(seed=seed)):
+            assert list(result.changes) == expected(before, result)
+            losers = result.losers
+            if not state.is_over:
+                opener = losers[0] if len(losers) == 1 else result.bidder
+                if not state.players[opener].dice:
+                    opener = state.left_of(opener)
+                assert state.to_act == opener
+            checked += 1
     assert checked > 100
 
 
@@ -135,23 +144,35 @@ def test_ones_stop_being_wild_once_bid_on() -> None:
 
 
 def test_ones_until_bid_random_games_count_as_the_rule_says() -> None:
-    edition = ones_until_bid()
     checked = 0
-    for seed in range(20):
-        state = perudo.new_game(edition, 3, seed=seed)
-        bots = [OddsBot(seed=seed + s) for s in range(3)]
-        while not state.is_over:
-            seat, action = choose_move(state, bots)
-            hands = [p.dice for p in state.players]
-            bids = state.bids
-            before, state = state, state.apply(action, by=seat)
-            result = state.last_result
-            if result is None or result is before.last_result:
-                continue
-            ones_bid = any(placed.bid.face == 1 for placed in bids)
-            face = result.bid.face
-            wild = None if ones_bid or face == 1 else 1
-            count = sum(1 for hand in hands for die in hand if die in (face, wild))
-            assert (result.wild, result.count) == ((None if ones_bid else 1), count)
-            checked += 1
+    for before, result, _ in calls(ones_until_bid(), 3, 20, lambda seed: OddsBot(seed=seed)):
+        ones_bid = any(placed.bid.face == 1 for placed in before.bids)
+        face = result.bid.face
+        wild = None if ones_bid or face == 1 else 1
+        hands = [p.dice for p in before.players]
+        count = sum(1 for hand in hands for die in hand if die in (face, wild))
+        assert (result.wild, result.count) == ((None if ones_bid else 1), count)
+        checked += 1
+    assert checked > 50
+
+
+# --- Bagos (section 2): ones wild unless the round opens on ones; the winner opens -------
+
+
+def test_bagos_random_games_count_and_open_as_the_rule_says() -> None:
+    bagos = perudo.load_variant(EXAMPLES / "bagos.toml")
+    checked = 0
+    for before, result, state in calls(bagos, 3, 20, lambda seed: RandomBot(seed=seed)):
+        wild = None if before.bids[0].bid.face == 1 else 1  # the opening bid decides
+        face = result.bid.face
+        counted = {face} if wild is None or face == wild else {face, wild}
+        count = sum(1 for player in before.players for die in player.dice if die in counted)
+        assert (result.count, result.wild) == (count, wild)
+        loser = result.caller if count >= result.bid.quantity else result.bidder
+        assert result.changes[loser] == -1
+        if not state.is_over:
+            winner = result.bidder if loser == result.caller else result.caller
+            opener = winner if state.players[winner].dice else state.left_of(winner)
+            assert state.to_act == opener
+        checked += 1
     assert checked > 50

@@ -21,7 +21,7 @@ pyspiel = pytest.importorskip(
 )
 
 GAMES = 1000  # per dice count and bidding rule on six faces: 10,000 games in all
-SIDES_GAMES = 1000  # per setting on other dice: 36 settings, 36,000 games
+SIDES_GAMES = 1000  # per setting on other dice: 180 settings, 180,000 games
 
 
 def edition(numdice: int, rule: str, sides: int = 6) -> perudo.Variant:
@@ -100,10 +100,10 @@ def test_the_same_legal_moves_and_the_same_loser(numdice: int, rule: str) -> Non
 
 
 @pytest.mark.parametrize("rule", ["reset-face", "reset-quantity"])
-@pytest.mark.parametrize("numdice", [1, 2, 5])
-@pytest.mark.parametrize("sides", [2, 3, 4, 8, 12, 20])
+@pytest.mark.parametrize("numdice", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("sides", [sides for sides in range(2, 21) if sides != 6])
 def test_dice_of_any_size_play_as_pyspiel_plays_them(numdice: int, rule: str, sides: int) -> None:
-    """Section 7: other dice_sides (pyspiel accepts any; perudo's dice have 2 to 20 faces),
+    """Section 7: every other dice_sides perudo's dice take (2 to 20; pyspiel accepts any),
     the highest face wild at every size."""
     games = SIDES_GAMES
     assert play_against_pyspiel(numdice, rule, sides, games) >= games

@@ -142,3 +142,13 @@ def test_the_adapters_take_it() -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     with pytest.raises(GameSetupError, match="starting_dice"):
         pyspiel.load_game("python_perudo", {"players": 3, "starting_dice": "2 5"})
+
+
+def test_a_study_of_one_table_size_takes_it() -> None:
+    from perudo.study import run_study
+
+    study = run_study(["italian"], [3], 4, seed=1, starting_dice=[2, 5, 5], engine="reference")
+    assert all(cell.play.starting_dice == (2, 5, 5) for cell in study.cells)
+    assert all(cell.skill.starting_dice == (2, 5, 5) for cell in study.cells)
+    with pytest.raises(GameSetupError, match="one table size"):
+        run_study(["italian"], [3, 4], 2, starting_dice=[2, 5, 5])

@@ -1,5 +1,4 @@
-"""The opening and cap axes: which faces may open a round, and whether a quantity is
-capped at the dice in play (each axis a data setting the legality check reads)."""
+"""The opening axis: which faces may open a round (a setting the legality check reads)."""
 
 from __future__ import annotations
 
@@ -7,7 +6,7 @@ import attrs
 import pytest
 from helpers import ITALIAN_RULES, act, context
 
-from perudo.rules import DiceInPlayCap, NoCap, Opening
+from perudo.rules import Opening
 from perudo.rules.bidding import check_bid, lowest_quantities
 
 
@@ -28,18 +27,6 @@ def test_the_faces_that_may_open(ones: str, lows: tuple[int | None, ...]) -> Non
         why = check_bid(rules, None, lambda: context(rules=rules), act("1x3"), 0, 15)  # type: ignore[arg-type]
         assert why is not None
         assert why.reason == "must-open-on-ones"
-
-
-@pytest.mark.parametrize(("kind", "refused"), [(NoCap(), False), (DiceInPlayCap(), True)])
-def test_a_quantity_above_the_dice_in_play(kind: NoCap | DiceInPlayCap, refused: bool) -> None:
-    rules = attrs.evolve(ITALIAN_RULES, cap=kind.caps)
-    above = check_bid(rules, None, lambda: context(rules=rules), act("16x3"), 0, 15)  # type: ignore[arg-type]
-    assert (above is not None) == refused
-    if refused:
-        assert above is not None
-        assert above.reason == "above-cap"
-    assert check_bid(rules, None, lambda: context(rules=rules), act("15x3"), 0, 15) is None  # type: ignore[arg-type]
-    assert kind.label(context().words) == ("in play" if refused else "none")
 
 
 def test_a_face_the_dice_lack_is_refused_first() -> None:
