@@ -12,7 +12,7 @@ from perudo.actions import Bid
 from perudo.dice import count
 from perudo.errors import InvalidVariantError, shown
 from perudo.rules import CallContext, RoundContext, SettledCall, Words
-from perudo.rules.axes import extended
+from perudo.rules.axes import changed_seats, extended
 from perudo.variant import Variant
 
 __all__ = ["Resolution", "settle_call"]
@@ -60,20 +60,12 @@ class Resolution:
     @property
     def losers(self) -> tuple[int, ...]:
         """The seats that lost dice or points, in seat order."""
-        return tuple(
-            seat
-            for seat, (change, point) in enumerate(zip(self.changes, self.points, strict=True))
-            if change < 0 or point < 0
-        )
+        return changed_seats(self.changes, self.points, -1)
 
     @property
     def gainers(self) -> tuple[int, ...]:
         """The seats that gained dice or points, in seat order."""
-        return tuple(
-            seat
-            for seat, (change, point) in enumerate(zip(self.changes, self.points, strict=True))
-            if change > 0 or point > 0
-        )
+        return changed_seats(self.changes, self.points, 1)
 
     @property
     def loser(self) -> int | None:

@@ -746,13 +746,8 @@ def _names(players: int | Sequence[str], variant: Variant) -> tuple[str, ...]:
 def first_seat(variant: Variant, seed: int, counts: Sequence[int]) -> int:
     """The seat that opens round 1 of a game of ``variant`` with ``seed`` whose seats start
     with ``counts`` dice, as its first-player axis decides it."""
-    dice = variant.dice
     players = len(counts)
-    context = RoundContext(
-        variant.words, dice.faces, dice.per_player, tuple(counts), 1, None, (),
-        variant.round_rules(), (0,) * players, tuple(counts),
-    )  # fmt: skip
-    seat = _guard(variant, variant.first_player.first, seed, context)
+    seat = _guard(variant, variant.first_player.first, seed, variant.round_one(counts))
     if type(seat) is not int or not 0 <= seat < players:
         raise GameSetupError(
             f"{variant.name} opens with seat {shown(seat)}, which a table of {players} lacks"

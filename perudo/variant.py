@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -38,6 +38,7 @@ from perudo.rules import (
     PlayerCountRule,
     Provenance,
     RaisingRule,
+    RoundContext,
     RoundRules,
     ScoringRule,
     SpecialRoundRule,
@@ -182,6 +183,15 @@ class Variant:
     def round_rules(self) -> RoundRules:
         """The bidding rules of an ordinary round of this edition (one shared value)."""
         return self._round_rules
+
+    def round_one(self, counts: Sequence[int]) -> RoundContext:
+        """Round 1 of a game of this edition whose seats start with ``counts`` dice, before
+        anyone acts, as the rules see it."""
+        dice = self.dice
+        return RoundContext(
+            self.words, dice.faces, dice.per_player, tuple(counts), 1, None, (),
+            self._round_rules, (0,) * len(counts), tuple(counts),
+        )  # fmt: skip
 
     @property
     def has_pressure(self) -> bool:
@@ -466,9 +476,7 @@ def inapplicable(variant: Variant) -> tuple[str, ...]:
     the game can do."""
     found: list[str] = []
     faces, words = variant.dice.faces, variant.words
-    wild = getattr(variant.wilds, "face", 1 if variant.wilds.kind == "ones" else None)
-    if variant.wilds.kind == "none":
-        wild = None
+    wild = variant.wilds.wild_face(variant.round_one((variant.dice.per_player,) * 2))
     converted = getattr(variant.conversion, "face", None)
     for axis, face in (("wilds", wild), ("conversion", converted)):
         if face is not None and face > faces:

@@ -240,14 +240,12 @@ class SettledCall(CallContext):
     @property
     def losers(self) -> tuple[int, ...]:
         """The seats that lost dice or points, in seat order."""
-        points = self.points
-        return tuple([s for s, change in enumerate(self.changes) if change < 0 or points[s] < 0])
+        return changed_seats(self.changes, self.points, -1)
 
     @property
     def gainers(self) -> tuple[int, ...]:
         """The seats that gained dice or points, in seat order."""
-        points = self.points
-        return tuple([s for s, change in enumerate(self.changes) if change > 0 or points[s] > 0])
+        return changed_seats(self.changes, self.points, 1)
 
     def still_in(self, seat: int) -> bool:
         """Whether ``seat`` holds dice after the call."""
@@ -257,6 +255,18 @@ class SettledCall(CallContext):
         """``seat`` if it holds dice after the call, else the next seat clockwise that does."""
         after = self.after
         return seat if after[seat] else _next_in(after, seat, 1)
+
+
+def changed_seats(changes: Sequence[int], points: Sequence[int], sign: int) -> tuple[int, ...]:
+    """The seats whose dice or points a call moved in the direction of ``sign`` (-1: lost,
+    1: gained), in seat order."""
+    return tuple(
+        [
+            seat
+            for seat, change in enumerate(changes)
+            if change * sign > 0 or points[seat] * sign > 0
+        ]
+    )
 
 
 _C = TypeVar("_C", bound=RoundContext)
