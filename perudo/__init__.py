@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from perudo import encoding, odds
-from perudo.actions import Action, Bid, Calza, Declare, Dudo
+from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo
 from perudo.comparison import compare, verdicts
 from perudo.errors import (
     REASONS,
@@ -39,6 +39,7 @@ __all__ = [
     "AXES",
     "REASONS",
     "TO_ACT",
+    "Act",
     "Action",
     "Bid",
     "BotError",

@@ -1,4 +1,5 @@
-"""What a player can do: :class:`Bid`, :class:`Dudo`, :class:`Calza` and :class:`Declare`.
+"""What a player can do: :class:`Bid`, :class:`Dudo`, :class:`Calza`, :class:`Declare`, and
+:class:`Act`, an action an edition declares beyond those (Bluff's re-roll).
 
 Actions are small frozen values. Their shape is checked when they are made, so a
 ``Bid(0, 7)`` never exists; whether an action is *legal* is the game state's business.
@@ -15,12 +16,14 @@ import attrs
 from perudo.errors import IllegalActionError, shown
 
 __all__ = [
+    "MAX_ACT_NUMBERS",
     "MAX_DECLARATION",
     "MAX_DICE_PER_PLAYER",
     "MAX_FACES",
     "MAX_PLAYERS",
     "MAX_QUANTITY",
     "MAX_TABLE_DICE",
+    "Act",
     "Action",
     "Bid",
     "Calza",
@@ -165,9 +168,67 @@ class Declare:
         return f"Declare({self.name!r})"
 
 
+#: The most numbers an :class:`Act` may carry.
+MAX_ACT_NUMBERS = 20
+_ACT_WORD = re.compile(r"[a-z][a-z-]{0,19}", re.ASCII)
+#: Words an :class:`Act` may not take: the notation of the other actions.
+_RESERVED = frozenset({"dudo", "calza", "declare"})
+
+
+def _numbers(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Act:
+    """An action an edition declares beyond bids, calls and declarations: its word and the
+    numbers it names, as its action kind (:class:`perudo.rules.ActionRule`) reads them.
+    Bluff's re-roll is ``Act("reroll", (2, 5))``: put a 2 and a 5 out in the open and
+    re-roll the dice left under the cup.
+
+    Args:
+        word: The action's word, as the notation writes it: 1 to 20 lower-case ASCII letters
+            and hyphens, starting with a letter, never ``dudo``, ``calza`` or ``declare``.
+        numbers: Up to :data:`MAX_ACT_NUMBERS` whole numbers, 0 to
+            :data:`MAX_QUANTITY` (faces, seats, quantities: the kind says what they mean).
+
+    >>> Act("reroll", (2, 5))
+    Act('reroll', (2, 5))
+    >>> str(Act("reroll", [5, 2])), str(Act("peek"))
+    ('reroll 5 2', 'peek')
+    """
+
+    word: str
+    numbers: tuple[int, ...] = attrs.field(default=(), converter=_numbers)
+
+    def __attrs_post_init__(self) -> None:
+        word, numbers = self.word, self.numbers
+        if not isinstance(word, str) or _ACT_WORD.fullmatch(word) is None or word in _RESERVED:
+            raise _malformed(
+                f"{shown(word)} is not an action word: 1 to 20 lower-case letters and hyphens, "
+                "starting with a letter, and not dudo, calza or declare"
+            )
+        if not isinstance(numbers, tuple) or len(numbers) > MAX_ACT_NUMBERS:
+            raise _malformed(
+                f"numbers {shown(numbers)} of {word!r} are not a list of at most "
+                f"{MAX_ACT_NUMBERS} whole numbers"
+            )
+        for number in numbers:
+            if type(number) is not int or not 0 <= number <= MAX_QUANTITY:
+                raise _malformed(
+                    f"{shown(number)} in {word!r} is not a whole number 0 to {MAX_QUANTITY}"
+                )
+
+    def __str__(self) -> str:
+        return " ".join((self.word, *map(str, self.numbers)))
+
+    def __repr__(self) -> str:
+        return f"Act({self.word!r}, {self.numbers!r})" if self.numbers else f"Act({self.word!r})"
+
+
 #: Any action a player may take.
-Action: TypeAlias = Bid | Dudo | Calza | Declare
-ACTION_TYPES = (Bid, Dudo, Calza, Declare)
+Action: TypeAlias = Bid | Dudo | Calza | Declare | Act
+ACTION_TYPES = (Bid, Dudo, Calza, Declare, Act)
 
 
 #: The most players a declaration may seat.
@@ -197,6 +258,7 @@ EXACT_CALL = Calza()
 CALL_ROLES: dict[type, Literal["challenge", "exact"]] = {Dudo: "challenge", Calza: "exact"}
 
 _BID = re.compile(r"([1-9][0-9]{0,3})x([1-9]|1[0-9]|20)(!?)", re.ASCII)
+_ACT = re.compile(r"([a-z][a-z-]{0,19})((?: (?:0|[1-9][0-9]{0,3})){0,20})", re.ASCII)
 _LONGEST_NAME = 200
 
 
@@ -207,6 +269,8 @@ def canonical_action(text: str) -> Action | None:
 
     >>> canonical_action("3x4"), canonical_action("dudo!"), canonical_action("Dudo")
     (Bid(3, 4), Dudo(pressure=True), None)
+    >>> canonical_action("reroll 2 5")
+    Act('reroll', (2, 5))
     """
     match = _BID.fullmatch(text)
     if match is not None:
@@ -221,4 +285,7 @@ def canonical_action(text: str) -> Action | None:
             return Declare(name) if name == name.lower() else None
         except IllegalActionError:
             return None
+    match = _ACT.fullmatch(text)
+    if match is not None and match[1] not in _RESERVED:
+        return Act(match[1], tuple(int(number) for number in match[2].split()))
     return None

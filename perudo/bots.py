@@ -19,7 +19,18 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 import attrs
 
-from perudo.actions import CHALLENGE, CHALLENGE_PRESSED, EXACT_CALL, Action, Bid, Declare, bid_row
+from perudo.actions import (
+    CHALLENGE,
+    CHALLENGE_PRESSED,
+    EXACT_CALL,
+    Act,
+    Action,
+    Bid,
+    Calza,
+    Declare,
+    Dudo,
+    bid_row,
+)
 from perudo.dice import count
 from perudo.errors import GameSetupError, shown
 from perudo.odds import chance_of, chance_table, exact_chance_of
@@ -78,9 +89,10 @@ class RandomBot:
         return self._random.choice(view.legal_actions)
 
     def interrupt(self, view: PlayerView) -> Action | None:
-        """An out-of-turn call now and then, when one is open."""
+        """Now and then, one of its out-of-turn actions (an exact call, a re-roll) when any
+        is open."""
         actions = view.legal_actions
-        return actions[0] if actions and self._random.random() < 0.05 else None
+        return self._random.choice(actions) if actions and self._random.random() < 0.05 else None
 
 
 def _cheapest_bids(view: PlayerView) -> dict[int, Bid]:
@@ -101,16 +113,20 @@ def _cheapest_bids(view: PlayerView) -> dict[int, Bid]:
 
 
 def _independent_table(view: PlayerView) -> tuple[tuple[float, ...], ...]:
-    return chance_table(view.dice, view.unseen, wild=view.wild_face, faces=view.variant.dice.faces)
+    return chance_table(view.known, view.unseen, wild=view.wild_face, faces=view.variant.dice.faces)
 
 
 def bid_reading_table(view: PlayerView, *, trust: float = 0.6) -> tuple[tuple[float, ...], ...]:
     """A chance table (as :func:`perudo.odds.chance_table`) that reads the round's bids:
     each other player whose last bid was on a face is taken, with weight ``trust``, to hold
-    at least one die that counts for it. Counts are summed with a normal approximation of
+    at least one die that counts for it. Where a bidder may re-roll after the bid (Bluff),
+    the bids are not read: the bidder shows what it holds by the dice it puts out, and the
+    cup it re-rolls holds new dice. Counts are summed with a normal approximation of
     each seat's (truncated) binomial, from the view alone."""
     wild = view.wild_face
     me = view.player
+    if view.variant.actions.out_of_turn:  # a bidder may re-roll (Bluff): its bid tells
+        return _independent_table(view)  # nothing the dice it put out do not
     last_face: dict[int, int] = {}
     for placed in view.bids:
         if placed.player != me:
@@ -120,10 +136,10 @@ def bid_reading_table(view: PlayerView, *, trust: float = 0.6) -> tuple[tuple[fl
     table: list[tuple[float, ...]] = [()]
     for face in range(1, faces + 1):
         p = (2 if wild is not None and face != wild else 1) / faces
-        own = count([view.dice], face, wild=wild)
+        own = count([view.known], face, wild=wild)
         mean = variance = 0.0
         for seat, info in enumerate(view.seats):
-            k = info.dice_count if seat != me else info.dice_count - len(view.dice)
+            k = info.dice_count - len(info.open) - (len(view.dice) if seat == me else 0)
             if k <= 0:
                 continue
             m, v = k * p, k * p * (1 - p)
@@ -152,11 +168,11 @@ def reader_bot(seed: int | None = None) -> OddsBot:
 
 
 def expected_count(view: PlayerView, face: int) -> float:
-    """How many dice showing ``face`` the player expects among all hands, from their own
-    hand and the number of dice they cannot see."""
+    """How many dice showing ``face`` the player expects among all hands, from the dice they
+    see (their own hand, every die in the open) and the number they cannot see."""
     wild = view.wild_face
     chance = (2 if wild is not None and face != wild else 1) / view.variant.dice.faces
-    return count([view.dice], face, wild=wild) + view.unseen * chance
+    return count([view.known], face, wild=wild) + view.unseen * chance
 
 
 class OddsBot:
@@ -199,7 +215,9 @@ class OddsBot:
             return self._random.choice([a for a in actions if isinstance(a, Declare)])
         table = self.belief(view)
         standing = view.bid
-        calls = actions[-3:]  # legal actions end with the calls
+        calls = actions[-3:]  # legal actions end with the calls, then any edition's own
+        if view.variant.has_actions:
+            calls = tuple(action for action in actions if isinstance(action, Dudo | Calza))
         if standing is not None:
             if EXACT_CALL in calls and exact_chance_of(table, standing) > self.exact:
                 return EXACT_CALL
@@ -224,12 +242,24 @@ class OddsBot:
         return choice
 
     def interrupt(self, view: PlayerView) -> Action | None:
-        """The exact call out of turn (Jonti) when the bid looks exactly right."""
+        """The exact call out of turn (Jonti) when the bid looks exactly right; after its
+        own bid, Bluff's re-roll: it puts out the dice under its cup that count for its bid
+        and re-rolls the others, when it holds some of each."""
         bid = view.bid
-        if bid is None or EXACT_CALL not in view.legal_actions:
+        legal = view.legal_actions
+        if bid is None or not legal:
             return None
-        table = self.belief(view)
-        return EXACT_CALL if exact_chance_of(table, bid) > self.exact else None
+        if EXACT_CALL in legal:
+            table = self.belief(view)
+            if exact_chance_of(table, bid) > self.exact:
+                return EXACT_CALL
+        if view.bidder == view.player and view.variant.has_actions:
+            wild = view.wild_face
+            keep = tuple(die for die in view.dice if die in (bid.face, wild))
+            reroll = Act("reroll", keep) if keep else None
+            if reroll is not None and reroll in legal:
+                return reroll
+        return None
 
 
 #: perudo's own bots by name, for the command line and :func:`make_bot`: each makes a bot

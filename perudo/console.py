@@ -3,9 +3,10 @@
 The table is drawn from the player's own view at each of their turns (never another
 seat's hidden dice); the player types a move in the edition's words or the notation
 (``3x5``, ``dudo``, ``calza``, ``palifico``...), ``?`` for the legal moves, ``q`` to leave. A
-refused move gets the rule's sentence and a new prompt. Out-of-turn calls (Jonti) are
-offered when the edition allows them. At the end the winner is shown and the record may be
-saved. Input may be piped, so a game can be scripted.
+refused move gets the rule's sentence and a new prompt. Out-of-turn moves are offered when
+the edition allows them: the exact call (Jonti), Bluff's re-roll right after the player's
+bid (``reroll 2 5``: put a 2 and a 5 out, re-roll the rest). At the end the winner is
+shown and the record may be saved. Input may be piped, so a game can be scripted.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from perudo.actions import Action
+from perudo.actions import Act, Action
 from perudo.bots import Bot, BotSpec, bot_name, make_bot
 from perudo.errors import IllegalActionError, PerudoError, shown
 from perudo.match import choose_move, describe_action
@@ -115,8 +116,7 @@ def _next(
         view = state.view(seat)
         print(file=out)
         print(view.draw(ascii=ascii), file=out)
-        word = state.variant.words.calza or "calza"
-        prompt = "Your move: " if mine else f"Call {word} out of turn? (Enter to pass) "
+        prompt = "Your move: " if mine else f"{_out_of_turn(state, seat)} now? (Enter to pass) "
         while True:
             text = _ask(prompt, stdin, out)
             if text.lower() in ("q", "quit"):
@@ -141,6 +141,16 @@ def _next(
     actor, action = choose_move(state, bots)
     print("  " + describe_action(state, action, actor), file=out)
     return _told(state, state.apply(action, by=actor), out)
+
+
+def _out_of_turn(state: GameState, seat: int) -> str:
+    """What the player may do out of turn, in the edition's words: ``Jonti``, ``Reroll``."""
+    words: list[str] = []
+    for action in state.legal_actions(by=seat):
+        word = action.word if isinstance(action, Act) else str(state.variant.words.calza)
+        if word not in words:
+            words.append(word)
+    return " or ".join(words).capitalize()
 
 
 def _told(before: GameState, after: GameState, out: TextIO) -> GameState:

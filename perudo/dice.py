@@ -12,7 +12,7 @@ import functools
 import hashlib
 from collections.abc import Iterator, Sequence
 
-__all__ = ["SEED_LIMIT", "count", "deal", "roll_off"]
+__all__ = ["SEED_LIMIT", "count", "deal", "reroll", "roll_off"]
 
 #: Seeds are whole numbers strictly between ``-SEED_LIMIT`` and ``SEED_LIMIT`` (64 bits).
 SEED_LIMIT = 2**64
@@ -64,6 +64,23 @@ def deal(
         hands.append(tuple(sorted(drawn[start : start + n])))
         start += n
     return tuple(hands)
+
+
+def reroll(seed: int, round_number: int, index: int, n: int, faces: int = FACES) -> tuple[int, ...]:
+    """The faces of ``n`` dice re-rolled by the round's action number ``index`` (from 0, in
+    the order the round's actions were taken): drawn from their own stream of the seed, so
+    they depend neither on other rounds' re-rolls nor on the round's deal.
+
+    >>> reroll(7, 1, 0, 3)
+    (1, 5, 6)
+    """
+    stream = f"round-{round_number}-act-{index}"
+    drawn = b""
+    block = 0
+    while len(drawn) < n:
+        drawn += _block(seed, stream, block, faces)
+        block += 1
+    return tuple(sorted(drawn[:n]))
 
 
 def roll_off(seed: int, seats: Sequence[int]) -> tuple[int, tuple[tuple[int, ...], ...]]:

@@ -22,12 +22,21 @@ from typing import Any, Literal, SupportsIndex, TypeVar, cast
 
 import attrs
 
-from perudo.actions import MAX_TABLE_DICE, Action, Bid, Calza, Declare, Dudo, bid_row
+from perudo.actions import (
+    ACTION_TYPES,
+    MAX_TABLE_DICE,
+    Act,
+    Action,
+    Bid,
+    Declare,
+    Dudo,
+    bid_row,
+)
 from perudo.errors import EncodingError, IllegalActionError, shown
 from perudo.loader import load_variant
-from perudo.players import PlacedBid
+from perudo.players import PlacedAct, PlacedBid
 from perudo.resolution import Resolution
-from perudo.rules import RoundContext
+from perudo.rules import Elimination, FixedRounds, PartyPoints, RoundContext
 from perudo.state import legal_order
 from perudo.variant import Variant
 from perudo.view import PlayerView, SeatView
@@ -114,6 +123,8 @@ class ActionEncoding:
       (Dudo), then Dudo with pressure where the edition has pressure (WANGO party mode),
       then the exact call (Calza, Jonti) where it has one;
     * then the declarations the edition can offer (:attr:`declarations`), in that order;
+    * then the edition's own actions (:attr:`acts`: Bluff's ``reroll``), as its actions kind
+      lists every one a seat could take (:meth:`perudo.rules.ActionRule.every_move`);
     * then every bid, by quantity from 1 to :attr:`max_quantity` (every die at the table),
       each quantity by face from 1 to the edition's highest (6 on six-sided dice), each bid
       followed by its pressured form where the edition has pressure.
@@ -128,13 +139,20 @@ class ActionEncoding:
     variant: Variant
     players: int
     actions: tuple[Action, ...] = attrs.field(init=False, eq=False)
+    #: The edition's own actions, in their numbering order (``()`` for most editions).
+    acts: tuple[Act, ...] = attrs.field(init=False, eq=False)
     _numbers: dict[Action, int] = attrs.field(init=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         variant = self.variant
         _check_players(variant, self.players)
+        acts: tuple[Act, ...] = ()
+        if variant.has_actions:
+            acts = variant.actions.every_move(variant.dice.per_player, variant.dice.faces)
+        object.__setattr__(self, "acts", acts)
         pressure = variant.has_pressure
         head: list[Action] = [*variant.calls, *(Declare(name) for name in variant.declarations)]
+        head += self.acts
         bids: list[Action] = []
         for quantity in range(1, self.max_quantity + 1):
             for face in range(1, variant.dice.faces + 1):
@@ -164,6 +182,11 @@ class ActionEncoding:
         return self.variant.declarations
 
     @property
+    def acts_from(self) -> int:
+        """The number of the first of the edition's own actions (:attr:`acts`)."""
+        return len(self.variant.calls) + len(self.variant.declarations)
+
+    @property
     def first_bid(self) -> int:
         """The number of ``Bid(1, 1)``; bids take every number from here on."""
         return self.size - self.bid_count
@@ -183,7 +206,7 @@ class ActionEncoding:
         """
         number = self._numbers.get(action)
         if number is None:
-            if not isinstance(action, Bid | Dudo | Calza | Declare):
+            if not isinstance(action, ACTION_TYPES):
                 raise EncodingError(f"{shown(action)} is not an action")
             raise EncodingError(
                 f"{action} has no number in {self!r}: "
@@ -312,6 +335,13 @@ class ObservationEncoding:
                               (each seat's change of dice: editions with registered rule
                               kinds only, which may move more than one die)
     ``winners``               the winning seats once the game is over
+    ``open``                  dice out in the open, per seat, showing each face (editions
+                              with actions of their own only, such as Bluff's re-roll)
+    ``acts``                  the round's own actions (editions with them only): entry
+                              ``k`` is the action taken after the round's ``k``-th bid (0:
+                              before any bid), as ``1 + number * players + seat`` with
+                              ``number`` its place in :attr:`ActionEncoding.acts` and ``seat``
+                              relative; 0 where none was taken
     ========================= ============================================================
 
     The vector holds the whole round (every bid and who made it) and the last call's
@@ -336,6 +366,8 @@ class ObservationEncoding:
         rounds = scoring.round_limit(n) or 0
         uses = scoring.pressure_uses
         scored = n if not scoring.moves_dice else 0  # no points move: no field
+        acts = len(actions.acts)
+        own = 1 if acts else 0  # editions with their own actions: the fields below
         layout = [
             ("seat", n, 0, 1),
             ("round", 1, 0, ROUND_LIMIT),
@@ -373,11 +405,13 @@ class ObservationEncoding:
             ("last_eliminated", n, 0, 1),
             (
                 "last_changes",
-                n if variant.user_kinds else 0,
+                n if _moves_many(variant) else 0,
                 -max(per_player, points),
                 max(per_player, points),
             ),
             ("winners", n, 0, 1),
+            ("open", faces * n * own, 0, per_player),
+            ("acts", (actions.bid_count + 1) * own, 0, acts * n),
         ]
         fields, start = [], 0
         for name, length, low, high in layout:
@@ -497,7 +531,23 @@ class ObservationEncoding:
             self._last(out, view.last_result, me)
         for seat in view.winners:
             out[f["winners"] + (seat - me) % n] = 1
+        if self.actions.acts:
+            self._acts(out, view, me)
         return out
+
+    def _acts(self, out: list[int], view: PlayerView, me: int) -> None:
+        """The dice in the open and the round's own actions."""
+        n, f, faces = self.players, self._fast.starts, self._fast.faces
+        for seat, info in enumerate(view.seats):
+            if info.open:
+                start = f["open"] + faces * ((seat - me) % n)
+                out[start : start + faces] = hand_counts(info.open, faces)
+        for placed in view.acts:
+            index = f["acts"] + placed.after
+            if out[index]:
+                raise EncodingError(f"{placed.act}: two actions after one bid do not fit {self!r}")
+            number = self.actions.encode(placed.act) - self.actions.acts_from
+            out[index] = 1 + number * n + (placed.player - me) % n
 
     def _put(self, out: list[int], name: str, offset: int, value: int) -> None:
         """Set entry ``offset`` of field ``name``, refusing one the field lacks."""
@@ -587,7 +637,7 @@ class ObservationEncoding:
         moved = max(result.points)
         if moved:
             self._put(out, "last_points", 0, moved)
-        if self.variant.user_kinds:
+        if _moves_many(self.variant):
             moves_dice = self.variant.scoring.moves_dice or result.call == "exact"
             for seat, change in enumerate(result.changes if moves_dice else result.points):
                 if change:
@@ -637,9 +687,24 @@ class ObservationEncoding:
 
         hand = tuple(face for face, k in enumerate(get("hand"), start=1) for _ in range(k))
         dice, score, pressure = per_seat("dice"), per_seat("score"), per_seat("pressure_left")
+        faces = variant.dice.faces
+        opened = get("open") or [0] * (faces * n)
+        out_in_open = [
+            tuple(
+                face
+                for face, k in enumerate(opened[faces * rel : faces * (rel + 1)], start=1)
+                for _ in range(k)
+            )
+            for rel in ((s - me) % n for s in range(n))
+        ]
         seats = tuple(
-            SeatView(names[s], dice[s], score[s], pressure[s]) for s in range(n)
+            SeatView(names[s], dice[s], score[s], pressure[s], out_in_open[s]) for s in range(n)
         )  # fmt: skip
+        acts = []
+        for after, value in enumerate(get("acts")):
+            if value:
+                number, rel = divmod(value - 1, n)
+                acts.append(PlacedAct(absolute(rel), self.actions.acts[number], after))
         first = self.actions.first_bid
         placed = []
         for index, position in enumerate(get("bids")):
@@ -686,6 +751,7 @@ class ObservationEncoding:
             if get("last")[0]
             else None,
             winners=seats_of("winners"),
+            acts=tuple(acts),
         )
 
     def _decode_result(self, get: Any, one_seat: Any, absolute: Any, per_seat: Any) -> Resolution:
@@ -714,7 +780,7 @@ class ObservationEncoding:
         losers, gainers = per_seat("last_loser"), per_seat("last_gainer")
         moved = (get("last_points") or [0])[0]
         moves_dice = variant.scoring.moves_dice or call == "exact"
-        if variant.user_kinds:
+        if _moves_many(variant):
             changes = per_seat("last_changes")
         else:  # perudo's own kinds move one die, or the points, per seat
             step = 1 if moves_dice else moved
@@ -758,6 +824,14 @@ class ObservationEncoding:
                         f"not an integer from {fld.low} to {fld.high}"
                     )
         return values
+
+
+def _moves_many(variant: Variant) -> bool:
+    """Whether a call of ``variant`` may move more than one die or the points of a seat
+    otherwise than perudo's own one-die kinds do (registered kinds, Bluff's difference):
+    observations then carry each seat's change."""
+    one_die = (Elimination, PartyPoints, FixedRounds)
+    return bool(variant.user_kinds) or type(variant.scoring) not in one_die
 
 
 def observation_encoding(variant: Variant | str, players: int) -> ObservationEncoding:

@@ -87,6 +87,15 @@ REASONS: Mapping[str, str] = MappingProxyType(
         "held or players still in).",
         "no-pressure": "The edition has no pressure.",
         "pressure-used-up": "The player has spent every pressure use of the game.",
+        "no-such-action": "The edition offers no action of that word (its own actions, such "
+        "as Bluff's reroll, are its actions axis's).",
+        "not-the-bidder": "Only the player who made the standing bid may re-roll (Bluff).",
+        "too-late": "A re-roll comes right after the bidder's bid, before the next player "
+        "acts (Bluff).",
+        "already-rerolled": "The bidder re-rolls at most once after each bid (Bluff).",
+        "nothing-put-out": "A re-roll puts at least one die out in the open (Bluff).",
+        "die-not-held": "A die put out in the open is one the player holds under the cup (Bluff).",
+        "nothing-to-reroll": "At least one die stays under the cup to be re-rolled (Bluff).",
     }
 )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from perudo.actions import Action, Bid, Calza, Declare, Dudo
+from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo
 from perudo.bots import Bot, bot_name
 from perudo.errors import BotError, IllegalActionError, shown
 from perudo.state import GameState
@@ -19,13 +19,14 @@ __all__ = ["choose_move", "describe_action", "play", "play_move"]
 
 def choose_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action]:
     """The next move of a game played by ``bots`` (one per seat): first any out-of-turn
-    call a bot makes (where the edition allows one), else the action of the player to act.
+    action a bot takes (where the edition allows one: the exact call out of turn, Bluff's
+    re-roll by the bidder), else the action of the player to act.
 
     Raises:
         BotError: a bot raised (``reason="raised"``, the exception as ``__cause__``).
     """
     assert state.to_act is not None
-    if state.variant.exact_call.out_of_turn:
+    if state.variant.has_out_of_turn:
         for seat in state.seats_in:
             if seat != state.to_act and state.legal_actions(by=seat):
                 interrupt = getattr(bots[seat], "interrupt", None)
@@ -84,6 +85,8 @@ def describe_action(state: GameState, action: Action, player: int) -> str:
     if isinstance(action, Calza):
         late = "" if player == state.to_act else " (out of turn)"
         return f"{name}: {words.calza}!{late}"
+    if isinstance(action, Act):
+        return f"{name}: {action}"
     assert isinstance(action, Declare)
     return f"{name} declares {action.name.capitalize()}"
 

@@ -9,6 +9,7 @@ notation                 action
 ``dudo!``                ``Dudo(pressure=True)``
 ``calza``                ``Calza()``: the exact call
 ``declare palifico``     ``Declare("palifico")``: any declaration name
+``reroll 2 5``           ``Act("reroll", (2, 5))``: an edition's own action
 =======================  ==============================================
 
 Words are ASCII, lower case, separated by one space; quantities are written without
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import functools
 
-from perudo.actions import Action, canonical_action
+from perudo.actions import Act, Action, canonical_action
 from perudo.errors import IllegalActionError, shown
 from perudo.loader import load_variant, variant_names
 from perudo.rules import Words
@@ -44,35 +45,45 @@ _LONGEST = 200  # no notation or edition word is longer
 
 def parse_action(text: str, variant: Variant | None = None) -> Action:
     """The action written as ``text``: the canonical notation above, or, with ``variant``,
-    the edition's own words for its calls and declarations (any case, surrounding spaces
-    ignored; ``!`` after a challenge word adds pressure).
+        the edition's own words for its calls and declarations (any case, surrounding spaces
+        ignored; ``!`` after a challenge word adds pressure).
 
-    Without ``variant``, the shipped editions' words are read in lower case, as the
-    notation has always read them.
+    **Actions an edition declares** (:class:`~perudo.Act`) are written as their word followed by
+    their numbers, each after one space: ``reroll 2 5``, ``reroll 6``, ``peek``. The word is 1 to
+    20 lower-case letters and hyphens, starting with a letter; the numbers are 0 to 9999 without
+    leading zeros, at most 20 of them. The edition's action kind says what the numbers mean (for
+    Bluff's ``reroll``, the faces put out in the open) and which are legal; the notation reads a
+    word only where the edition offers it (without an edition, the shipped editions' words).
 
-    >>> parse_action("3x4"), parse_action("dubito!"), parse_action("jonti")
-    (Bid(3, 4), Dudo(pressure=True), Calza())
-    >>> parse_action("declare palifico")
-    Declare('palifico')
-    >>> import perudo
-    >>> parse_action("  DUBITO ", variant=perudo.load_variant("italian"))
-    Dudo()
+        Without ``variant``, the shipped editions' words are read in lower case, as the
+        notation has always read them.
 
-    Raises:
-        IllegalActionError: ``reason="malformed-action"``, naming the text.
+        >>> parse_action("3x4"), parse_action("dubito!"), parse_action("jonti")
+        (Bid(3, 4), Dudo(pressure=True), Calza())
+        >>> parse_action("declare palifico")
+        Declare('palifico')
+        >>> import perudo
+        >>> parse_action("  DUBITO ", variant=perudo.load_variant("italian"))
+        Dudo()
+
+        Raises:
+            IllegalActionError: ``reason="malformed-action"``, naming the text.
     """
     if not isinstance(text, str):
         raise IllegalActionError(
             "malformed-action", f"{shown(text)} is not action notation (a str)"
         )
     action = canonical_action(text)
+    if isinstance(action, Act):  # an action word only where an edition offers it
+        offered = _shipped_act_words() if variant is None else variant.actions.words
+        action = action if action.word in offered else None
     if action is None:
         if variant is None:
             action = _shipped_words().get(text)
         elif len(text) <= _LONGEST:
             action = _edition_words(variant.words).get(" ".join(text.split()).lower())
     if action is None:
-        words = "" if variant is None else _listed(variant.words)
+        words = _listed(variant)
         raise IllegalActionError(
             "malformed-action",
             f"{shown(text)} is not action notation: "
@@ -97,6 +108,16 @@ def _shipped_words() -> dict[str, Action]:
     return table
 
 
-def _listed(words: Words) -> str:
+@functools.cache
+def _shipped_act_words() -> frozenset[str]:
+    """The words of the shipped editions' own actions (``reroll``)."""
+    return frozenset(word for key in variant_names() for word in load_variant(key).actions.words)
+
+
+def _listed(variant: Variant | None) -> str:
+    if variant is None:
+        return ""
+    words = variant.words
     said = [words.dudo] + [w for w in (words.calza, words.special_round) if w is not None]
+    said += [f"{word} ..." for word in variant.actions.words]
     return " (or this edition's words: " + ", ".join(said) + ")"

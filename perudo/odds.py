@@ -117,11 +117,12 @@ def exact_odds(
 
 def view_odds(view: PlayerView, bid: Bid, *, exact: bool = False) -> Fraction:
     """:func:`bid_odds` (or :func:`exact_odds`) for ``bid`` under the round's rules, from
-    what ``view``'s player knows. While the player's die is hidden, their hand counts as
-    unseen too."""
+    what ``view``'s player knows: its own hand and every die in the open are known (Bluff's
+    re-roll puts dice there), the dice under the other cups are not. While the player's die
+    is hidden, their hand counts as unseen too."""
     odds = exact_odds if exact else bid_odds
     faces = view.variant.dice.faces
-    return odds(bid, own_dice=view.dice, unseen=view.unseen, wild=view.wild_face, faces=faces)
+    return odds(bid, own_dice=view.known, unseen=view.unseen, wild=view.wild_face, faces=faces)
 
 
 @lru_cache(maxsize=4096)

@@ -8,7 +8,7 @@ from typing import Any, Final, Literal, TypeAlias, overload
 
 import attrs
 
-from perudo.actions import Action, Bid
+from perudo.actions import Act, Action, Bid
 
 #: The hands of a round, one per seat.
 Hands: TypeAlias = tuple[tuple[int, ...], ...]
@@ -19,11 +19,14 @@ __all__ = [
     "BidChain",
     "GameLog",
     "Hands",
+    "PlacedAct",
     "PlacedBid",
     "Player",
     "RoundFacts",
     "Seat",
+    "holds",
     "name_problem",
+    "without",
 ]
 
 #: The longest player name, in characters.
@@ -75,6 +78,8 @@ class Player:
         score: Points (WANGO party mode); 0 elsewhere.
         pressure_left: Pressure uses left (WANGO party mode); 0 elsewhere.
         had_special: Whether the player has had their once-per-game special round.
+        open: The dice of ``dice`` out in the open this round (Bluff's re-roll), sorted;
+            seen by every player.
     """
 
     name: str
@@ -82,11 +87,40 @@ class Player:
     score: int = 0
     pressure_left: int = 0
     had_special: bool = False
+    open: tuple[int, ...] = ()
 
     @property
     def is_in(self) -> bool:
         """Whether the player still holds dice."""
         return bool(self.dice)
+
+    @property
+    def cup(self) -> tuple[int, ...]:
+        """The dice still under the player's cup, hidden from the others: ``dice`` without
+        those in the open."""
+        return without(self.dice, self.open) if self.open else self.dice
+
+
+def without(hand: Sequence[int], taken: Sequence[int]) -> tuple[int, ...]:
+    """``hand`` (sorted) with one die of each face in ``taken`` removed; ``taken`` must be
+    part of ``hand``.
+
+    >>> without((2, 3, 3, 5), (3, 5))
+    (2, 3)
+    """
+    rest = list(hand)
+    for face in taken:
+        rest.remove(face)
+    return tuple(rest)
+
+
+def holds(hand: Sequence[int], taken: Sequence[int]) -> bool:
+    """Whether ``hand`` holds every die of ``taken`` (a face twice in ``taken`` needs two).
+
+    >>> holds((2, 3, 3, 5), (3, 3)), holds((2, 3, 5), (3, 3))
+    (True, False)
+    """
+    return all(hand.count(face) >= list(taken).count(face) for face in set(taken))
 
 
 @attrs.frozen
@@ -95,6 +129,16 @@ class PlacedBid:
 
     player: int
     bid: Bid
+
+
+@attrs.frozen
+class PlacedAct:
+    """An action of the round's ``actions`` axis (:class:`~perudo.Act`), the seat that took
+    it, and how many bids the round had then (Bluff: a re-roll after the bidder's bid)."""
+
+    player: int
+    act: Act
+    after: int
 
 
 class BidChain(Sequence[PlacedBid]):
@@ -198,8 +242,9 @@ class RoundFacts(BidFacts):
 @attrs.frozen(eq=False, repr=False)
 class GameLog:
     """What a state remembers of how it was reached: the first player when given, the dice
-    set by hand, the starting dice when given (a handicap), and the moves.
-    :meth:`perudo.GameRecord.from_state` adds the header.
+    set by hand, the starting dice when given (a handicap), and the moves, each with the
+    faces it re-rolled (Bluff's re-roll). :meth:`perudo.GameRecord.from_state` adds the
+    header.
 
     The moves are a chain (each log points to the one before its last move), so adding a
     move costs the same however long the game.
@@ -210,20 +255,39 @@ class GameLog:
     previous: GameLog | None = None
     last: tuple[int, Action] | None = None
     starting_dice: tuple[int, ...] | None = None
+    rolled: tuple[int, ...] | None = None  # the faces the last move re-rolled, if any
+
+    def _links(self) -> list[GameLog]:
+        links = []
+        log: GameLog | None = self
+        while log is not None and log.last is not None:
+            links.append(log)
+            log = log.previous
+        links.reverse()
+        return links
 
     @property
     def moves(self) -> tuple[tuple[int, Action], ...]:
         """``(seat, action)`` for every move, in order."""
-        moves = []
-        log: GameLog | None = self
-        while log is not None and log.last is not None:
-            moves.append(log.last)
-            log = log.previous
-        return tuple(reversed(moves))
+        return tuple(link.last for link in self._links())  # type: ignore[misc]
 
-    def with_move(self, player: int, action: Action) -> GameLog:
-        """This log with one more move."""
-        return GameLog(self.first_player, self.dice, self, (player, action), self.starting_dice)
+    @property
+    def rolls(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """``(move number, faces)`` for every move that re-rolled dice, in order (moves
+        numbered from 1, as records number them): the faces the re-rolled dice showed."""
+        return tuple(
+            (number, link.rolled)
+            for number, link in enumerate(self._links(), start=1)
+            if link.rolled is not None
+        )
+
+    def with_move(
+        self, player: int, action: Action, rolled: tuple[int, ...] | None = None
+    ) -> GameLog:
+        """This log with one more move (and the faces it re-rolled)."""
+        return GameLog(
+            self.first_player, self.dice, self, (player, action), self.starting_dice, rolled
+        )
 
     @classmethod
     def of(
@@ -232,11 +296,14 @@ class GameLog:
         dice: tuple[tuple[int, Hands], ...],
         moves: tuple[tuple[int, Action], ...],
         starting_dice: tuple[int, ...] | None = None,
+        rolls: tuple[tuple[int, tuple[int, ...]], ...] = (),
     ) -> GameLog:
-        """The log of ``moves`` (built link by link, never recursively)."""
+        """The log of ``moves`` (built link by link, never recursively), with the faces of
+        the re-rolls ``rolls`` (``(move number from 1, faces)``)."""
+        rolled = dict(rolls)
         log = cls(first_player, dice, starting_dice=starting_dice)
-        for move in moves:
-            log = cls(first_player, dice, log, move, starting_dice)
+        for number, move in enumerate(moves, start=1):
+            log = cls(first_player, dice, log, move, starting_dice, rolled.get(number))
         return log
 
     def __repr__(self) -> str:  # flat, so a game of any length has one
@@ -249,7 +316,10 @@ class GameLog:
         )
 
     def __reduce__(self) -> tuple[Any, ...]:  # flat, so a game of any length pickles
-        return (GameLog.of, (self.first_player, self.dice, self.moves, self.starting_dice))
+        return (
+            GameLog.of,
+            (self.first_player, self.dice, self.moves, self.starting_dice, self.rolls),
+        )
 
     def with_dice(self, round_number: int, hands: Hands) -> GameLog:
         """This log with the dice of ``round_number`` set by hand (replacing any set
@@ -263,4 +333,5 @@ class GameLog:
             self.previous,
             self.last,
             self.starting_dice,
+            self.rolled,
         )

@@ -22,7 +22,9 @@ rolled off, ``starting-dice`` only when each seat's starting dice were given
 (``new_game(starting_dice=...)``); each ``dice R hands`` line is a round whose dice were
 set by hand (with ``new_game(dice=...)`` for round 1 or
 :meth:`~perudo.GameState.with_dice`), at most once a round, in round order. Move lines
-are ``number seat action`` in :mod:`perudo.notation`; ``end N`` closes the record, so a
+are ``number seat action`` in :mod:`perudo.notation`; a move that re-rolled dice (Bluff's
+``reroll``) ends with ``->`` and the faces the re-rolled dice showed (``7 1 reroll 2 5 -> 1
+3 6``), so the record replays the re-roll as it fell. ``end N`` closes the record, so a
 truncated file is refused. A record written with a key ends with
 ``signature hmac-sha256:HEX``, the HMAC-SHA256 of every line before it.
 
@@ -45,7 +47,14 @@ from typing import Any
 
 import attrs
 
-from perudo.actions import MAX_DICE_PER_PLAYER, MAX_PLAYERS, Action
+from perudo.actions import (
+    MAX_DICE_PER_PLAYER,
+    MAX_FACES,
+    MAX_PLAYERS,
+    Act,
+    Action,
+    canonical_action,
+)
 from perudo.dice import SEED_LIMIT
 from perudo.errors import (
     GameSetupError,
@@ -101,6 +110,8 @@ class GameRecord:
         moves: ``(seat, action)`` for each action, in order.
         starting_dice: Each seat's dice at the start when they were given (a handicap),
             ``None`` when every seat started with the edition's.
+        rolls: ``(move number, faces)`` for each move that re-rolled dice (Bluff's
+            ``reroll``; moves numbered from 1): the faces the re-rolled dice showed.
     """
 
     variant: str
@@ -111,6 +122,7 @@ class GameRecord:
     dice: tuple[tuple[int, Hands], ...] = ()
     moves: tuple[tuple[int, Action], ...] = ()
     starting_dice: tuple[int, ...] | None = None
+    rolls: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     @classmethod
     def from_state(cls, state: GameState) -> GameRecord:
@@ -129,6 +141,7 @@ class GameRecord:
             dice=log.dice,
             moves=log.moves,
             starting_dice=log.starting_dice,
+            rolls=log.rolls,
         )
 
     def _repr_svg_(self) -> str:
@@ -182,21 +195,32 @@ class GameRecord:
         assert start.to_act is not None  # a game that starts has a player to act
         rounds: list[PlayerRound] = []
         moves: list[tuple[int, Action]] = []
+        rolled: list[tuple[int, tuple[int, ...]]] = []  # the player's own re-rolls
         for state in states:
-            assert state.log.last is not None
-            moves.append(state.log.last)
+            log = state.log
+            assert log.last is not None
+            moves.append(log.last)
+            if log.rolled is not None and log.last[0] == player:
+                rolled.append((len(moves), log.rolled))
             if state.round_number != start.round_number or state.is_over:
                 opener, hand = start.to_act, start.players[player].dice
                 assert opener is not None  # a round that had moves had a player to act
+                result = state.last_result
                 rounds.append(
-                    PlayerRound(start.round_number, hand, opener, tuple(moves), state.last_result)
+                    PlayerRound(
+                        start.round_number, hand, opener, tuple(moves), result, tuple(rolled)
+                    )
                 )
-                start, moves = state, []
+                start, moves, rolled = state, [], []
             last = state
         if not last.is_over:  # the round in progress, with the hand as the player sees it now
             assert start.to_act is not None
             hand = last.view(player).dice
-            rounds.append(PlayerRound(start.round_number, hand, start.to_act, tuple(moves), None))
+            rounds.append(
+                PlayerRound(
+                    start.round_number, hand, start.to_act, tuple(moves), None, tuple(rolled)
+                )
+            )
         return PlayerRecord(
             variant=self.variant,
             fingerprint=self.fingerprint,
@@ -241,9 +265,10 @@ class GameRecord:
             raise RecordError(f"the header does not start a game: {error}") from None
         state = _set_dice(state, pending)
         yield state
+        rolls = dict(self.rolls)
         for number, (seat, action) in enumerate(self.moves, start=1):
             try:
-                state = state.apply(action, by=seat)
+                state = state.apply(action, by=seat, rolled=rolls.get(number))
             except IllegalActionError as error:
                 raise RecordError(
                     f"move {number} (seat {seat}, {action}) is illegal: {error.reason}: {error}",
@@ -251,6 +276,8 @@ class GameRecord:
                     move=number,
                     player=seat,
                 ) from error
+            except GameSetupError as error:
+                raise RecordError(f"move {number} (seat {seat}, {action}): {error}") from None
             state = _set_dice(state, pending)
             yield state
         if pending:
@@ -273,9 +300,11 @@ class GameRecord:
         if self.starting_dice is not None:
             lines.append(f"starting-dice {json.dumps(list(self.starting_dice))}")
         lines += [f"dice {number} {json.dumps(_lists(hands))}" for number, hands in self.dice]
-        lines += [
-            f"{number} {seat} {action}" for number, (seat, action) in enumerate(self.moves, start=1)
-        ]
+        rolls = dict(self.rolls)
+        for number, (seat, action) in enumerate(self.moves, start=1):
+            faces = rolls.get(number)
+            rolled = "" if faces is None else " -> " + " ".join(map(str, faces))
+            lines.append(f"{number} {seat} {action}{rolled}")
         lines.append(f"end {len(self.moves)}")
         text = "\n".join(lines) + "\n"
         if key is not None:
@@ -316,6 +345,7 @@ class GameRecord:
         header: dict[str, Any] = {}
         dice: list[tuple[int, Hands]] = []
         moves: list[tuple[int, Action]] = []
+        rolls: list[tuple[int, tuple[int, ...]]] = []
         ended = False
         for number, line in enumerate(lines[1:], start=2):
             where = f"line {number}"
@@ -343,7 +373,10 @@ class GameRecord:
                     )
                 ended = True
             elif _is_natural(key_word):
+                rest, arrow, faces = rest.partition(" -> ")
                 moves.append(_move_line(key_word, rest, len(moves) + 1, where, max_moves))
+                if arrow:
+                    rolls.append((len(moves), _faces(faces.split(" "), where)))
             else:
                 raise RecordError(f"{where}: cannot read {shown(line)}")
         if not ended:
@@ -360,6 +393,7 @@ class GameRecord:
             dice=tuple(dice),
             moves=tuple(moves),
             starting_dice=header.get("starting-dice"),
+            rolls=tuple(rolls),
         )
 
     # --- JSON ----------------------------------------------------------------------------
@@ -376,7 +410,7 @@ class GameRecord:
             "players": list(self.players),
             "first_player": self.first_player,
             "dice": [{"round": number, "hands": _lists(hands)} for number, hands in self.dice],
-            "moves": [{"player": seat, "action": str(action)} for seat, action in self.moves],
+            "moves": _move_dicts(self.moves, dict(self.rolls)),
         }
         if self.starting_dice is not None:  # absent otherwise, as in records made before
             data["starting_dice"] = list(self.starting_dice)
@@ -438,12 +472,19 @@ class GameRecord:
             where = f"dice of round {entry['round']}"
             _add_dice(read_dice, entry["round"], _hand_tuple(entry["hands"], where), where)
         read_moves: list[tuple[int, Action]] = []
+        read_rolls: list[tuple[int, tuple[int, ...]]] = []
         for number, entry in enumerate(moves, start=1):
-            if not isinstance(entry, Mapping) or set(entry) != {"player", "action"}:
-                raise RecordError(f"move {number}: {shown(entry)} is not {{player, action}}")
+            fields = set(entry) if isinstance(entry, Mapping) else None
+            if fields not in ({"player", "action"}, {"player", "action", "rolled"}):
+                raise RecordError(
+                    f"move {number}: {shown(entry)} is not {{player, action}} "
+                    "(and rolled, for a re-roll)"
+                )
             if not _is_int(entry["player"]) or not 0 <= entry["player"] < MAX_PLAYERS:
                 raise RecordError(f"move {number}: player {shown(entry['player'])} is not a seat")
             read_moves.append((entry["player"], _action(entry["action"], f"move {number}")))
+            if "rolled" in entry:
+                read_rolls.append((number, _faces(entry["rolled"], f"move {number} rolled")))
         return cls(
             variant=_checked_key(data["variant"], "variant"),
             fingerprint=_checked_fingerprint(data["fingerprint"], "fingerprint"),
@@ -457,6 +498,7 @@ class GameRecord:
                 if "starting_dice" in data
                 else None
             ),
+            rolls=tuple(read_rolls),
         )
 
     def to_json(self, *, key: bytes | None = None) -> str:
@@ -490,6 +532,8 @@ class PlayerRound:
         opener: The seat that opened the round.
         moves: ``(seat, action)`` for each action of the round.
         result: The call that ended the round, with only the hands the table saw.
+        rolled: ``(move, faces)`` for each of the player's own re-rolls this round (the
+            move numbered from 1 within the round): what the player saw fall under the cup.
     """
 
     number: int
@@ -497,6 +541,7 @@ class PlayerRound:
     opener: int
     moves: tuple[tuple[int, Action], ...]
     result: Resolution | None
+    rolled: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
@@ -504,7 +549,7 @@ class PlayerRound:
             "round": self.number,
             "hand": list(self.hand),
             "opener": self.opener,
-            "moves": [{"player": seat, "action": str(action)} for seat, action in self.moves],
+            "moves": _move_dicts(self.moves, dict(self.rolled)),
             "result": None if self.result is None else self.result.to_dict(),
         }
 
@@ -610,6 +655,7 @@ def _position(state: GameState) -> dict[str, Any]:
                 "score": p.score,
                 "pressure_left": p.pressure_left,
                 "had_special": p.had_special,
+                "open": list(p.open),
             }
             for p in state.players
         ],
@@ -793,7 +839,38 @@ def _action(text: Any, where: str) -> Action:
     try:
         return parse_action(text)
     except PerudoError as error:
+        act = canonical_action(text) if isinstance(text, str) and len(text) <= 200 else None
+        if isinstance(act, Act):  # an edition's own action: its replay decides
+            return act
         raise RecordError(f"{where}: {error}") from None
+
+
+def _faces(value: Any, where: str) -> tuple[int, ...]:
+    """The faces of a re-roll: 1 to :data:`MAX_DICE_PER_PLAYER` faces of 1 to 20, as
+    numbers (JSON) or number texts (a move line)."""
+    if not isinstance(value, list) or not 0 < len(value) <= MAX_DICE_PER_PLAYER:
+        raise RecordError(f"{where}: {shown(value)} is not a list of re-rolled faces")
+    faces = []
+    for face in value:
+        if isinstance(face, str) and _is_natural(face) and len(face) <= 2:
+            face = int(face)
+        if not _is_int(face) or not 1 <= face <= MAX_FACES:
+            raise RecordError(f"{where}: {shown(face)} is not a face 1 to {MAX_FACES}")
+        faces.append(face)
+    return tuple(faces)
+
+
+def _move_dicts(
+    moves: tuple[tuple[int, Action], ...], rolls: Mapping[int, tuple[int, ...]]
+) -> list[dict[str, Any]]:
+    """Moves as JSON objects (numbered from 1), a re-roll's with the faces it rolled."""
+    listed = []
+    for number, (seat, action) in enumerate(moves, start=1):
+        entry: dict[str, Any] = {"player": seat, "action": str(action)}
+        if number in rolls:
+            entry["rolled"] = list(rolls[number])
+        listed.append(entry)
+    return listed
 
 
 def _check_moves(moves: int, max_moves: Any) -> None:

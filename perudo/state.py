@@ -19,12 +19,13 @@ from perudo.actions import (
     CHALLENGE,
     CHALLENGE_PRESSED,
     EXACT_CALL,
+    Act,
     Action,
     Bid,
     Declare,
     Dudo,
 )
-from perudo.dice import SEED_LIMIT, deal
+from perudo.dice import SEED_LIMIT, deal, reroll
 from perudo.errors import (
     GameSetupError,
     IllegalActionError,
@@ -37,12 +38,15 @@ from perudo.players import (
     TO_ACT,
     BidChain,
     GameLog,
+    PlacedAct,
     PlacedBid,
     Player,
     RoundFacts,
     Seat,
     chain_key,
+    holds,
     name_problem,
+    without,
 )
 from perudo.resolution import Resolution, settle_call
 from perudo.rules import RoundContext, RoundRules, SettledCall, Violation
@@ -59,7 +63,7 @@ from perudo.view import PlayerView, SeatView, draw_table
 __all__ = ["GameState", "checked_starting_dice", "first_seat", "legal_order", "new_game"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
-_NOT_EXACT = (Bid, Dudo, Declare)  # every action but the exact call
+_IN_TURN = (Bid, Dudo, Declare)  # the actions only the player to act takes
 _R = TypeVar("_R")
 
 
@@ -142,6 +146,8 @@ class GameState(RoundFacts):
         offers: Declarations the player to act may make before the first bid.
         must_declare: Whether the player to act must declare before bidding.
         pressured: Whether anyone used pressure this round (party mode).
+        acts: The round's actions of the edition's ``actions`` axis (Bluff's re-roll), each
+            with its player and the number of bids the round had then.
         last_result: The resolution of the last call, if any.
         log: How the game got here (left out of equality): see
             :meth:`perudo.GameRecord.from_state`.
@@ -160,6 +166,7 @@ class GameState(RoundFacts):
     offers: tuple[str, ...] = ()
     must_declare: bool = False
     pressured: bool = False
+    acts: tuple[PlacedAct, ...] = ()
     last_result: Resolution | None = None
     log: GameLog = attrs.field(factory=GameLog, eq=False, repr=False)
     # Derived once per state, for the hot path; never part of equality.
@@ -253,10 +260,12 @@ class GameState(RoundFacts):
         act; ``None`` is refused, never read as the player to act).
 
         In order: declarations; bids by face (ones to sixes), each by rising quantity,
-        pressured bids after their face's plain ones; Dudo; the exact call. Bids are listed
-        up to the dice in play (where an edition has no cap, a larger bid is still legal:
-        :meth:`apply` accepts it). Seats other than the player to act get only the exact
-        calls open to them out of turn.
+        pressured bids after their face's plain ones; Dudo; the exact call; the actions of
+        the edition's ``actions`` axis (:class:`~perudo.Act`, in its kind's order). Bids are
+        listed up to the dice in play (where an edition has no cap, a larger bid is still
+        legal: :meth:`apply` accepts it). Seats other than the player to act get only what
+        is open to them out of turn: the exact call (Jonti), an action such as Bluff's
+        re-roll by the bidder.
         """
         if self.to_act is None:
             return ()
@@ -266,9 +275,23 @@ class GameState(RoundFacts):
                 derived.legal = _guard(self.variant, self._legal_actions, self.to_act)
             return derived.legal
         seat = self._seat(by)
-        if not self.players[seat].dice or _guard(self.variant, self._exact_call_violation, seat):
+        if not self.players[seat].dice:
             return ()
-        return (EXACT_CALL,)
+        return _guard(self.variant, self._out_of_turn, seat)
+
+    def _out_of_turn(self, seat: int) -> tuple[Action, ...]:
+        calls: tuple[Action, ...] = ()
+        if self.variant.exact_call.out_of_turn and self._exact_call_violation(seat) is None:
+            calls = (EXACT_CALL,)
+        return calls + self._acts_open(seat) if self.variant.has_actions else calls
+
+    def _acts_open(self, seat: int) -> tuple[Act, ...]:
+        """The actions of the edition's ``actions`` axis open to ``seat`` now."""
+        player = self.players[seat]
+        moves = self.variant.actions.moves(seat, player.cup, self._context())
+        if not isinstance(moves, tuple) or not all(isinstance(m, Act) for m in moves):
+            raise _broke(self.variant, "moves", f"returned {shown(moves)}, not a tuple of Act")
+        return moves
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         declarations = tuple(Declare(name) for name in self.offers) if self.offers else ()
@@ -290,24 +313,34 @@ class GameState(RoundFacts):
             calls = (CHALLENGE, CHALLENGE_PRESSED) if pressure else (CHALLENGE,)
             if variant.has_exact_call and self._exact_call_violation(seat) is None:
                 calls += (EXACT_CALL,)
+        if variant.has_actions:
+            calls += self._acts_open(seat)
         return declarations + bids + calls if declarations else bids + calls
 
     # --- moving --------------------------------------------------------------------------
 
-    def apply(self, action: Action, by: Seat = TO_ACT) -> GameState:
+    def apply(
+        self, action: Action, by: Seat = TO_ACT, *, rolled: Sequence[int] | None = None
+    ) -> GameState:
         """The state after seat ``by`` takes ``action``.
 
         ``by`` defaults to :data:`~perudo.TO_ACT`: the seat whose turn it is, whoever that
         is. A server acting for a client passes the client's own seat, so a move sent out
         of turn is refused (``not-your-turn``); ``None`` is refused (``unknown-seat``).
 
+        An action that re-rolls dice (Bluff's ``reroll``) draws the new faces from the
+        game's seed stream, or takes them from ``rolled`` (one face per die re-rolled, in
+        any order: a record's, a server's own dice, a chance node's outcome).
+
         Raises:
             IllegalActionError: the action is not legal now; ``reason`` says why. This state
                 is unchanged (states never change).
+            GameSetupError: ``rolled`` is given for an action that re-rolls nothing, or
+                holds the wrong number of dice or a face the dice lack.
         """
-        return _guard(self.variant, self._apply, action, by)
+        return _guard(self.variant, self._apply, action, by, rolled)
 
-    def _apply(self, action: Action, by: Seat) -> GameState:
+    def _apply(self, action: Action, by: Seat, rolled: Sequence[int] | None = None) -> GameState:
         _require_action(action)
         if self.to_act is None:
             raise IllegalActionError(
@@ -322,6 +355,10 @@ class GameState(RoundFacts):
             raise IllegalActionError(
                 violation.reason, violation.message, action=action, player=seat
             )
+        if isinstance(action, Act):
+            return self._act(action, seat, rolled)
+        if rolled is not None:
+            raise GameSetupError(f"rolled: {action} re-rolls no dice")
         log = self.log.with_move(seat, action)
         if isinstance(action, Bid):
             return self._bid(action, seat, log)
@@ -332,6 +369,26 @@ class GameState(RoundFacts):
         if isinstance(action, Dudo) and action.pressure:
             players, pressured = self._spend_pressure(seat), True
         return self._resolve(action, seat, players, pressured, log)
+
+    def dice_rerolled(self, action: Action, by: Seat = TO_ACT) -> int:
+        """How many dice ``action`` by seat ``by`` would re-roll: 0 for every action but one
+        that re-rolls (Bluff's ``reroll``). A chance node deals that many faces, then passes
+        them to :meth:`apply` as ``rolled``.
+
+        Raises:
+            IllegalActionError: the action is not legal now.
+        """
+        violation = self.check(action, by)
+        if violation is not None:
+            raise IllegalActionError(violation.reason, violation.message, action=action)
+        if not isinstance(action, Act):
+            return 0
+        seat = self._seat(by)
+        cup = self.players[seat].cup
+        effect = _guard(
+            self.variant, self.variant.actions.effect, action, seat, cup, self._context()
+        )
+        return len(cup) - len(effect.put_out) if effect.reroll else 0
 
     def with_dice(self, dice: Sequence[Sequence[int]]) -> GameState:
         """This state with the round's hands replaced (a server's own dice, a test, a lesson).
@@ -371,7 +428,7 @@ class GameState(RoundFacts):
     def draw(self, *, ascii: bool = False) -> str:
         """The whole table in a few lines, every hand shown (the referee's drawing; a
         player gets :meth:`PlayerView.draw`). ``str(state)`` is ``state.draw()``."""
-        return draw_table(self._view(None), [p.dice for p in self.players], ascii=ascii)
+        return draw_table(self._view(None), [p.cup for p in self.players], ascii=ascii)
 
     def __str__(self) -> str:
         return self.draw()
@@ -380,7 +437,7 @@ class GameState(RoundFacts):
         """The picture of the whole table, every hand shown (:mod:`perudo.svg`)."""
         from perudo.svg import table_svg
 
-        return table_svg(self._view(None), [p.dice for p in self.players])
+        return table_svg(self._view(None), [p.cup for p in self.players])
 
     @_guarded
     def public_view(self) -> PlayerView:
@@ -393,7 +450,8 @@ class GameState(RoundFacts):
         derived = self._derived
         if derived.seats is None:
             derived.seats = tuple(
-                SeatView(p.name, len(p.dice), p.score, p.pressure_left) for p in self.players
+                SeatView(p.name, len(p.dice), p.score, p.pressure_left, p.open)
+                for p in self.players
             )
         if derived.may_call is None:
             playing = self.to_act is not None and self.variant.has_exact_call
@@ -405,7 +463,7 @@ class GameState(RoundFacts):
             variant=self.variant,
             round_number=self.round_number,
             starting_dice=self.starting_dice,
-            dice=() if hidden or seat is None else self.players[seat].dice,
+            dice=() if hidden or seat is None else self.players[seat].cup,
             dice_hidden=hidden,
             seats=derived.seats,
             bids=self.bids,
@@ -419,6 +477,7 @@ class GameState(RoundFacts):
             legal_actions=() if seat is None else self.legal_actions(by=seat),
             last_result=self.last_result,
             winners=self.winners,
+            acts=self.acts,
         )
 
     # --- inside --------------------------------------------------------------------------
@@ -440,7 +499,9 @@ class GameState(RoundFacts):
     def _violation(self, action: Action, seat: int) -> Violation | None:
         if not self.players[seat].dice:
             return Violation("player-out", f"{self.players[seat].name} has no dice left")
-        if not isinstance(action, _NOT_EXACT):  # the exact call: out of turn too
+        if not isinstance(action, _IN_TURN):  # the exact call and acts: out of turn too
+            if isinstance(action, Act):
+                return self._act_violation(action, seat)
             return self._exact_call_violation(seat)
         if seat != self.to_act:
             return Violation(
@@ -479,6 +540,20 @@ class GameState(RoundFacts):
         choices = " or ".join(f"'declare {name}'" for name in allowing)
         return Violation(violation.reason, f"{violation.message} ({choices} first, and you may)")
 
+    def _act_violation(self, action: Act, seat: int) -> Violation | None:
+        actions = self.variant.actions
+        if action.word not in actions.words:
+            offered = ", ".join(actions.words) or "none"
+            return Violation(
+                "no-such-action",
+                f"{action}: {self.variant.name} has no action {action.word!r} "
+                f"(its own actions: {offered})",
+            )
+        violation = actions.check(action, seat, self.players[seat].cup, self._context())
+        if violation is not None and not isinstance(violation, Violation):
+            raise _broke(self.variant, "check", f"returned {shown(violation)}")
+        return violation
+
     @property
     def context(self) -> RoundContext:
         """The round as the rule kinds see it (:class:`~perudo.rules.RoundContext`): what
@@ -498,6 +573,11 @@ class GameState(RoundFacts):
                 variant.words, dice.faces, dice.per_player, derived.counts, self.round_number,
                 self.to_act, self._chain or (), self.rules, derived.scores, self.starting_dice,
             )  # fmt: skip
+            if self.acts:
+                opened = tuple(player.open for player in self.players)
+                derived.context = attrs.evolve(
+                    derived.context, open=opened if any(opened) else (), acts=self.acts
+                )
         return derived.context
 
     def _exact_call_violation(self, seat: int) -> Violation | None:
@@ -525,6 +605,7 @@ class GameState(RoundFacts):
             special_round=self.special_round,
             special_player=self.special_player,
             pressured=self.pressured or bid.pressure,
+            acts=self.acts,
             last_result=self.last_result,
             log=log,
         )
@@ -556,6 +637,33 @@ class GameState(RoundFacts):
             log=log,
         )
 
+    def _act(self, action: Act, seat: int, rolled: Sequence[int] | None) -> GameState:
+        variant = self.variant
+        player = self.players[seat]
+        cup = player.cup
+        effect = variant.actions.effect(action, seat, cup, self._context())
+        put_out = getattr(effect, "put_out", None)
+        if not isinstance(put_out, tuple) or not holds(cup, put_out):
+            raise _broke(variant, "effect", f"put out {shown(put_out)}, not dice of {cup}")
+        left = without(cup, put_out)
+        faces = variant.dice.faces
+        new_rolls: tuple[int, ...] | None = None
+        if effect.reroll and left:
+            if rolled is None:
+                index = len(self.acts)
+                new_rolls = reroll(self.seed, self.round_number, index, len(left), faces)
+            else:
+                new_rolls = _checked_roll(rolled, len(left), faces)
+            left = new_rolls
+        elif rolled is not None:
+            raise GameSetupError(f"rolled: {action} re-rolls no dice")
+        opened = tuple(sorted(player.open + put_out))
+        moved = attrs.evolve(player, dice=tuple(sorted(opened + left)), open=opened)
+        players = (*self.players[:seat], moved, *self.players[seat + 1 :])
+        acts = (*self.acts, PlacedAct(seat, action, len(self.bids)))
+        log = self.log.with_move(seat, action, new_rolls)
+        return attrs.evolve(self, players=players, acts=acts, log=log)
+
     def _resolve(
         self,
         action: Action,
@@ -582,12 +690,12 @@ class GameState(RoundFacts):
         scores = settled.scores_after if any(settled.points) else settled.scores
         if variant.scoring.is_over(settled):
             final = tuple(
-                attrs.evolve(player, dice=player.dice[:count], score=score)
+                attrs.evolve(player, dice=player.dice[:count], score=score, open=())
                 for player, count, score in zip(players, counts, scores, strict=True)
             )
             return attrs.evolve(
                 self, players=final, to_act=None, chain=None, offers=(), must_declare=False,
-                pressured=False, last_result=result, log=log,
+                pressured=False, acts=(), last_result=result, log=log,
             )  # fmt: skip
         number = self.round_number + 1
         hands = deal(self.seed, number, counts, variant.dice.faces)
@@ -684,8 +792,28 @@ def _require_action(action: Any) -> None:
         raise IllegalActionError(
             "malformed-action",
             f"{shown(action)} is not an action: "
-            "use Bid(quantity, face), Dudo(), Calza() or Declare(name)",
+            "use Bid(quantity, face), Dudo(), Calza(), Declare(name) or Act(word, numbers)",
         )
+
+
+def _broke(variant: Variant, method: str, what: str) -> InvalidVariantError:
+    """The error of an actions kind whose ``method`` broke its protocol."""
+    kind = variant.actions.kind
+    return InvalidVariantError(
+        f"rule kind actions:{kind} of {variant.key!r} broke its protocol: {method} {what}"
+    )
+
+
+def _checked_roll(rolled: Sequence[int], n: int, faces: int) -> tuple[int, ...]:
+    """``rolled``, the faces of ``n`` dice re-rolled, checked and sorted."""
+    if isinstance(rolled, str | bytes) or not isinstance(rolled, Sequence):
+        raise GameSetupError(f"rolled {shown(rolled)} is not a list of faces")
+    if len(rolled) != n:
+        raise GameSetupError(f"rolled gives {len(rolled)} faces for {n} dice re-rolled")
+    for face in rolled:
+        if type(face) is not int or not 1 <= face <= faces:
+            raise GameSetupError(f"rolled: {shown(face)} is not a face 1 to {faces}")
+    return tuple(sorted(rolled))
 
 
 def _check_hands(

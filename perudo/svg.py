@@ -38,11 +38,14 @@ def _text(x: float, y: float, text: str, *, size: int = 14, weight: str = "norma
     )
 
 
-def _die(x: float, y: float, face: int | None) -> str:
-    fill = "#fffdf5" if face is not None else "#c9c9c9"
+def _die(x: float, y: float, face: int | None, *, out: bool = False) -> str:
+    """A die: its face, ``?`` when hidden; a die out in the open (Bluff) on a green ground
+    with a thick edge, so it reads apart from the cup's."""
+    fill = "#d8efd0" if out else "#fffdf5" if face is not None else "#c9c9c9"
+    edge = ' stroke-width="2.5" class="open"' if out else ""
     parts = [
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{_DIE}" height="{_DIE}" rx="5" '
-        f'fill="{fill}" stroke="#444"/>'
+        f'fill="{fill}" stroke="#444"{edge}/>'
     ]
     if face is None:
         parts.append(_text(x + 8, y + 19, "?", size=16, weight="bold"))
@@ -58,7 +61,8 @@ def _die(x: float, y: float, face: int | None) -> str:
 
 def table_svg(view: Any, hands: Sequence[Sequence[int] | None] | None = None) -> str:
     """The table of ``view`` as an SVG document. ``hands[seat]`` gives the faces drawn for
-    each seat (``None``: hidden); by default the view's own player's dice only."""
+    each seat under its cup (``None``: hidden); by default the view's own player's dice
+    only. Dice out in the open (Bluff's re-roll) are drawn for every seat, after its cup."""
     seats = view.seats
     if hands is None:
         hands = [
@@ -67,7 +71,7 @@ def table_svg(view: Any, hands: Sequence[Sequence[int] | None] | None = None) ->
         ]
     variant = view.variant
     top = max(variant.dice.per_player, max(s.dice_count for s in seats), 1)
-    cups = 150 + top * (_DIE + 4)
+    cups = 150 + top * (_DIE + 4) + (12 if any(s.open for s in seats) else 0)
     width = cups + 230
     row = _DIE + 22
     result = view.last_result
@@ -91,9 +95,12 @@ def table_svg(view: Any, hands: Sequence[Sequence[int] | None] | None = None) ->
         label = info.name + (" (you)" if seat == view.player else "")
         parts.append(_text(16, y + 20, label[:16], weight="bold" if turn else "normal"))
         hand = hands[seat]
-        faces: list[int | None] = list(hand) if hand is not None else [None] * info.dice_count
+        under = info.dice_count - len(info.open)
+        faces: list[int | None] = list(hand) if hand is not None else [None] * under
         for index, face in enumerate(faces):
             parts.append(_die(140 + index * (_DIE + 4), y + 2, face))
+        for index, face in enumerate(info.open, start=len(faces)):  # out in the open
+            parts.append(_die(152 + index * (_DIE + 4), y + 2, face, out=True))
         if not info.is_in and variant.scoring.moves_dice:
             parts.append(_text(140, y + 20, "out"))
         if not variant.scoring.moves_dice:

@@ -13,6 +13,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -22,12 +23,15 @@ from perudo.actions import (
     CHALLENGE_PRESSED,
     EXACT_CALL,
     MAX_FACES,
+    Act,
     Action,
     canonical_action,
 )
 from perudo.errors import InvalidVariantError, shown
 from perudo.rules import (
     AXES,
+    OPTIONAL_AXES,
+    ActionRule,
     CapRule,
     ChallengeRule,
     ConversionRule,
@@ -109,6 +113,7 @@ class Variant:
     challenge: ChallengeRule
     exact_call: ExactCallRule
     special_round: SpecialRoundRule
+    actions: ActionRule
     starter: StarterRule
     first_player: FirstPlayerRule
     scoring: ScoringRule
@@ -199,6 +204,18 @@ class Variant:
         return self.scoring.pressure_uses > 0
 
     @property
+    def has_actions(self) -> bool:
+        """Whether the edition offers actions besides bids, calls and declarations (Bluff's
+        re-roll: :attr:`actions`)."""
+        return bool(self.actions.words)
+
+    @property
+    def has_out_of_turn(self) -> bool:
+        """Whether a seat other than the player to act may ever act: the exact call out of
+        turn (Jonti), or an action such as Bluff's re-roll by the bidder."""
+        return self.exact_call.out_of_turn or self.actions.out_of_turn
+
+    @property
     def has_exact_call(self) -> bool:
         """Whether the edition has an exact call (Calza, Jonti, Spot on)."""
         return self.exact_call.offered
@@ -240,8 +257,10 @@ class Variant:
             "words": spoken,
         }
         for axis in AXES:
-            table = component_table(self.component(axis))
             source = self.provenance_of(axis)
+            if _is_left_out(axis, self.component(axis), source):
+                continue  # what a declaration without the section means: said by leaving out
+            table = component_table(self.component(axis))
             table["provenance"] = source.kind
             if source.quote is not None:
                 table["quote"] = source.quote
@@ -284,6 +303,7 @@ class Variant:
         challenge: ChallengeRule | Mapping[str, Any] | None = None,
         exact_call: ExactCallRule | Mapping[str, Any] | None = None,
         special_round: SpecialRoundRule | Mapping[str, Any] | None = None,
+        actions: ActionRule | Mapping[str, Any] | None = None,
         starter: StarterRule | Mapping[str, Any] | None = None,
         first_player: FirstPlayerRule | Mapping[str, Any] | None = None,
         scoring: ScoringRule | Mapping[str, Any] | None = None,
@@ -603,9 +623,30 @@ def _is_face_number(word: str) -> bool:
     return lowered == "ones" or (lowered.endswith("s") and lowered[:-1].isdecimal())
 
 
+#: Where a declaration leaves out an optional axis (:data:`~perudo.rules.OPTIONAL_AXES`).
+LEFT_OUT: Mapping[str, Provenance] = MappingProxyType({
+    "actions": Provenance(
+        "inherited",
+        reason="The declaration names no other action: a player bids, calls or declares.",
+    ),
+})  # fmt: skip
+
+
+def _is_left_out(axis: str, component: Any, source: Provenance) -> bool:
+    """Whether ``component`` is what leaving out the optional ``axis`` gives."""
+    return (
+        axis in OPTIONAL_AXES
+        and component.kind == OPTIONAL_AXES[axis]
+        and is_built_in(type(component))
+        and source == LEFT_OUT[axis]
+    )
+
+
 def _axis(data: Mapping[str, Any], axis: str, fail: _Problems) -> tuple[Any, Provenance]:
     place = f"[{axis}]"
     table = data.get(axis)
+    if table is None and axis in OPTIONAL_AXES:
+        return rule_kinds(axis)[OPTIONAL_AXES[axis]](), LEFT_OUT[axis]
     if not isinstance(table, Mapping):
         fail(place, "missing" if table is None else f"{shown(table)} is not a table")
         return None, Provenance("stated", "", None)
@@ -667,13 +708,16 @@ def _provenance(table: Mapping[str, Any], place: str, fail: _Problems) -> Proven
     return Provenance(kind, quote, reason, translation)
 
 
-def _check_words(words: Words, fail: _Problems) -> None:
+def _check_words(words: Words, act_words: Sequence[str], fail: _Problems) -> None:
     """Each word a player types stands for one action, and never for another action's
-    notation: ``dudo = "Jonti"`` beside ``calza = "Jonti"``, or ``calza = "Dudo"``, would
-    make a typed word mean what the player did not say."""
+    notation: ``dudo = "Jonti"`` beside ``calza = "Jonti"``, or ``calza = "Dudo"``, or
+    ``dudo = "Reroll"`` in an edition whose re-roll is ``reroll``, would make a typed word
+    mean what the player did not say."""
     meant: dict[str, Action] = {}
     for word, action in words.action_words():
         canonical = canonical_action(word)
+        if isinstance(canonical, Act) and canonical.word not in act_words:
+            canonical = None  # a word of no action this edition offers
         if canonical is not None and canonical != action:
             fail("[words]", f"{shown(word)} is the notation of {canonical!r}, not of {action!r}")
         elif meant.setdefault(word, action) != action:
@@ -684,7 +728,7 @@ def _check_words(words: Words, fail: _Problems) -> None:
 
 
 def _check_consistency(words: Words, components: Mapping[str, Any], fail: _Problems) -> None:
-    _check_words(words, fail)
+    _check_words(words, components["actions"].words, fail)
     players, exact_call, special = (
         components["players"],
         components["exact_call"],

@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from perudo.actions import Action
-from perudo.players import PlacedBid, RoundFacts
+from perudo.players import PlacedAct, PlacedBid, RoundFacts
 from perudo.resolution import Resolution
 from perudo.rules import RoundContext, RoundRules
 from perudo.variant import Variant
@@ -21,12 +21,21 @@ DIE_FACES = " \u2680\u2681\u2682\u2683\u2684\u2685"
 
 @attrs.frozen
 class SeatView:
-    """What everyone knows about a seat."""
+    """What everyone knows about a seat.
+
+    Attributes:
+        name: The player's name.
+        dice_count: The dice the seat holds, under its cup and in the open.
+        score: Its score (points editions).
+        pressure_left: Its pressure uses left (WANGO party mode).
+        open: Its dice out in the open this round (Bluff's re-roll), seen by everyone.
+    """
 
     name: str
     dice_count: int
     score: int
     pressure_left: int
+    open: tuple[int, ...] = ()
 
     @property
     def is_in(self) -> bool:
@@ -49,7 +58,8 @@ class PlayerView(RoundFacts):
         round_number: The round, from 1.
         starting_dice: Each seat's dice at the start of the game (fewer than the edition's
             for a seat given a handicap).
-        dice: The player's own hand; ``()`` while it is hidden (``dice_hidden``).
+        dice: The player's own hand under the cup (dice the player put out in the open
+            are in ``seats[player].open``); ``()`` while it is hidden (``dice_hidden``).
         dice_hidden: Whether the player may not look yet (Italian: the one-die player
             choosing between Palifico and an ordinary round with two players left).
         seats: Every seat, clockwise.
@@ -64,6 +74,8 @@ class PlayerView(RoundFacts):
         legal_actions: This player's legal actions now.
         last_result: The last call as everyone saw it (hands not shown are ``None``).
         winners: The winning seats once the game is over.
+        acts: The round's actions of the edition's ``actions`` axis (Bluff's re-roll), each
+            with its player and the number of bids the round had then.
     """
 
     player: int | None
@@ -84,6 +96,7 @@ class PlayerView(RoundFacts):
     legal_actions: tuple[Action, ...]
     last_result: Resolution | None
     winners: tuple[int, ...]
+    acts: tuple[PlacedAct, ...] = ()
 
     @property
     def dice_in_play(self) -> int:
@@ -95,11 +108,12 @@ class PlayerView(RoundFacts):
         """The round as the rule kinds see it (:class:`~perudo.rules.RoundContext`), from
         what this view shows."""
         variant = self.variant
+        opened = tuple(seat.open for seat in self.seats)
         return RoundContext(
             variant.words, variant.dice.faces, variant.dice.per_player,
             tuple([seat.dice_count for seat in self.seats]), self.round_number, self.to_act,
             self.bids, self.rules, tuple([seat.score for seat in self.seats]),
-            self.starting_dice,
+            self.starting_dice, open=opened if any(opened) else (), acts=self.acts,
         )  # fmt: skip
 
     @property
@@ -109,9 +123,16 @@ class PlayerView(RoundFacts):
         return self.rules.wild_face(self.context)
 
     @property
+    def known(self) -> tuple[int, ...]:
+        """Every die this player sees, sorted: its own hand and every die in the open (its
+        own and the other seats')."""
+        opened = [face for seat in self.seats for face in seat.open]
+        return tuple(sorted([*self.dice, *opened])) if opened else self.dice
+
+    @property
     def unseen(self) -> int:
-        """How many dice this player cannot see."""
-        return self.dice_in_play - len(self.dice)
+        """How many dice this player cannot see (under the other players' cups)."""
+        return self.dice_in_play - len(self.known)
 
     def draw(self, *, ascii: bool = False) -> str:
         """The table as this player sees it, in a few lines: every seat with its dice (this
@@ -144,7 +165,16 @@ class PlayerView(RoundFacts):
             "starting_dice": list(self.starting_dice),
             "dice": list(self.dice),
             "dice_hidden": self.dice_hidden,
-            "seats": [attrs.asdict(seat) for seat in self.seats],
+            "seats": [
+                {
+                    "name": seat.name,
+                    "dice_count": seat.dice_count,
+                    "score": seat.score,
+                    "pressure_left": seat.pressure_left,
+                    "open": list(seat.open),
+                }
+                for seat in self.seats
+            ],
             "bids": [{"player": b.player, "bid": str(b.bid)} for b in self.bids],
             "to_act": self.to_act,
             "may_call": list(self.may_call),
@@ -156,6 +186,7 @@ class PlayerView(RoundFacts):
             "legal_actions": [str(action) for action in self.legal_actions],
             "last_result": None if self.last_result is None else self.last_result.to_dict(),
             "winners": list(self.winners),
+            "acts": [{"player": a.player, "act": str(a.act), "after": a.after} for a in self.acts],
         }
 
 
@@ -181,12 +212,15 @@ def draw_table(
     cells = []
     for seat, info in enumerate(view.seats):
         hand = hands[seat]
+        under = info.dice_count - len(info.open)
         if not info.is_in and not points:
             cells.append("out")
         elif hand is None:
-            cells.append(" ".join("?" * info.dice_count))
+            cells.append(" ".join("?" * under))
         else:
             cells.append(_faces(hand, ascii))
+        if info.open:
+            cells[-1] += f" | open {_faces(info.open, ascii)}"
     dice_width = max(len(cell) for cell in cells)
     for seat, info in enumerate(view.seats):
         extra = f"  {info.dice_count} dice" if info.is_in and not points else ""
@@ -205,6 +239,9 @@ def draw_table(
     if view.bids:
         said = ", ".join(f"{view.seats[p.player].name} {p.bid}" for p in view.bids)
         lines.append(f"Bids: {said}")
+        if view.acts:
+            done = ", ".join(f"{view.seats[a.player].name} {a.act}" for a in view.acts)
+            lines.append(f"Actions: {done}")
         context = view.context
         wild = view.rules.wild_face(context)
         if wild != view.rules.wild_face(attrs.evolve(context, bids=())):  # the bids changed it

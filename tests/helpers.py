@@ -5,17 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import perudo
-from perudo import Action, Bid, Calza, Declare, Dudo, GameState
+from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState
 
 #: The six editions of RULES.md, from the five sources: the tests of their rules use these.
-#: Every shipped edition (OpenSpiel's liars_dice too) is ``perudo.variant_names()``.
+#: Every shipped edition (OpenSpiel's liars_dice and Bluff too) is ``perudo.variant_names()``.
 SIX = ("french-calza", "french-jonti", "italian", "spanish", "wango", "wango-party")
 
 
 def act(text: str) -> Action:
-    """``"3x4"``, ``"3x4!"``, ``"dudo"``, ``"dudo!"``, ``"calza"``, ``"declare palifico"``."""
+    """``"3x4"``, ``"3x4!"``, ``"dudo"``, ``"dudo!"``, ``"calza"``, ``"declare palifico"``,
+    ``"reroll 2 5"``."""
     if text.startswith("declare "):
         return Declare(text.removeprefix("declare "))
+    if text.startswith("reroll"):
+        return Act("reroll", tuple(int(face) for face in text.split()[1:]))
     pressure = text.endswith("!")
     text = text.removesuffix("!")
     if text == "dudo":

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from perudo import Action, Bid, Calza, Declare, Dudo, GameState
+from collections import Counter
+
+from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState
 
 #: Every declaration name a shipped edition offers (actions are open to any name now; these
 #: are the ones that may be legal somewhere).
@@ -20,13 +22,21 @@ def check_step(before: GameState, action: Action, seat: int, after: GameState) -
     if not resolved:
         assert new == old
         assert after.last_result == before.last_result
+        for seat_number, (a, b) in enumerate(zip(before.players, after.players, strict=True)):
+            assert Counter(b.open) <= Counter(b.dice)  # open dice are part of the hand
+            if not isinstance(action, Act) or seat_number != seat:
+                assert (a.dice, a.open) == (b.dice, b.open)
+        if isinstance(action, Act):
+            check_act(before, action, seat, after)
     else:
         result = after.last_result
         assert result is not None
         assert result.caller == seat
         assert result.bid == before.bid
         changes = [b - a for a, b in zip(old, new, strict=True)]
-        if variant.scoring.moves_dice:
+        if variant.scoring.kind == "difference":  # Bluff: the loser loses the difference
+            assert changes == difference_changes(old, result.count, before)
+        elif variant.scoring.moves_dice:
             zeros = [0] * (len(old) - 1)
             assert sorted(changes) in ([-1, *zeros], [*zeros, 1], [0, *zeros])
             if -1 in changes:
@@ -59,6 +69,32 @@ def check_step(before: GameState, action: Action, seat: int, after: GameState) -
         assert after.legal_actions()
 
 
+def difference_changes(held: list[int], count: int, before: GameState) -> list[int]:
+    """What Bluff's rule costs each seat: a count short of the bid costs the bidder the dice
+    it is short, a count over it the challenger the dice it is over, an exact count every
+    player but the bidder one die (never more than a seat holds)."""
+    assert before.bid is not None
+    assert before.bidder is not None
+    wrong_by = count - before.bid.quantity
+    if wrong_by == 0:
+        return [-1 if n and seat != before.bidder else 0 for seat, n in enumerate(held)]
+    loser = before.bidder if wrong_by < 0 else before.to_act
+    return [-min(abs(wrong_by), n) if seat == loser else 0 for seat, n in enumerate(held)]
+
+
+def check_act(before: GameState, action: Act, seat: int, after: GameState) -> None:
+    """A re-roll puts the named dice out, keeps the dice already out, and re-rolls the rest
+    of the cup (as many dice as stayed under it)."""
+    a, b = before.players[seat], after.players[seat]
+    assert action.word == "reroll"
+    assert before.bidder == seat  # only the bidder, right after the bid
+    assert Counter(b.open) == Counter(a.open) + Counter(action.numbers)
+    assert len(b.cup) == len(a.cup) - len(action.numbers) > 0
+    assert after.to_act == before.to_act
+    assert after.bids == before.bids
+    assert after.check(Act("reroll", b.cup[:1]), by=seat) is not None  # once a bid
+
+
 def action_space(state: GameState) -> list[Action]:
     """Every well-formed action worth trying in ``state``: each quantity up to the dice in
     play (one more under a cap, which must be refused) and each face, plain and pressured;
@@ -72,4 +108,8 @@ def action_space(state: GameState) -> list[Action]:
     ]
     space += [Dudo(), Dudo(pressure=True), Calza()]
     space += [Declare(name) for name in DECLARATIONS]
+    actions = state.variant.actions
+    if actions.words:
+        space += actions.every_move(state.variant.dice.per_player + 1, 6)  # one too many
+        space += [Act(word) for word in actions.words]
     return space

@@ -136,14 +136,29 @@ def test_install_hints_work_from_a_checkout_and_from_a_wheel() -> None:
             dask_executor("tcp://127.0.0.1:9")
 
 
+LOSE_THE_DIFFERENCE = """\
+extends = "wango"
+key = "wango-lose-the-difference"
+name = "WANGO classic, lose the difference"
+
+[scoring]
+kind = "lose-the-difference"
+provenance = "reading"
+reason = "A common house rule: the loser loses as many dice as the bid was wrong by."
+"""
+
+
 def test_a_plugin_registers_kinds_a_declaration_names(tmp_path: Path) -> None:
     examples = Path(__file__).resolve().parent.parent / "examples"
-    without = run("rules", str(examples / "bluff.toml"))
+    declaration = tmp_path / "lose.toml"
+    declaration.write_text(LOSE_THE_DIFFERENCE, encoding="utf-8")
+    without = run("rules", str(declaration))
     assert without.returncode == 2
-    assert "bluff-count" in without.stderr  # the kind is unknown until its module runs
-    done = run("--plugin", str(examples / "bluff.py"), "rules", str(examples / "bluff.toml"))
+    assert "lose-the-difference" in without.stderr  # the kind is unknown until its module runs
+    plugin = str(examples / "lose_the_difference.py")
+    done = run("--plugin", plugin, "rules", str(declaration))
     assert done.returncode == 0, done.stderr
-    assert "Stars are wild" in done.stdout
+    assert "as many dice as the bid was wrong by" in done.stdout
     broken = tmp_path / "broken.py"
     broken.write_text("raise RuntimeError('no')\n")
     failed = run("--plugin", str(broken), "rules", "italian")

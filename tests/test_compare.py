@@ -65,6 +65,7 @@ def test_verdicts_answer_which_editions_allow_an_action() -> None:
     allowed = {v.variant: v.legal for v in found}
     assert allowed == {
         "openspiel-liars-dice": None,  # two players only: the position cannot arise
+        "bluff": True,
         "french-calza": True,
         "french-jonti": True,
         "italian": True,

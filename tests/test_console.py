@@ -58,7 +58,7 @@ def test_a_game_at_a_real_terminal() -> None:
                                       "--players", "3", "--seed", "5"],
                           encoding="utf-8", timeout=30)  # fmt: skip
     try:
-        child.expect("Your move: |out of turn")
+        child.expect(r"Your move: |now\? \(Enter to pass\)")
         child.sendline("?")
         child.expect("Legal moves:")
         child.sendline("jonti")  # refused at the opening: nothing to call on
@@ -81,3 +81,14 @@ def test_bad_arguments_are_one_line(tmp_path: Path, args: list[str], message: st
     assert done.returncode == 2
     assert message in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_piped_bluff_game_offers_the_reroll_after_the_players_bid(tmp_path: Path) -> None:
+    done = play(["--variant", "bluff", "--players", "3", "--seed", "4", "--ascii"],
+                ["1x2", "reroll 9", "reroll 2", "q"], tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Reroll now? (Enter to pass)" in out
+    assert "Refused (die-not-held)" in out
+    assert "Player 1: reroll 2" in out
+    assert "| open 2" in out  # the die put out, drawn for everyone

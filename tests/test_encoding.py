@@ -268,6 +268,19 @@ def test_the_numbering_is_pinned(key: str) -> None:
     assert action_encoding(key, 2).first_bid == first_bid
 
 
+def test_bluff_numbers_its_rerolls_after_the_calls_and_before_the_bids() -> None:
+    encoding = action_encoding("bluff", 3)
+    assert encoding.acts_from == 1
+    assert len(encoding.acts) == 209
+    assert encoding.decode(1) == perudo.Act("reroll", (1,))
+    assert encoding.decode(209) == perudo.Act("reroll", (6, 6, 6, 6))
+    assert encoding.first_bid == 210
+    assert encoding.decode(210) == Bid(1, 1)
+    observations = observation_encoding("bluff", 3)
+    assert observations.field("open").length == 18
+    assert observations.field("acts").length == encoding.bid_count + 1
+
+
 def test_openspiel_liars_dice_numbers_liar_then_its_twelve_bids() -> None:
     encoding = action_encoding("openspiel-liars-dice", 2)
     assert (encoding.size, encoding.first_bid) == (13, 1)
@@ -289,6 +302,7 @@ def test_the_observation_layout_is_pinned() -> None:
         ("last_bidder", 2), ("last_count", 1), ("last_revealed", 2), ("last_hidden", 2),
         ("last_hands", 12), ("last_wild", 1), ("last_loser", 2), ("last_gainer", 2),
         ("last_points", 1), ("last_eliminated", 2), ("last_changes", 0), ("winners", 2),
+        ("open", 0), ("acts", 0),  # editions with their own actions only (Bluff)
     ]  # fmt: skip
     assert encoding.size == 432
     italian = observation_encoding("italian", 2)

@@ -3,29 +3,17 @@ chosen hands, then random games whose every call is checked against the rule."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import perudo
-from perudo import Bid, Dudo, IllegalActionError
+from perudo import Bid, Dudo
 from perudo.bots import OddsBot, RandomBot
 from perudo.encoding import observation_encoding
 from perudo.match import choose_move
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
-@pytest.fixture(scope="module")
-def bluff() -> Iterator[dict[str, Any]]:
-    """The Bluff example's module namespace (its kinds registered), imported as a module so
-    that its kinds are the same classes wherever a test imports it."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.syspath_prepend(str(EXAMPLES))
-        yield vars(importlib.import_module("bluff"))
 
 
 def calls(
@@ -42,71 +30,6 @@ def calls(
             result = state.last_result
             if result is not None and result is not before.last_result:
                 yield before, result, state
-
-
-# --- Bluff without the re-roll (section 6) -----------------------------------------------
-
-BLUFF_HANDS = [[6, 6, 2, 3, 3], [3, 3, 4, 5, 1], [6, 2, 2, 5, 5]]  # seven 3s with the stars
-
-
-def bluff_game(module: dict[str, Any]) -> perudo.GameState:
-    return perudo.new_game(module["variant"](), 3, seed=1, dice=BLUFF_HANDS, first_player=0)
-
-
-@pytest.mark.parametrize(
-    ("bid", "changes", "opener"),
-    [
-        (Bid(9, 3), (-2, 0, 0), 0),  # short by two: the bidder (seat 0) loses two
-        (Bid(5, 3), (0, -2, 0), 1),  # over by two: the challenger (seat 1) loses two
-        (Bid(7, 3), (0, -1, -1), 0),  # exactly: every player but the bidder loses one
-    ],
-)
-def test_bluff_the_loser_loses_the_difference(
-    bluff: dict[str, Any], bid: Bid, changes: tuple[int, ...], opener: int
-) -> None:
-    after = bluff_game(bluff).apply(bid).apply(Dudo())
-    result = after.last_result
-    assert result is not None
-    assert (result.count, result.wild, result.changes) == (7, 6, changes)
-    assert after.to_act == opener  # the one who lost dice; the bidder after an exact count
-    assert "7 3s (stars wild)" in result.describe()
-
-
-def test_bluff_converts_to_and_from_stars(bluff: dict[str, Any]) -> None:
-    state = bluff_game(bluff).apply(Bid(5, 3))
-    assert state.is_legal(Bid(3, 6))
-    assert not state.is_legal(Bid(2, 6))
-    with pytest.raises(IllegalActionError, match="a bid on stars needs at least 3 stars"):
-        state.apply(Bid(2, 6))
-    stars = state.apply(Bid(3, 6))
-    assert stars.is_legal(Bid(7, 2))
-    assert not stars.is_legal(Bid(6, 2))
-    with pytest.raises(IllegalActionError, match="leaving stars needs at least 7 dice"):
-        stars.apply(Bid(6, 5))
-
-
-def test_bluff_speaks_of_stars(bluff: dict[str, Any]) -> None:
-    edition = bluff["variant"]()
-    assert edition.words.face_name(6) == "stars"
-    assert "Stars are wild" in edition.describe("wilds")
-    assert "To stars" in edition.describe("conversion")
-    assert perudo.variant_from_mapping(edition.to_dict()) == edition  # the words round-trip
-
-
-def test_bluff_random_games_check_every_challenge(bluff: dict[str, Any]) -> None:
-    edition, expected = bluff["variant"](), bluff["expected_changes"]
-    checked = 0
-    for players in range(2, 7):
-        for before, result, state in calls(edition, players, 8, lambda seed: RandomBot(seed=seed)):
-            assert list(result.changes) == expected(before, result)
-            losers = result.losers
-            if not state.is_over:
-                opener = losers[0] if len(losers) == 1 else result.bidder
-                if not state.players[opener].dice:
-                    opener = state.left_of(opener)
-                assert state.to_act == opener
-            checked += 1
-    assert checked > 100
 
 
 # --- wilds that depend on the bids so far (ones wild until anyone bids on ones) ----------

@@ -3,9 +3,9 @@ Python, the editions' own words, and rule kinds written outside perudo."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import io
-import runpy
 import sys
 from pathlib import Path
 from typing import Any, ClassVar
@@ -26,7 +26,13 @@ EXAMPLES = Path(__file__).parent.parent / "examples"
 
 
 def example(name: str) -> dict[str, Any]:
-    return runpy.run_path(str(EXAMPLES / name))
+    """An example's namespace, imported as a module (never run a second time under another
+    name: its kinds are the same classes wherever a test imports it)."""
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        return vars(importlib.import_module(Path(name).stem))
+    finally:
+        sys.path.remove(str(EXAMPLES))
 
 
 # --- 1. extends in TOML --------------------------------------------------------------------

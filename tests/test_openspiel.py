@@ -196,13 +196,60 @@ def test_the_italian_one_die_choice_is_made_without_seeing_the_die() -> None:
     assert "r2 hand 5" in state.information_state_string(0)
 
 
-def test_a_declaration_of_ones_own_is_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
+LOSE_THE_DIFFERENCE = """\
+extends = "wango"
+key = "wango-lose-the-difference"
+name = "WANGO classic, lose the difference"
+
+[scoring]
+kind = "lose-the-difference"
+provenance = "reading"
+reason = "A common house rule: the loser loses as many dice as the bid was wrong by."
+"""
+
+
+def test_a_declaration_of_ones_own_is_a_game(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     examples = Path(__file__).resolve().parent.parent / "examples"
     monkeypatch.syspath_prepend(str(examples))  # kinds pickle by their module: importable
-    importlib.import_module("bluff")  # registers Bluff's kinds
-    path = str(examples / "bluff.toml")
-    game = pyspiel.load_game("python_perudo", {"declaration": path, "players": 3})
-    assert game.get_parameters()["variant"] == "bluff"
+    importlib.import_module("lose_the_difference")  # registers its scoring kind
+    path = tmp_path / "lose.toml"
+    path.write_text(LOSE_THE_DIFFERENCE, encoding="utf-8")
+    game = pyspiel.load_game("python_perudo", {"declaration": str(path), "players": 3})
+    assert game.get_parameters()["variant"] == "wango-lose-the-difference"
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     with pytest.raises(perudo.UnknownVariantError, match=r"no-such\.toml"):
         pyspiel.load_game("python_perudo", {"declaration": str(examples / "no-such.toml")})
+
+
+def test_a_bluff_reroll_is_a_chance_node_per_die_seen_by_the_roller_alone() -> None:
+    game = load("bluff", 3)
+    numbers = game.table.numbers
+    state = game.new_initial_state()
+    while state.is_chance_node():  # the roll-off, then the deal
+        state.apply_action(state.chance_outcomes()[0][0])
+    bidder = state.current_player()
+    bid = next(n for n in state.legal_actions() if isinstance(numbers.decode(n), perudo.Bid))
+    state.apply_action(bid)
+    assert state.current_player() == bidder  # asked whether it re-rolls
+    cup = state.turns.state.players[bidder].cup
+    reroll = numbers.encode(perudo.Act("reroll", cup[:2]))
+    assert reroll in state.legal_actions()
+    assert numbers.pass_number in state.legal_actions()
+    state.apply_action(reroll)
+    for face in (3, 1, 4):  # five dice, two put out: three re-rolled
+        assert state.is_chance_node()
+        assert [o for o, _ in state.chance_outcomes()] == list(range(6))
+        state.apply_action(face - 1)
+    assert not state.is_chance_node()
+    player = state.turns.state.players[bidder]
+    assert player.open == cup[:2]
+    assert player.cup == (1, 3, 4)
+    mine = state.information_state_string(bidder)
+    assert "rolled:134" in mine
+    assert "open" in mine
+    for other in range(3):
+        if other != bidder:
+            assert "rolled" not in state.information_state_string(other)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)

@@ -8,9 +8,14 @@ import pytest
 from helpers import game, play
 
 import perudo
-from perudo import Bid, Calza, Declare, Dudo, IllegalActionError
+from perudo import Act, Bid, Calza, Declare, Dudo, IllegalActionError
 
 FIVE = [2, 3, 4, 5, 5]
+
+
+def bluff() -> perudo.GameState:
+    """Bluff, seat 0 to bid first, seat 1 holding 2 3 4 5 5."""
+    return game("bluff", [FIVE, FIVE, FIVE])
 
 
 def italian_two_player_choice() -> perudo.GameState:
@@ -44,6 +49,13 @@ SCENARIOS: dict[str, Callable[[], object]] = {
         Calza(), by=0
     ),
     "no-pressure": lambda: game("italian", [FIVE, FIVE]).apply(Bid(1, 2, pressure=True)),
+    "no-such-action": lambda: play(bluff(), "2x3").apply(Act("peek"), by=0),
+    "not-the-bidder": lambda: play(bluff(), "2x3").apply(Act("reroll", (5,)), by=2),
+    "too-late": lambda: play(bluff(), "2x3", "3x3").apply(Act("reroll", (5,)), by=0),
+    "already-rerolled": lambda: play(bluff(), "2x3", "reroll 5@0").apply(Act("reroll", (2,)), by=0),
+    "nothing-put-out": lambda: play(bluff(), "2x3").apply(Act("reroll"), by=0),
+    "die-not-held": lambda: play(bluff(), "2x3").apply(Act("reroll", (6,)), by=0),
+    "nothing-to-reroll": lambda: play(bluff(), "2x3").apply(Act("reroll", tuple(FIVE)), by=0),
     "pressure-used-up": lambda: play(
         game("wango-party", [FIVE, FIVE]), "1x2!", "1x3", "1x4!", "1x5"
     ).apply(Bid(1, 6, pressure=True)),

@@ -112,7 +112,7 @@ class PerudoMachine(RuleBasedStateMachine):
             view = state.view(seat)
             assert json.loads(json.dumps(view.to_dict())) == view.to_dict()
             assert view.legal_actions == state.legal_actions(by=seat)
-            assert view.dice == (() if view.dice_hidden else state.players[seat].dice)
+            assert view.dice == (() if view.dice_hidden else state.players[seat].cup)
 
     @invariant()
     def counts_turns_and_seats(self) -> None:

@@ -118,8 +118,9 @@ def test_party_returns_are_points() -> None:
 
 @given(tables())
 def test_random_games_decision_by_decision(table: Table) -> None:
-    """Every legal number applies; the deciding seat holds dice; asked seats may call;
-    at the end everyone but the winners is placed, and the returns sum to 0."""
+    """Every legal number applies; the deciding seat holds dice; asked seats may act out of
+    turn (call, re-roll); at the end everyone but the winners is placed, and the returns sum
+    to 0."""
     rng = random.Random(table.seed)
     numbers = TurnActions.of(table.edition, table.players)
     turns = Turns.start(perudo.new_game(table.edition, table.players, seed=table.seed))
@@ -128,7 +129,8 @@ def test_random_games_decision_by_decision(table: Table) -> None:
         assert seat is not None
         assert turns.state.players[seat].dice
         for asked in turns.asking:
-            assert turns.state.is_legal(Calza(), by=asked)
+            assert asked != turns.state.to_act
+            assert turns.state.legal_actions(by=asked)
         legal = numbers.legal(turns)
         assert legal
         turns = turns.apply(numbers.decode(rng.choice(legal)))

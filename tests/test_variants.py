@@ -28,8 +28,10 @@ def declaration(key: str) -> dict[str, Any]:
 
 
 def test_the_six_editions_ship() -> None:
-    # and OpenSpiel's liars_dice, the rule set from outside the sources (issue 14)
-    assert perudo.variant_names() == tuple(sorted((*EDITIONS, "openspiel-liars-dice")))
+    # and two rule sets from outside the sources: OpenSpiel's liars_dice, and Bluff with its
+    # re-roll
+    outside = ("openspiel-liars-dice", "bluff")
+    assert perudo.variant_names() == tuple(sorted((*EDITIONS, *outside)))
 
 
 @pytest.mark.parametrize("key", EDITIONS)

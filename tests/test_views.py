@@ -104,10 +104,11 @@ def strings_for(
 
 
 def reshuffle(state: GameState, player: int, rng: random.Random, keep: set[int]) -> GameState:
-    """The same position with every hand but ``player``'s and ``keep``'s redrawn."""
+    """The same position with every hand but ``player``'s and ``keep``'s redrawn under the
+    cup (dice in the open, seen by all, stay as they are)."""
     players = tuple(
         p if seat == player or seat in keep or not p.dice
-        else attrs.evolve(p, dice=tuple(sorted(rng.randint(1, 6) for _ in p.dice)))
+        else attrs.evolve(p, dice=tuple(sorted([*p.open, *(rng.randint(1, 6) for _ in p.cup)])))
         for seat, p in enumerate(state.players)
     )  # fmt: skip
     return attrs.evolve(state, players=players)
@@ -116,6 +117,8 @@ def reshuffle(state: GameState, player: int, rng: random.Random, keep: set[int])
 def check_no_leak(state: GameState, rng: random.Random) -> None:
     probes = [(any_action(rng, state.dice_in_play, capped=True), rng.randrange(len(state.players)))]
     probes += [(Bid(1, rng.randint(1, 6)), state.to_act or 0)]
+    reroll = perudo.Act("reroll", (rng.randint(1, 6),))  # Bluff's, refused or not by seat
+    probes += [(reroll, seat) for seat in range(len(state.players))]
     for player in state.seats_in:
         other = reshuffle(state, player, rng, keep=set())
         assert strings_for(state, player, probes) == strings_for(other, player, probes)
@@ -140,3 +143,22 @@ def test_no_view_or_message_depends_on_hidden_dice(table: Table, rng: random.Ran
                     assert strings_for(after, player, []) == strings_for(other, player, [])
         state = after
         steps += 1
+
+
+def test_no_view_depends_on_the_dice_under_other_cups_with_dice_in_the_open() -> None:
+    # Bluff's re-roll puts dice in the open and re-rolls the rest: positions with open dice
+    # and re-rolled cups, reached on purpose (every bidder re-rolls when it can).
+    rng = random.Random(5)
+    opened = 0
+    for seed in range(12):
+        state = perudo.new_game("bluff", 2 + seed % 4, seed=seed)
+        for _ in range(40):
+            if state.is_over:
+                break
+            check_no_leak(state, rng)
+            opened += any(player.open for player in state.players)
+            pairs = moves(state)
+            rerolls = [pair for pair in pairs if isinstance(pair[0], perudo.Act)]
+            action, seat = rng.choice(rerolls) if rerolls else choose(rng, pairs)
+            state = state.apply(action, by=seat)
+    assert opened > 100

@@ -26,9 +26,9 @@ if CHROMIUM is None:  # .ci/run installs Debian's chromium; a developer may not 
 VIEW_KEYS = {
     "player", "variant", "round_number", "starting_dice", "dice", "dice_hidden", "seats", "bids",
     "to_act", "may_call", "special_round", "special_player", "offers", "must_declare", "rules",
-    "legal_actions", "last_result", "winners",
+    "legal_actions", "last_result", "winners", "acts",
 }  # fmt: skip
-SEAT_KEYS = {"name", "dice_count", "score", "pressure_left"}
+SEAT_KEYS = {"name", "dice_count", "score", "pressure_left", "open"}
 
 
 @pytest.fixture
@@ -77,8 +77,34 @@ def test_a_full_game_in_a_browser_never_shows_another_hand(server: str, tmp_path
         assert set(view) == VIEW_KEYS
         assert all(set(entry) == SEAT_KEYS for entry in view["seats"])  # counts, not faces
         own = 0 if view["dice_hidden"] else view["seats"][0]["dice_count"]
-        assert len(view["dice"]) == own
+        assert len(view["dice"]) == own - len(view["seats"][0]["open"])
         for name in ("Player 2", "Player 3"):
             assert name in data["svg"]
         assert data["svg"].count("<circle") <= 6 * 5 + 6 * 5 * 3  # own dice and shown hands
     assert shot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_bluff_in_a_browser_the_bidder_rerolls_and_everyone_sees_the_dice_out() -> None:
+    args = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
+    table = ("--variant", "bluff", "--players", "3", "--humans", "1", "--seed", "4")
+    with web_table(*table) as port, sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args)
+        try:
+            page = browser.new_page(viewport={"width": 900, "height": 700})
+            page.goto(f"http://127.0.0.1:{port}/")
+            status = "document.getElementById('status').textContent === "
+            page.wait_for_function(status + "'Your turn'")
+            page.locator("#moves button").first.click()  # the lowest bid
+            page.wait_for_function(status + "'Your move'")  # the bots wait for the bidder
+            labels = page.locator("#moves button").all_inner_texts()
+            assert labels[-1] == "pass"
+            assert all(move.startswith("reroll") for move in labels[:-1])
+            page.locator("#moves button").first.click()  # put one die out, re-roll four
+            out = "window.perudoMessages.find((m) => m.view.seats[0].open.length === 1)"
+            page.wait_for_function(f"{out} !== undefined")
+            data = page.evaluate(out)
+        finally:
+            browser.close()
+    assert 'class="open"' in data["svg"]
+    assert len(data["view"]["dice"]) == 4  # the four dice still under the cup
+    assert data["view"]["acts"][0]["act"].startswith("reroll")

@@ -137,7 +137,7 @@ def check_no_leak(client: Client, seat: int | None, secrets: list[str]) -> None:
             own = view["seats"][seat]["dice_count"]
             assert len(view["dice"]) in (own, 0)  # 0: hidden while declaring
         for entry in view["seats"]:
-            assert set(entry) == {"name", "dice_count", "score", "pressure_left"}
+            assert set(entry) == {"name", "dice_count", "score", "pressure_left", "open"}
         text = json.dumps(data)
         for secret in secrets:
             assert secret not in text or data.get("token") == secret

@@ -64,10 +64,11 @@ def matrix_page() -> str:
         "",
         "Each cell is the edition's setting in short, as `perudo compare` shows it, and its "
         "provenance: **S** stated, **I** inherited, **R** reading. Each edition's page "
-        "(linked at the top of its column) gives the setting in full, its declaration and "
-        "the source's words.",
+        "(linked at the top of its column, by its key with spaces for hyphens, so that "
+        "eight columns fit a screen) gives the setting in full, its declaration and the "
+        "source's words.",
         "",
-        "| axis | " + " | ".join(f"[{key}]({key}.md)" for key in keys) + " |",
+        "| axis | " + " | ".join(f"[{key.replace('-', ' ')}]({key}.md)" for key in keys) + " |",
         "|---|" + "---|" * len(keys),
     ]
     marks = {"stated": "S", "inherited": "I", "reading": "R"}

@@ -3,7 +3,8 @@
 One table: human players join from their browsers, bots fill the other seats. Each
 connection receives only its own player's view (``PlayerView.to_dict()`` and its SVG
 picture) over a WebSocket, sends moves as JSON (``{"move": "3x5"}``, in the notation or the
-edition's words), and gets refusals with their reason. Needs the extra:
+edition's words), and gets refusals with their reason. In Bluff the bots wait, after a
+person's bid, for that person to re-roll or send ``{"move": "pass"}``. Needs the extra:
 ``pip install '.[web]'`` (Starlette and uvicorn).
 
     python examples/web_table/app.py --variant italian --players 3 --humans 1 --port 8000
@@ -100,7 +101,12 @@ class Table:
     def __init__(self, variant: str, players: int, humans: int, seed: int | None) -> None:
         self.state = perudo.new_game(variant, players, seed=seed)
         self.humans = list(range(humans))
-        self.bots = [make_bot("odds", self.state.seed * 31 + n) for n in range(players)]
+        self.bots = [
+            _Person() if n in self.humans else make_bot("odds", self.state.seed * 31 + n)
+            for n in range(players)
+        ]  # a person's seat has no bot: nothing moves for it, in turn or out of turn
+        # (round, bids, seat) where a person let an action of their own go (Bluff's re-roll)
+        self.passed: set[tuple[int, int, int]] = set()
         self.tokens: dict[int, str] = {}  # seat -> the secret of whoever took it
         self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
@@ -146,6 +152,8 @@ class Table:
         data = {"seat": seat, "view": view.to_dict(), "svg": table_svg(view), **extra}
         if seat is not None:
             data["legal"] = [str(a) for a in view.legal_actions]
+            if seat == self.waiting_for():
+                data["legal"].append("pass")  # let the re-roll go
         return json.dumps(data)
 
     def post(self, connection: Connection, text: str | None = None, **extra: Any) -> None:
@@ -188,6 +196,11 @@ class Table:
             message = 'a message is {"move": "3x5"}, in JSON'
             self.post(connection, refused="malformed-message", message=message)
             return
+        if move == "pass" and connection.seat == self.waiting_for():
+            self.passed.add((*self.moment(), connection.seat))
+            self.broadcast()
+            self.wake_bots()
+            return
         try:
             action = perudo.parse_action(move[:200], variant=self.state.variant)
             self.state = self.state.apply(action, by=connection.seat)
@@ -197,11 +210,28 @@ class Table:
         self.broadcast()
         self.wake_bots()
 
+    def moment(self) -> tuple[int, int]:
+        """The round and how many bids it has: what a person's pass answers."""
+        return self.state.round_number, len(self.state.bids)
+
+    def waiting_for(self) -> int | None:
+        """The person the bots wait for: one who may take an action of the edition's own
+        out of turn now (Bluff's bidder, right after the bid) and has not let it go."""
+        state = self.state
+        if state.is_over or not state.variant.actions.out_of_turn:
+            return None
+        for seat in self.humans:
+            asked = seat != state.to_act and (*self.moment(), seat) not in self.passed
+            if asked and any(isinstance(a, perudo.Act) for a in state.legal_actions(by=seat)):
+                return seat
+        return None
+
     def wake_bots(self) -> None:
         """Start the bots' task if a bot is to act and none is running."""
         to_act = self.state.to_act
         idle = self.bot_task is None or self.bot_task.done()
-        if idle and self.ready() and to_act is not None and to_act not in self.humans:
+        bots_move = to_act is not None and to_act not in self.humans
+        if idle and self.ready() and bots_move and self.waiting_for() is None:
             self.bot_task = asyncio.get_running_loop().create_task(self.play_bots())
 
     async def send_all(self, connection: Connection) -> None:
@@ -224,9 +254,18 @@ class Table:
             async with self.lock:
                 if self.state.is_over or self.state.to_act in self.humans:
                     return
+                if self.waiting_for() is not None:
+                    return
                 _, _, self.state = play_move(self.state, self.bots)
                 self.broadcast()
             await asyncio.sleep(BOT_PAUSE)
+
+
+class _Person:
+    """A person's seat among the bots: never asked to move (no ``interrupt`` either)."""
+
+    def act(self, view: object) -> perudo.Action:  # pragma: no cover - people send moves
+        raise AssertionError("a person's seat moves by its connection")
 
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})

@@ -29,7 +29,10 @@ deals each die by a chance node of its own (outcomes 0 to faces - 1 for faces 1 
 edition's highest: 0-5 on six-sided dice), seat by seat; the
 dealt hands go to the engine with :meth:`perudo.GameState.with_dice`. Player actions are the
 numbers of :class:`perudo.interop.turns.TurnActions`; in the French Jonti edition, seats
-that may call Jonti out of turn are asked in turn (see :mod:`perudo.interop.turns`).
+that may call Jonti out of turn are asked in turn, and in Bluff the bidder is asked whether
+it re-rolls (see :mod:`perudo.interop.turns`). A re-roll is followed by a chance node for
+each die re-rolled (outcomes as for the deal); the faces go to the engine with the move
+(``rolled``), and only the player who re-rolled sees them.
 
 Returns come at the end (terminal reward model) and sum to 0: by finishing place with
 elimination (-1 for the first out up to +1 for the winner), points in WANGO party mode.
@@ -63,6 +66,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
         f"perudo.interop.openspiel needs {error.name}: {install_hint('openspiel')}"
     ) from error
 
+from perudo.actions import Action
 from perudo.encoding import ROUND_LIMIT, ObservationEncoding, observation_encoding
 from perudo.errors import EncodingError, GameSetupError, shown
 from perudo.interop.turns import TurnActions, Turns, lowest_return
@@ -165,6 +169,7 @@ def _max_game_length(
     """The most player actions a game can take, ``dice`` being every seat's dice together
     at the start (no bound where an exact call gives dice back)."""
     asked = players - 2 if variant.exact_call.out_of_turn else 0
+    asked += 1 if variant.actions.out_of_turn else 0  # the bidder, asked about a re-roll
     per_round = 2 + encoding.actions.bid_count * (1 + asked)  # declare, bids, call
     scoring = variant.scoring
     if not scoring.moves_dice:
@@ -210,6 +215,8 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         self._dealt: list[int] = []
         self._rounds: list[tuple[tuple[int, ...], ...]] = []  # every round's hands
         self._public: list[list[str]] = [[]]  # what everyone saw, per round
+        self._rolling: tuple[Action, int] | None = None  # a re-roll waiting for its dice
+        self._alone: list[list[tuple[int, str]]] = [[]]  # (seat, what it saw), per round
 
     # --- OpenSpiel API --------------------------------------------------------------------
 
@@ -238,6 +245,9 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         return [(face, 1.0 / faces) for face in range(faces)]
 
     def _apply_action(self, action: int) -> None:
+        if self._rolling is not None:
+            self._roll(action)
+            return
         if self._dealing:
             faces = self._table.variant.dice.faces
             outcomes = self._table.players if self._first is None else faces
@@ -259,9 +269,16 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
             assert self.turns is not None
             seat = self.turns.seat
             before = self.turns.state.round_number
-            self.turns = self.turns.apply(self._table.numbers.decode(action))
+            decision = self._table.numbers.decode(action)
+            rolls = 0
+            if decision is not None and seat is not None:
+                rolls = self.turns.state.dice_rerolled(decision, by=seat)
             public = self._public[-1]
             public.append(f"{seat}:{self._name(action)}")
+            if rolls and decision is not None and seat is not None:  # chance nodes of their own
+                self._rolling, self._need = (decision, seat), [rolls]
+                return
+            self.turns = self.turns.apply(decision)
             state = self.turns.state
             if state.round_number != before or state.is_over:
                 result = state.last_result
@@ -271,6 +288,23 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
                 if not state.is_over:
                     self._need = [len(player.dice) for player in state.players]
                     self._public.append([])
+                    self._alone.append([])
+
+    def _roll(self, outcome: int) -> None:
+        """One re-rolled die; with the last, the re-roll goes to the engine."""
+        faces = self._table.variant.dice.faces
+        if not 0 <= outcome < faces:
+            raise EncodingError(f"chance outcome {outcome} is not a face (0-{faces - 1})")
+        self._dealt.append(outcome + 1)
+        if len(self._dealt) < self._need[0]:
+            return
+        assert self._rolling is not None
+        assert self.turns is not None
+        decision, seat = self._rolling
+        rolled, self._dealt, self._need = self._dealt, [], [0] * self._table.players
+        self._rolling = None
+        self.turns = self.turns.apply(decision, rolled=rolled)
+        self._alone[-1].append((seat, f"rolled:{_faces(tuple(sorted(rolled)))}"))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -303,6 +337,10 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
     @property
     def _dealing(self) -> bool:
         return self._first is None or len(self._dealt) < sum(self._need)
+
+    def _seen(self, player: int, number: int) -> str:
+        """What ``player`` alone saw in round ``number`` (from 1): its re-rolled faces."""
+        return "".join(f" {what}" for seat, what in self._alone[number - 1] if seat == player)
 
     def _name(self, action: int) -> str:
         decision = self._table.numbers.decode(action)
@@ -367,7 +405,12 @@ class PerudoObserver:
         scores = ""
         if not game_state.variant.scoring.moves_dice:
             scores = " scores " + " ".join(str(seat.score) for seat in view.seats)
-        now = f"hand {hand} dice {counts}{scores} | " + " ".join(state._public[-1])
+        opened = ""
+        if any(seat.open for seat in view.seats):
+            opened = " open " + " ".join(_faces(seat.open) for seat in view.seats)
+        seen = state._seen(player, len(state._public)) if self._private else ""
+        said = " ".join(state._public[-1])
+        now = f"hand {hand} dice {counts}{scores}{opened} | {said}{seen}"
         if not self._recall:
             return f"p{player} round {view.round_number} {now}"
         earlier = []
@@ -377,7 +420,8 @@ class PerudoObserver:
             if number == len(state._public):
                 break
             shown = _faces(hands[player]) if self._private else "?"
-            earlier.append(f"r{number} hand {shown} | " + " ".join(public))
+            seen = state._seen(player, number) if self._private else ""
+            earlier.append(f"r{number} hand {shown} | " + " ".join(public) + seen)
         return f"p{player} " + " / ".join([*earlier, f"r{len(state._public)} {now}"])
 
 

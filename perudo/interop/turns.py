@@ -1,11 +1,12 @@
 """A game as a strict sequence of decisions, one seat at a time, for frameworks that have
 no out-of-turn moves.
 
-Perudo is turn-based except for one thing: in the French online room the exact call
-(Jonti) may be made out of turn. :class:`Turns` turns that into turns of their own: after
-each new bid, every seat that may make the exact call out of turn is *asked*, clockwise
-from the left of the player to act, and answers with the call or a pass (``None``); only
-then does the player to act move. A seat that passed is not asked again about the same bid.
+Perudo is turn-based except for two things: in the French online room the exact call
+(Jonti) may be made out of turn, and in Bluff the bidder may re-roll after the bid, while the
+next player is to act. :class:`Turns` turns these into turns of their own: after each new
+bid, every seat that may act out of turn is *asked*, clockwise from the left of the player
+to act, and answers with one of its out-of-turn actions or a pass (``None``); only then does
+the player to act move. A seat that passed is not asked again about the same bid.
 
 It also keeps the order in which players went out, which the returns need.
 
@@ -25,6 +26,7 @@ It also keeps the order in which players went out, which the returns need.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, SupportsIndex
 
 import attrs
@@ -102,14 +104,15 @@ class Turns:
         return self.state.is_over
 
     def legal_actions(self) -> tuple[Action | None, ...]:
-        """What the deciding seat may do: the exact call or a pass (``None``) when it is
-        asked, else its legal actions."""
+        """What the deciding seat may do: its out-of-turn actions (the exact call, a
+        re-roll) or a pass (``None``) when it is asked, else its legal actions."""
         if self.asking:
             return (*self.state.legal_actions(by=self.asking[0]), None)
         return self.state.legal_actions()
 
-    def apply(self, action: Action | None) -> Turns:
-        """The turns after the deciding seat takes ``action`` (``None``: pass when asked).
+    def apply(self, action: Action | None, *, rolled: Sequence[int] | None = None) -> Turns:
+        """The turns after the deciding seat takes ``action`` (``None``: pass when asked);
+        ``rolled`` as for :meth:`perudo.GameState.apply` (the faces of a re-roll).
 
         Raises:
             IllegalActionError: the action is not open to the deciding seat.
@@ -120,19 +123,19 @@ class Turns:
             if action not in self.state.legal_actions(by=self.asking[0]):
                 raise IllegalActionError(
                     "not-your-turn",
-                    f"{action}: seat {self.asking[0]} is only asked whether it makes the exact "
-                    "call out of turn (Calza() or None to pass)",
+                    f"{action}: seat {self.asking[0]} is only asked whether it acts out of "
+                    "turn (one of its out-of-turn actions, or None to pass)",
                     action=action,
                     player=self.asking[0],
                 )
-            return self._after(self.state.apply(action, by=self.asking[0]))
+            return self._after(self.state.apply(action, by=self.asking[0], rolled=rolled))
         if action is None:
             raise IllegalActionError(
                 "malformed-action",
-                "None (a pass) is only open to a seat asked about an out-of-turn call",
+                "None (a pass) is only open to a seat asked about an out-of-turn action",
                 player=self.state.to_act,
             )
-        return self._after(self.state.apply(action))
+        return self._after(self.state.apply(action, rolled=rolled))
 
     def _after(self, state: GameState) -> Turns:
         out = self.out
@@ -151,9 +154,10 @@ class Turns:
 
 
 def _asked(state: GameState) -> tuple[int, ...]:
-    """The seats asked about an out-of-turn exact call on a new standing bid."""
+    """The seats asked about an out-of-turn action (the exact call, a re-roll) on a new
+    standing bid."""
     to_act = state.to_act
-    if to_act is None or not state.bids or not state.variant.exact_call.out_of_turn:
+    if to_act is None or not state.bids or not state.variant.has_out_of_turn:
         return ()
     n = len(state.players)
     order = ((to_act + step) % n for step in range(1, n))
@@ -164,7 +168,7 @@ def _asked(state: GameState) -> tuple[int, ...]:
 class TurnActions:
     """The numbers of :class:`Turns` decisions: those of an
     :class:`~perudo.encoding.ActionEncoding`, plus one more, the last, for a pass when the
-    edition has out-of-turn calls (Jonti).
+    edition has out-of-turn actions (Jonti, Bluff's re-roll).
 
     Attributes:
         encoding: The action encoding.
@@ -182,8 +186,9 @@ class TurnActions:
 
     @property
     def pass_number(self) -> int | None:
-        """The number of a pass, or ``None`` when the edition never asks (no out-of-turn call)."""
-        return self.encoding.size if self.encoding.variant.exact_call.out_of_turn else None
+        """The number of a pass, or ``None`` when the edition never asks (no out-of-turn
+        action)."""
+        return self.encoding.size if self.encoding.variant.has_out_of_turn else None
 
     @property
     def size(self) -> int:

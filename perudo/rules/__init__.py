@@ -8,10 +8,13 @@ written outside perudo follows it and is made known with :func:`register_kind`.
 
 from __future__ import annotations
 
+from perudo.rules.acts import NoActions, Reroll
 from perudo.rules.axes import (
     AXES,
     AXIS_TITLES,
     CALLS,
+    OPTIONAL_AXES,
+    ActionRule,
     CallContext,
     CapRule,
     ChallengeRule,
@@ -31,7 +34,7 @@ from perudo.rules.axes import (
     StarterRule,
     WildsRule,
 )
-from perudo.rules.base import Provenance, RoundStart, Violation, Words, param
+from perudo.rules.base import ActEffect, Provenance, RoundStart, Violation, Words, param
 from perudo.rules.bidding import (
     DiceInPlayCap,
     FaceOrQuantity,
@@ -48,14 +51,25 @@ from perudo.rules.bidding import (
 )
 from perudo.rules.calls import Challenge, ExactCall, NoExactCall
 from perudo.rules.registry import check_component, register_kind, rule_kinds
-from perudo.rules.scoring import Elimination, FixedRounds, PartyPoints
+from perudo.rules.scoring import Difference, Elimination, FixedRounds, PartyPoints
 from perudo.rules.special import NoSpecialRound, OneDieRound
-from perudo.rules.table import Dice, FixedSeat, LoserStarts, PlayerCount, RollOff, WinnerStarts
+from perudo.rules.table import (
+    Dice,
+    FixedSeat,
+    LoserStarts,
+    LostDiceStarts,
+    PlayerCount,
+    RollOff,
+    WinnerStarts,
+)
 
 __all__ = [
     "AXES",
     "AXIS_TITLES",
     "CALLS",
+    "OPTIONAL_AXES",
+    "ActEffect",
+    "ActionRule",
     "CallContext",
     "CapRule",
     "Challenge",
@@ -65,6 +79,7 @@ __all__ = [
     "Dice",
     "DiceInPlayCap",
     "DiceRule",
+    "Difference",
     "Elimination",
     "ExactCall",
     "ExactCallRule",
@@ -74,7 +89,9 @@ __all__ = [
     "FixedSeat",
     "HalveDouble",
     "LoserStarts",
+    "LostDiceStarts",
     "Monotone",
+    "NoActions",
     "NoCap",
     "NoConversion",
     "NoExactCall",
@@ -89,6 +106,7 @@ __all__ = [
     "Provenance",
     "QuantityOrFace",
     "RaisingRule",
+    "Reroll",
     "RollOff",
     "RoundContext",
     "RoundRules",

@@ -26,15 +26,17 @@ from typing import Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-from perudo.actions import Bid
-from perudo.players import BidFacts, PlacedBid
-from perudo.rules.base import RoundStart, Violation, Words
+from perudo.actions import Act, Bid
+from perudo.players import BidFacts, PlacedAct, PlacedBid
+from perudo.rules.base import ActEffect, RoundStart, Violation, Words
 
 __all__ = [
     "AXES",
     "AXIS_TITLES",
     "CALLS",
+    "OPTIONAL_AXES",
     "PROTOCOLS",
+    "ActionRule",
     "CallContext",
     "CapRule",
     "ChallengeRule",
@@ -55,7 +57,7 @@ __all__ = [
     "WildsRule",
 ]
 
-#: The axes every edition declares, in the order they are shown.
+#: The axes of every edition, in the order they are shown.
 AXES = (
     "players",
     "dice",
@@ -67,10 +69,15 @@ AXES = (
     "challenge",
     "exact_call",
     "special_round",
+    "actions",
     "starter",
     "first_player",
     "scoring",
 )
+
+#: The axes a declaration may leave out, and the kind it then has: ``actions`` came after
+#: declarations were written, and a declaration without it offers no other action.
+OPTIONAL_AXES: Mapping[str, str] = MappingProxyType({"actions": "none"})
 
 #: Each axis's title, as the prose, the docs and the command line show it.
 AXIS_TITLES: Mapping[str, str] = MappingProxyType(
@@ -85,6 +92,7 @@ AXIS_TITLES: Mapping[str, str] = MappingProxyType(
         "challenge": "Challenge",
         "exact_call": "Exact call",
         "special_round": "One-die round",
+        "actions": "Other actions",
         "starter": "Next round",
         "first_player": "First player",
         "scoring": "End, scoring",
@@ -117,6 +125,11 @@ class RoundContext(BidFacts):
         scores: Each seat's score (points editions; zeros elsewhere).
         starting: Each seat's dice at the start of the game: the edition's dice per player,
             or fewer for a seat given a handicap. A seat never holds more.
+        open: Each seat's dice out in the open this round, seen by every player (Bluff's
+            re-roll puts them there); ``()`` when no seat has any. They are part of the
+            seat's ``dice`` and count at a call.
+        acts: The round's actions of the ``actions`` axis so far (:class:`~perudo.Act`),
+            each with its player and the number of bids the round had when it was taken.
     """
 
     words: Words
@@ -129,6 +142,8 @@ class RoundContext(BidFacts):
     rules: RoundRules
     scores: tuple[int, ...]
     starting: tuple[int, ...]
+    open: tuple[tuple[int, ...], ...] = attrs.field(default=(), kw_only=True)
+    acts: tuple[PlacedAct, ...] = attrs.field(default=(), kw_only=True)
 
     @property
     def wild(self) -> int | None:
@@ -163,6 +178,10 @@ class RoundContext(BidFacts):
     def right_of(self, seat: int) -> int:
         """The seat before ``seat`` (the one it follows) that holds dice."""
         return _next_in(self.dice, seat, -1)
+
+    def open_dice(self, seat: int) -> tuple[int, ...]:
+        """The dice ``seat`` has out in the open this round (``()`` for none)."""
+        return self.open[seat] if self.open else ()
 
     def order_from(self, seat: int) -> tuple[int, ...]:
         """The seats holding dice clockwise from ``seat``'s left, ``seat`` last (the order
@@ -507,6 +526,47 @@ class SpecialRoundRule(Component, Protocol):
         ...
 
 
+class ActionRule(Component, Protocol):
+    """``actions``: what players may do besides bid, call and declare, each action an
+    :class:`~perudo.Act` with its own word (Bluff's ``reroll``). The kind decides from the
+    round's context who may take which action when, and what it does; the engine carries it
+    out (dice put in the open, dice re-rolled from the game's seed stream) and records it."""
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The words of the actions this kind offers (``("reroll",)``); ``()`` for none."""
+        ...
+
+    @property
+    def out_of_turn(self) -> bool:
+        """Whether a seat other than the player to act may ever take one (Bluff's bidder
+        re-rolls while the next player is to act): turn-based adapters then ask that seat."""
+        ...
+
+    def moves(self, player: int, cup: tuple[int, ...], context: RoundContext) -> tuple[Act, ...]:
+        """Every action of this kind ``player`` may take now, holding ``cup`` under its cup
+        (its dice not in the open), in a fixed order; ``()`` when none."""
+        ...
+
+    def check(
+        self, action: Act, player: int, cup: tuple[int, ...], context: RoundContext
+    ) -> Violation | None:
+        """``None`` if ``player``, holding ``cup``, may take ``action`` now (its word is one
+        of :attr:`words`), else why not."""
+        ...
+
+    def effect(
+        self, action: Act, player: int, cup: tuple[int, ...], context: RoundContext
+    ) -> ActEffect:
+        """What ``action``, known to be legal, does to the round."""
+        ...
+
+    def every_move(self, dice: int, faces: int) -> tuple[Act, ...]:
+        """Every action of this kind any position could offer a seat holding at most
+        ``dice`` dice of ``faces`` faces, in a fixed order: what action encodings number."""
+        ...
+
+
 class StarterRule(Component, Protocol):
     """``starter``: who opens the next round."""
 
@@ -585,6 +645,7 @@ PROTOCOLS: Mapping[str, type] = MappingProxyType(
         "challenge": ChallengeRule,
         "exact_call": ExactCallRule,
         "special_round": SpecialRoundRule,
+        "actions": ActionRule,
         "starter": StarterRule,
         "first_player": FirstPlayerRule,
         "scoring": ScoringRule,

@@ -10,6 +10,7 @@ from perudo.actions import CHALLENGE, CHALLENGE_PRESSED, EXACT_CALL, Action, Dec
 
 __all__ = [
     "PROVENANCE_KINDS",
+    "ActEffect",
     "Provenance",
     "RoundStart",
     "Violation",
@@ -134,6 +135,23 @@ class RoundStart:
     offers: tuple[str, ...] = ()
     must_declare: bool = False
     uses_special: bool = False
+
+
+@attrs.frozen
+class ActEffect:
+    """What an action of the ``actions`` axis does to the round, as its kind decides it; the
+    engine carries it out.
+
+    Attributes:
+        put_out: Faces the player puts out of the cup into the open, seen by every player
+            for the rest of the round (each a die the player holds under the cup).
+        reroll: Whether the player then re-rolls every die still under the cup: the new
+            faces are drawn from the game's seed stream (or given, by a record or a server)
+            and stay hidden.
+    """
+
+    put_out: tuple[int, ...] = ()
+    reroll: bool = False
 
 
 def first_paragraph(component: object) -> str:

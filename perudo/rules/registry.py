@@ -20,12 +20,12 @@ from typing import Any, TypeVar
 
 import attrs
 
-from perudo.actions import MAX_FACES, Bid
-from perudo.errors import InvalidVariantError, shown
+from perudo.actions import MAX_FACES, Act, Bid
+from perudo.errors import IllegalActionError, InvalidVariantError, shown
 from perudo.players import PlacedBid
-from perudo.rules import bidding, calls, scoring, special, table
+from perudo.rules import acts, bidding, calls, scoring, special, table
 from perudo.rules.axes import AXES, PROTOCOLS, CallContext, RoundContext, RoundRules, SettledCall
-from perudo.rules.base import RoundStart, Violation, Words
+from perudo.rules.base import ActEffect, RoundStart, Violation, Words
 from perudo.rules.bidding import HalveDouble, QuantityOrFace, WildOnes
 
 __all__ = ["ENTRY_POINT_GROUP", "KindRegistry", "check_component", "register_kind", "rule_kinds"]
@@ -37,7 +37,7 @@ _KIND = re.compile(r"[a-z0-9][a-z0-9-]{0,39}", re.ASCII)
 # perudo's own kinds: every component class of the kinds' modules, in their order.
 _BUILT_IN: tuple[type, ...] = tuple(
     value
-    for module in (table, bidding, calls, special, scoring)
+    for module in (table, bidding, calls, special, acts, scoring)
     for value in vars(module).values()
     if isinstance(value, type)
     and attrs.has(value)
@@ -209,6 +209,14 @@ def _is_int(value: Any) -> bool:
     return type(value) is int
 
 
+def _is_act_word(word: str) -> bool:
+    try:
+        Act(word)
+    except IllegalActionError:
+        return False
+    return True
+
+
 def _is_seat_tuple(size: int) -> Callable[[Any], bool]:
     return lambda value: (
         isinstance(value, tuple) and len(value) == size and all(map(_is_int, value))
@@ -306,6 +314,23 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
          lambda v: isinstance(v, RoundStart)),
         ("transform", lambda c, w, d: c.transform(_rules(), 1, _context(w, d, ())),
          lambda v: isinstance(v, RoundRules)),
+    ],
+    "actions": [
+        ("words", lambda c, w, d: c.words, lambda v: isinstance(v, tuple) and all(
+            isinstance(x, str) and _is_act_word(x) for x in v)),
+        ("out_of_turn", lambda c, w, d: c.out_of_turn, lambda v: type(v) is bool),
+        ("moves", lambda c, w, d: [c.moves(seat, hand, _context(w, d)) for seat, hand in
+                                    enumerate(_HANDS)],
+         lambda v: all(isinstance(x, tuple) and all(isinstance(a, Act) for a in x) for x in v)),
+        ("check", lambda c, w, d: [c.check(Act(word, (3,)), 2, _HANDS[2], _context(w, d))
+                                   for word in c.words],
+         lambda v: all(x is None or isinstance(x, Violation) for x in v)),
+        ("effect", lambda c, w, d: [
+            c.effect(act, seat, hand, _context(w, d))
+            for seat, hand in enumerate(_HANDS) for act in c.moves(seat, hand, _context(w, d))
+        ], lambda v: all(isinstance(x, ActEffect) for x in v)),
+        ("every_move", lambda c, w, d: c.every_move(3, 6),
+         lambda v: isinstance(v, tuple) and all(isinstance(a, Act) for a in v)),
     ],
     "starter": [
         ("next_opener", lambda c, w, d: [

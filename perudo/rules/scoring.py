@@ -15,6 +15,7 @@ __all__ = [
     "MAX_PRESSURE_USES",
     "MAX_ROUNDS",
     "MAX_ROUNDS_PER_PLAYER",
+    "Difference",
     "Elimination",
     "FixedRounds",
     "PartyPoints",
@@ -63,6 +64,38 @@ class Elimination:
     def winners(self, context: RoundContext) -> tuple[int, ...]:
         """The seat still holding dice."""
         return tuple(seat for seat, n in enumerate(context.dice) if n)
+
+
+@attrs.frozen
+class Difference(Elimination):
+    """The loser of a challenge loses the difference (Bluff): a count short of the bid costs
+    the bidder the dice it is short, a count over it costs the challenger the dice it is
+    over, and a count of exactly the bid costs every player but the bidder one die. A
+    player with no dice is out; the last player with dice wins."""
+
+    kind: ClassVar[str] = "difference"
+
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        """Every seat's change of dice after the challenge."""
+        bidder = context.called.player
+        wrong_by = context.count - context.called.bid.quantity
+        if wrong_by == 0:
+            return tuple(-1 if n and seat != bidder else 0 for seat, n in enumerate(context.dice))
+        loser = bidder if wrong_by < 0 else context.caller
+        return _one_seat(context.players, loser, -abs(wrong_by))
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return (
+            f"The loser of a '{words.dudo}' loses the difference: if the count is lower than "
+            "the bid, the bidder loses as many dice as it is short; if higher, the challenger "
+            "loses as many as it is over. If the count is exactly the bid, every player but "
+            "the bidder loses one die. The last player with dice wins."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "differ"
 
 
 @attrs.frozen

@@ -146,6 +146,29 @@ class LoserStarts:
 
 
 @attrs.frozen
+class LostDiceStarts:
+    """The player who lost dice opens the next round; after a call that several players
+    lost (Bluff's exact count), the bidder. If that player is out, the next player to the
+    left opens."""
+
+    axis: ClassVar[str] = "starter"
+    kind: ClassVar[str] = "lost-dice"
+
+    def next_opener(self, context: SettledCall) -> int:
+        """The seat that opens the next round."""
+        losers = context.losers
+        return context.next_in(losers[0] if len(losers) == 1 else context.called.player)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return first_paragraph(self)
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "lost die"
+
+
+@attrs.frozen
 class WinnerStarts:
     """The winner of a challenge opens the next round (Bagos); after an exact call, the
     caller. If that player is out, the next player to the left opens."""
