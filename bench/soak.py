@@ -2,13 +2,17 @@
 
     python bench/soak.py [--games 1000000] [--workers 2] [--seed 0]
 
-Game ``i`` is edition ``i mod 6`` with a player count cycling through that edition's
-range (2 to 10 where allowed), seeded with ``seed + i``. Each action is chosen at random
-among every seat's legal actions (out-of-turn Jonti included). After every action it checks
-that dice counts change only when a call resolves, by one die of the seats the resolution
-names, never below 0 or above the edition's dice; that seats out stay out; that the turn is
-a seat still in; and at the end that the winners are right and that replaying the game's
-record gives an equal state (every 50th game also through the text and JSON forms).
+Game ``i`` is edition ``i mod E`` (every shipped edition) with a player count cycling
+through that edition's range (2 to 10 where allowed), seeded with ``seed + i``. Each action
+is chosen at random among every seat's legal actions (out-of-turn Jonti and Bluff's
+re-roll included). After every action it checks that dice counts change only when a call
+resolves, by one die of the seats the resolution names (in Bluff, by the difference, counted
+here from the hands), never below 0 or above the edition's dice; that a re-roll is the
+bidder's, right after its bid, puts the named dice out, leaves everything else alone and
+re-rolls the rest to the faces of the seed's stream for that round and action; that seats
+out stay out; that the turn is a seat still in; and at the end that the winners are right
+and that replaying the game's record gives an equal state (every 50th game also through the
+text and JSON forms).
 It prints games, actions checked and violations, and exits 1 if there is any violation.
 """
 
@@ -21,8 +25,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import perudo
-from perudo import GameRecord, GameState
-from perudo.actions import EXACT_CALL
+from perudo import Act, GameRecord, GameState
+from perudo.dice import reroll
 
 EDITIONS = perudo.variant_names()
 
@@ -33,6 +37,47 @@ def table(index: int) -> tuple[str, int]:
     variant = perudo.load_variant(key)
     counts = range(variant.players.min, variant.players.max + 1)
     return key, counts[(index // len(EDITIONS)) % len(counts)]
+
+
+def check_reroll(
+    before: GameState, act: Act, seat: int, after: GameState, problems: list[str]
+) -> None:
+    """Bluff's re-roll, checked from the two states and the seed alone."""
+    was, now = before.players[seat], after.players[seat]
+    kept = sorted(was.open + act.numbers)
+    under = len(was.cup) - len(act.numbers)
+    faces = reroll(before.seed, before.round_number, len(before.acts), under)
+    if before.bidder != seat or any(a.after == len(before.bids) for a in before.acts):
+        problems.append(f"seat {seat} re-rolled, not right after its own bid: {before.bids}")
+    if list(now.open) != kept or now.cup != faces or not under:
+        problems.append(f"re-roll {act} of {was} gave {now}, not {kept} and {faces}")
+    others = [p for s, p in enumerate(after.players) if s != seat]
+    if others != [p for s, p in enumerate(before.players) if s != seat]:
+        problems.append(f"re-roll {act} changed another seat")
+    if after.to_act != before.to_act or after.bids != before.bids:
+        problems.append(f"re-roll {act} moved the turn or the bids")
+
+
+def difference(before: GameState) -> list[int]:
+    """Bluff's settlement of a challenge of ``before``'s bid, from every hand: the bidder
+    loses what the count is short, the challenger what it is over, everyone else one die
+    when it is exact."""
+    bid, bidder, caller = before.bid, before.bidder, before.to_act
+    assert bid is not None
+    assert bidder is not None
+    assert caller is not None
+    wild = 6
+    count = sum(
+        die == bid.face or (die == wild and bid.face != wild)
+        for p in before.players
+        for die in p.dice
+    )
+    held = [len(p.dice) for p in before.players]
+    wrong_by = count - bid.quantity
+    if wrong_by == 0:
+        return [-1 if n and s != bidder else 0 for s, n in enumerate(held)]
+    loser = bidder if wrong_by < 0 else caller
+    return [-min(abs(wrong_by), n) if s == loser else 0 for s, n in enumerate(held)]
 
 
 def check_step(before: GameState, after: GameState, problems: list[str]) -> None:
@@ -51,7 +96,10 @@ def check_step(before: GameState, after: GameState, problems: list[str]) -> None
     changed = [seat for seat, (o, n) in enumerate(zip(old, new, strict=True)) if o != n]
     if not resolved and changed:
         problems.append(f"dice changed without a call: {old} -> {new}")
-    if resolved:
+    if resolved and before.variant.key == "bluff":
+        if [n - o for o, n in zip(old, new, strict=True)] != difference(before):
+            problems.append(f"Bluff: {old} -> {new}, not the difference {difference(before)}")
+    elif resolved:
         result = after.last_result
         if result is None:
             problems.append("a round ended with no resolution")
@@ -70,19 +118,21 @@ def play(index: int, seed: int, problems: list[str]) -> int:
     rng = random.Random(seed + index)
     state = perudo.new_game(key, players, seed=seed + index)
     checked = 0
-    while not state.is_over:
-        legal = state.legal_actions()
-        seat = state.to_act
-        callers: list[int] = []
-        if state.variant.exact_call.out_of_turn and rng.random() < 0.2:
-            callers = [s for s in state.seats_in if s != seat and state.is_legal(EXACT_CALL, by=s)]
-        pick = rng.randrange(len(legal) + len(callers))  # uniform over every seat's moves
-        if pick < len(legal):
-            action = legal[pick]
-        else:
-            action, seat = EXACT_CALL, callers[pick - len(legal)]
+    while state.to_act is not None:  # until the game is over
+        moves = [(action, state.to_act) for action in state.legal_actions()]
+        if state.variant.has_out_of_turn and rng.random() < 0.2:
+            moves += [
+                (action, s)
+                for s in state.seats_in
+                if s != state.to_act
+                for action in state.legal_actions(by=s)
+            ]
+        action, seat = rng.choice(moves)  # uniform over every seat's moves
         after = state.apply(action, by=seat)
-        check_step(state, after, problems)
+        if isinstance(action, Act):
+            check_reroll(state, action, seat, after, problems)
+        else:
+            check_step(state, after, problems)
         state = after
         checked += 1
     if state.variant.scoring.moves_dice and state.winners != state.seats_in:

@@ -189,8 +189,9 @@ class Act:
     Args:
         word: The action's word, as the notation writes it: 1 to 20 lower-case ASCII letters
             and hyphens, starting with a letter, never ``dudo``, ``calza`` or ``declare``.
-        numbers: Up to :data:`MAX_ACT_NUMBERS` whole numbers, 0 to
-            :data:`MAX_QUANTITY` (faces, seats, quantities: the kind says what they mean).
+        numbers: Up to :data:`~perudo.actions.MAX_ACT_NUMBERS` whole numbers, 0 to
+            :data:`~perudo.actions.MAX_QUANTITY` (faces, seats, quantities: the kind says
+            what they mean).
 
     >>> Act("reroll", (2, 5))
     Act('reroll', (2, 5))

@@ -546,6 +546,7 @@ def _report(results: Sequence[SimulationResult], variants: Sequence[Variant]) ->
         ("calls", "calls"),
         ("rounds", "special_rounds"),
         ("declared", "declarations"),
+        ("own actions", "acts"),
     ):
         names = sorted({name for r in results for name, _ in getattr(r, field)})
         for name in names:

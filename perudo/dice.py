@@ -12,7 +12,7 @@ import functools
 import hashlib
 from collections.abc import Iterator, Sequence
 
-__all__ = ["SEED_LIMIT", "count", "deal", "reroll", "roll_off"]
+__all__ = ["SEED_LIMIT", "count", "deal", "pick", "reroll", "roll_off"]
 
 #: Seeds are whole numbers strictly between ``-SEED_LIMIT`` and ``SEED_LIMIT`` (64 bits).
 SEED_LIMIT = 2**64
@@ -81,6 +81,19 @@ def reroll(seed: int, round_number: int, index: int, n: int, faces: int = FACES)
         drawn += _block(seed, stream, block, faces)
         block += 1
     return tuple(sorted(drawn[:n]))
+
+
+def pick(seed: int, round_number: int, index: int, n: int) -> int:
+    """Which of ``n`` dice (from 0, in the sorted hand) the round's action number ``index``
+    looks at: drawn from its own stream of the seed, each die equally likely.
+
+    >>> pick(7, 1, 0, 5)
+    2
+    """
+    stream, block = f"round-{round_number}-look-{index}", 0
+    while not (drawn := _block(seed, stream, block, n)):  # a block of rejected bytes only
+        block += 1
+    return drawn[0] - 1
 
 
 def roll_off(seed: int, seats: Sequence[int]) -> tuple[int, tuple[tuple[int, ...], ...]]:

@@ -34,7 +34,7 @@ from perudo.actions import (
 )
 from perudo.errors import EncodingError, IllegalActionError, shown
 from perudo.loader import load_variant
-from perudo.players import PlacedAct, PlacedBid
+from perudo.players import Glimpse, PlacedAct, PlacedBid
 from perudo.resolution import Resolution
 from perudo.rules import Elimination, FixedRounds, PartyPoints, RoundContext
 from perudo.state import legal_order
@@ -342,6 +342,9 @@ class ObservationEncoding:
                               before any bid), as ``1 + number * players + seat`` with
                               ``number`` its place in :attr:`ActionEncoding.acts` and ``seat``
                               relative; 0 where none was taken
+    ``seen``                  dice the viewer saw under each seat's cup this round, showing
+                              each face (editions with actions of their own only)
+    ``seen_by``               the viewer's dice each seat saw, showing each face (the same)
     ========================= ============================================================
 
     The vector holds the whole round (every bid and who made it) and the last call's
@@ -412,6 +415,8 @@ class ObservationEncoding:
             ("winners", n, 0, 1),
             ("open", faces * n * own, 0, per_player),
             ("acts", (actions.bid_count + 1) * own, 0, acts * n),
+            ("seen", faces * n * own, 0, per_player),
+            ("seen_by", faces * n * own, 0, per_player),
         ]
         fields, start = [], 0
         for name, length, low, high in layout:
@@ -548,6 +553,11 @@ class ObservationEncoding:
                 raise EncodingError(f"{placed.act}: two actions after one bid do not fit {self!r}")
             number = self.actions.encode(placed.act) - self.actions.acts_from
             out[index] = 1 + number * n + (placed.player - me) % n
+        for glimpse in view.seen:
+            mine = glimpse.owner == me
+            other = glimpse.seer if mine else glimpse.owner
+            start = f["seen_by" if mine else "seen"] + faces * ((other - me) % n)
+            out[start + glimpse.face - 1] += 1
 
     def _put(self, out: list[int], name: str, offset: int, value: int) -> None:
         """Set entry ``offset`` of field ``name``, refusing one the field lacks."""
@@ -705,6 +715,12 @@ class ObservationEncoding:
             if value:
                 number, rel = divmod(value - 1, n)
                 acts.append(PlacedAct(absolute(rel), self.actions.acts[number], after))
+        glimpses = []
+        for name in ("seen", "seen_by"):
+            for index, k in enumerate(get(name)):
+                rel, face = divmod(index, faces)
+                seer, owner = (me, absolute(rel)) if name == "seen" else (absolute(rel), me)
+                glimpses += [Glimpse(seer, owner, face + 1)] * k
         first = self.actions.first_bid
         placed = []
         for index, position in enumerate(get("bids")):
@@ -752,6 +768,7 @@ class ObservationEncoding:
             else None,
             winners=seats_of("winners"),
             acts=tuple(acts),
+            seen=tuple(sorted(glimpses)),
         )
 
     def _decode_result(self, get: Any, one_seat: Any, absolute: Any, per_seat: Any) -> Resolution:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -16,6 +17,7 @@ __all__ = [
     "PerudoError",
     "RecordError",
     "UnknownVariantError",
+    "is_reason_code",
     "shown",
 ]
 
@@ -100,6 +102,20 @@ REASONS: Mapping[str, str] = MappingProxyType(
 )
 
 
+_REASON_CODE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", re.ASCII)
+
+
+def is_reason_code(text: object) -> bool:
+    """Whether ``text`` has the shape of a reason code: lower-case words joined by hyphens,
+    at most 40 characters. perudo's own are :data:`REASONS`; a registered rule kind may
+    refuse with codes of its own (``"already-peeked"``).
+
+    >>> is_reason_code("bid-too-low"), is_reason_code("Bid too low")
+    (True, False)
+    """
+    return isinstance(text, str) and len(text) <= 40 and _REASON_CODE.fullmatch(text) is not None
+
+
 class PerudoError(Exception):
     """Base class of every error perudo raises on purpose.
 
@@ -114,7 +130,8 @@ class IllegalActionError(PerudoError, ValueError):
     """An action refused by the rules, or a value that is not an action.
 
     Attributes:
-        reason: A stable code from :data:`~perudo.errors.REASONS`, such as ``"bid-too-low"``.
+        reason: A stable code from :data:`~perudo.errors.REASONS`, such as ``"bid-too-low"``,
+            or one of a registered rule kind's own (:func:`~perudo.errors.is_reason_code`).
         action: The refused action (``None`` when the value was not an action).
         player: The seat that tried to act, when known.
     """
@@ -127,8 +144,8 @@ class IllegalActionError(PerudoError, ValueError):
         action: Any = None,
         player: int | None = None,
     ) -> None:
-        if reason not in REASONS:  # a programming error inside perudo, never a user's
-            raise AssertionError(f"undocumented reason code {reason!r}")
+        if reason not in REASONS and not is_reason_code(reason):  # a programming error
+            raise AssertionError(f"{shown(reason)} is not a reason code")
         super().__init__(message)
         self.reason = reason
         self.action = action

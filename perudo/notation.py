@@ -26,6 +26,29 @@ pressured form ends in ``!!``. An edition whose words would make one typed text 
 actions (``calza = "Liar!"`` beside ``dudo = "Liar"``: ``liar!`` would be both the
 pressured challenge and the exact call) is refused when it is made, and so is a face
 named with a final ``!`` (``[words] faces``), which no bid could be told apart from.
+
+**Actions an edition declares** (:class:`~perudo.Act`) are written as their word followed by
+their numbers, each after one space: ``reroll 2 5``, ``reroll 6``, ``peek``. The edition's
+action kind says what the numbers mean (for Bluff's ``reroll``, the faces put out in the
+open) and which are legal; the notation reads a word only where the edition offers it
+(without an edition, the shipped editions' words: ``reroll``).
+
+The whole grammar, in EBNF (``"x"`` a character, ``{ }`` repeated, ``[ ]`` optional)::
+
+    action    = bid | challenge | exact | declare | act ;
+    bid       = quantity "x" face [ "!" ] ;          (* 3x4, 3x4! *)
+    challenge = "dudo" [ "!" ] ;                      (* or the edition's word *)
+    exact     = "calza" ;                             (* or the edition's word *)
+    declare   = "declare " name ;                     (* declare palifico *)
+    act       = word { " " number } ;                 (* reroll 2 5 *)
+    quantity  = nonzero [ digit [ digit [ digit ] ] ] ;          (* 1 to 9999 *)
+    face      = nonzero | "1" digit | "20" ;                     (* 1 to 20 *)
+    number    = "0" | nonzero [ digit [ digit [ digit ] ] ] ;    (* 0 to 9999, at most 20 *)
+    word      = letter { letter | "-" } ;    (* 1 to 20; not dudo, calza or declare *)
+    name      = 1 to 40 printable characters, lower case, words one space apart ;
+
+A record writes a re-roll's move with the faces it rolled after ``->`` (``7 1 reroll 2 5
+-> 1 3 6``): see :mod:`perudo.record`.
 """
 
 from __future__ import annotations
@@ -45,29 +68,22 @@ _LONGEST = 200  # no notation or edition word is longer
 
 def parse_action(text: str, variant: Variant | None = None) -> Action:
     """The action written as ``text``: the canonical notation above, or, with ``variant``,
-        the edition's own words for its calls and declarations (any case, surrounding spaces
-        ignored; ``!`` after a challenge word adds pressure).
+    the edition's own words for its calls and declarations (any case, surrounding spaces
+    ignored; ``!`` after a challenge word adds pressure), and its own actions' words.
 
-    **Actions an edition declares** (:class:`~perudo.Act`) are written as their word followed by
-    their numbers, each after one space: ``reroll 2 5``, ``reroll 6``, ``peek``. The word is 1 to
-    20 lower-case letters and hyphens, starting with a letter; the numbers are 0 to 9999 without
-    leading zeros, at most 20 of them. The edition's action kind says what the numbers mean (for
-    Bluff's ``reroll``, the faces put out in the open) and which are legal; the notation reads a
-    word only where the edition offers it (without an edition, the shipped editions' words).
+    Without ``variant``, the shipped editions' words are read in lower case, as the
+    notation has always read them.
 
-        Without ``variant``, the shipped editions' words are read in lower case, as the
-        notation has always read them.
+    >>> parse_action("3x4"), parse_action("dubito!"), parse_action("jonti")
+    (Bid(3, 4), Dudo(pressure=True), Calza())
+    >>> parse_action("declare palifico")
+    Declare('palifico')
+    >>> import perudo
+    >>> parse_action("  DUBITO ", variant=perudo.load_variant("italian"))
+    Dudo()
 
-        >>> parse_action("3x4"), parse_action("dubito!"), parse_action("jonti")
-        (Bid(3, 4), Dudo(pressure=True), Calza())
-        >>> parse_action("declare palifico")
-        Declare('palifico')
-        >>> import perudo
-        >>> parse_action("  DUBITO ", variant=perudo.load_variant("italian"))
-        Dudo()
-
-        Raises:
-            IllegalActionError: ``reason="malformed-action"``, naming the text.
+    Raises:
+        IllegalActionError: ``reason="malformed-action"``, naming the text.
     """
     if not isinstance(text, str):
         raise IllegalActionError(

@@ -18,6 +18,7 @@ __all__ = [
     "TO_ACT",
     "BidChain",
     "GameLog",
+    "Glimpse",
     "Hands",
     "PlacedAct",
     "PlacedBid",
@@ -96,8 +97,8 @@ class Player:
 
     @property
     def cup(self) -> tuple[int, ...]:
-        """The dice still under the player's cup, hidden from the others: ``dice`` without
-        those in the open."""
+        """The dice still under the player's cup, hidden from the others (``dice`` without
+        those in the open)."""
         return without(self.dice, self.open) if self.open else self.dice
 
 
@@ -129,6 +130,16 @@ class PlacedBid:
 
     player: int
     bid: Bid
+
+
+@attrs.frozen(order=True)
+class Glimpse:
+    """A die seen under another player's cup this round (an action's ``look_at``): who saw
+    it, whose it is, and its face. Only those two seats know it."""
+
+    seer: int
+    owner: int
+    face: int
 
 
 @attrs.frozen

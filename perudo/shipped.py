@@ -25,7 +25,7 @@ def variant_names() -> tuple[str, ...]:
     """The keys of the shipped editions, sorted.
 
     >>> variant_names()  # doctest: +NORMALIZE_WHITESPACE
-    ('french-calza', 'french-jonti', 'italian', 'openspiel-liars-dice', 'spanish', 'wango',
-     'wango-party')
+    ('bluff', 'french-calza', 'french-jonti', 'italian', 'openspiel-liars-dice', 'spanish',
+     'wango', 'wango-party')
     """
     return tuple(sorted(path.stem for path in variants_dir().glob("*.toml")))

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from perudo.actions import Declare
+from perudo.actions import Act, Declare
 from perudo.bots import Bot, BotSpec, bot_name, make_bot
 from perudo.errors import BotError, GameSetupError, PerudoError, shown
 from perudo.loader import load_variant
@@ -79,6 +79,8 @@ class SimulationResult:
             call, in or out of turn), ``"exact-out-of-turn"`` (those made out of turn).
         special_rounds: ``(name, count)`` pairs: rounds played as the special round.
         declarations: ``(name, count)`` pairs of declarations made.
+        acts: ``(word, count)`` pairs of the edition's own actions taken (Bluff's
+            ``reroll``).
         forfeits: ``(bot, count)``: games a bot forfeited by failing (``on_error="forfeit"``);
             they count in no other figure, and ``games`` counts the others.
         first_player_wins: The wins of the seat that opened each game.
@@ -109,6 +111,7 @@ class SimulationResult:
     rounds_histogram: tuple[tuple[int, int], ...] = ()
     engine: str = "reference"
     starting_dice: tuple[int, ...] | None = None
+    acts: tuple[tuple[str, int], ...] = ()
 
     @property
     def first_player_interval(self) -> Interval:
@@ -204,6 +207,7 @@ class SimulationResult:
             "calls": dict(self.calls),
             "special_rounds": dict(self.special_rounds),
             "declarations": dict(self.declarations),
+            "acts": dict(self.acts),
             "forfeits": dict(self.forfeits),
             "first_player_win_share": interval(self.first_player_interval),
             "rounds_histogram": {str(n): games for n, games in self.rounds_histogram},
@@ -225,6 +229,7 @@ class _Tally:
     calls: Counter[str] = attrs.field(factory=Counter)
     special: Counter[str] = attrs.field(factory=Counter)
     declarations: Counter[str] = attrs.field(factory=Counter)
+    acts: Counter[str] = attrs.field(factory=Counter)
 
     def add(self, other: _Tally) -> None:
         self.rounds += other.rounds
@@ -244,6 +249,7 @@ class _Tally:
         self.calls.update(other.calls)
         self.special.update(other.special)
         self.declarations.update(other.declarations)
+        self.acts.update(other.acts)
 
 
 def seating(bots: tuple[Any, ...], game: int, *, fixed: bool) -> tuple[Any, ...]:
@@ -300,7 +306,9 @@ def _play_one(state: GameState, players: list[Bot], tally: _Tally) -> GameState:
     rounds = actions = 0
     while not state.is_over:
         actor, action, after = play_move(state, players)
-        if actor != state.to_act:
+        if isinstance(action, Act):
+            tally.acts[action.word] += 1
+        elif actor != state.to_act:
             tally.calls["exact-out-of-turn"] += 1
         if isinstance(action, Declare):
             tally.declarations[action.name] += 1
@@ -504,6 +512,7 @@ def simulate(
         calls=tuple(sorted(tally.calls.items())),
         special_rounds=tuple(sorted(tally.special.items())),
         declarations=tuple(sorted(tally.declarations.items())),
+        acts=tuple(sorted(tally.acts.items())),
         engine=engine,
         starting_dice=starting,
     )

@@ -25,7 +25,7 @@ from perudo.actions import (
     Declare,
     Dudo,
 )
-from perudo.dice import SEED_LIMIT, deal, reroll
+from perudo.dice import SEED_LIMIT, deal, pick, reroll
 from perudo.errors import (
     GameSetupError,
     IllegalActionError,
@@ -38,6 +38,7 @@ from perudo.players import (
     TO_ACT,
     BidChain,
     GameLog,
+    Glimpse,
     PlacedAct,
     PlacedBid,
     Player,
@@ -49,7 +50,7 @@ from perudo.players import (
     without,
 )
 from perudo.resolution import Resolution, settle_call
-from perudo.rules import RoundContext, RoundRules, SettledCall, Violation
+from perudo.rules import ActEffect, RoundContext, RoundRules, SettledCall, Violation
 from perudo.rules.bidding import (
     check_bid,
     legal_bids,
@@ -148,6 +149,8 @@ class GameState(RoundFacts):
         pressured: Whether anyone used pressure this round (party mode).
         acts: The round's actions of the edition's ``actions`` axis (Bluff's re-roll), each
             with its player and the number of bids the round had then.
+        seen: The dice seen under another player's cup this round (an action that looks),
+            sorted: each known to its seer and its owner only.
         last_result: The resolution of the last call, if any.
         log: How the game got here (left out of equality): see
             :meth:`perudo.GameRecord.from_state`.
@@ -167,6 +170,7 @@ class GameState(RoundFacts):
     must_declare: bool = False
     pressured: bool = False
     acts: tuple[PlacedAct, ...] = ()
+    seen: tuple[Glimpse, ...] = ()
     last_result: Resolution | None = None
     log: GameLog = attrs.field(factory=GameLog, eq=False, repr=False)
     # Derived once per state, for the hot path; never part of equality.
@@ -330,13 +334,16 @@ class GameState(RoundFacts):
 
         An action that re-rolls dice (Bluff's ``reroll``) draws the new faces from the
         game's seed stream, or takes them from ``rolled`` (one face per die re-rolled, in
-        any order: a record's, a server's own dice, a chance node's outcome).
+        any order: a record's, a server's own dice, a chance node's outcome); one that looks
+        under a cup takes the face seen after them (:meth:`chance_nodes` lists what
+        ``rolled`` holds).
 
         Raises:
             IllegalActionError: the action is not legal now; ``reason`` says why. This state
                 is unchanged (states never change).
-            GameSetupError: ``rolled`` is given for an action that re-rolls nothing, or
-                holds the wrong number of dice or a face the dice lack.
+            GameSetupError: ``rolled`` is given for an action that rolls nothing, or holds
+                the wrong number of faces, a face the dice lack, or a face the cup looked
+                under does not hold.
         """
         return _guard(self.variant, self._apply, action, by, rolled)
 
@@ -358,7 +365,7 @@ class GameState(RoundFacts):
         if isinstance(action, Act):
             return self._act(action, seat, rolled)
         if rolled is not None:
-            raise GameSetupError(f"rolled: {action} re-rolls no dice")
+            raise GameSetupError(f"rolled: {action} re-rolls no dice and looks at none")
         log = self.log.with_move(seat, action)
         if isinstance(action, Bid):
             return self._bid(action, seat, log)
@@ -370,10 +377,12 @@ class GameState(RoundFacts):
             players, pressured = self._spend_pressure(seat), True
         return self._resolve(action, seat, players, pressured, log)
 
-    def dice_rerolled(self, action: Action, by: Seat = TO_ACT) -> int:
-        """How many dice ``action`` by seat ``by`` would re-roll: 0 for every action but one
-        that re-rolls (Bluff's ``reroll``). A chance node deals that many faces, then passes
-        them to :meth:`apply` as ``rolled``.
+    def chance_nodes(self, action: Action, by: Seat = TO_ACT) -> tuple[tuple[int, ...], ...]:
+        """What chance decides when seat ``by`` takes ``action``: one entry per outcome, in
+        the order :meth:`apply` takes them as ``rolled``. First each die re-rolled (its
+        faces, 1 to the edition's highest), then the die looked at (the faces under that
+        cup, each die equally likely: a face held twice is twice as likely). ``()`` for
+        every action but one that re-rolls or looks; a chance node draws each outcome.
 
         Raises:
             IllegalActionError: the action is not legal now.
@@ -382,13 +391,16 @@ class GameState(RoundFacts):
         if violation is not None:
             raise IllegalActionError(violation.reason, violation.message, action=action)
         if not isinstance(action, Act):
-            return 0
+            return ()
         seat = self._seat(by)
-        cup = self.players[seat].cup
-        effect = _guard(
-            self.variant, self.variant.actions.effect, action, seat, cup, self._context()
-        )
-        return len(cup) - len(effect.put_out) if effect.reroll else 0
+        effect = _guard(self.variant, self._effect, action, seat)
+        nodes: list[tuple[int, ...]] = []
+        if effect.reroll:
+            rerolled = len(self.players[seat].cup) - len(effect.put_out)
+            nodes += [tuple(range(1, self.variant.dice.faces + 1))] * rerolled
+        if effect.look_at is not None:
+            nodes.append(self.players[effect.look_at].cup)
+        return tuple(nodes)
 
     def with_dice(self, dice: Sequence[Sequence[int]]) -> GameState:
         """This state with the round's hands replaced (a server's own dice, a test, a lesson).
@@ -478,6 +490,7 @@ class GameState(RoundFacts):
             last_result=self.last_result,
             winners=self.winners,
             acts=self.acts,
+            seen=tuple(g for g in self.seen if seat is not None and seat in (g.seer, g.owner)),
         )
 
     # --- inside --------------------------------------------------------------------------
@@ -606,6 +619,7 @@ class GameState(RoundFacts):
             special_player=self.special_player,
             pressured=self.pressured or bid.pressure,
             acts=self.acts,
+            seen=self.seen,
             last_result=self.last_result,
             log=log,
         )
@@ -637,32 +651,62 @@ class GameState(RoundFacts):
             log=log,
         )
 
-    def _act(self, action: Act, seat: int, rolled: Sequence[int] | None) -> GameState:
+    def _effect(self, action: Act, seat: int) -> ActEffect:
+        """What ``action`` (legal) by ``seat`` does, as the actions kind says, checked."""
         variant = self.variant
-        player = self.players[seat]
-        cup = player.cup
+        cup = self.players[seat].cup
         effect = variant.actions.effect(action, seat, cup, self._context())
-        put_out = getattr(effect, "put_out", None)
+        if not isinstance(effect, ActEffect):
+            raise _broke(variant, "effect", f"returned {shown(effect)}, not an ActEffect")
+        put_out = effect.put_out
         if not isinstance(put_out, tuple) or not holds(cup, put_out):
             raise _broke(variant, "effect", f"put out {shown(put_out)}, not dice of {cup}")
-        left = without(cup, put_out)
-        faces = variant.dice.faces
-        new_rolls: tuple[int, ...] | None = None
-        if effect.reroll and left:
-            if rolled is None:
-                index = len(self.acts)
-                new_rolls = reroll(self.seed, self.round_number, index, len(left), faces)
-            else:
-                new_rolls = _checked_roll(rolled, len(left), faces)
-            left = new_rolls
-        elif rolled is not None:
-            raise GameSetupError(f"rolled: {action} re-rolls no dice")
-        opened = tuple(sorted(player.open + put_out))
-        moved = attrs.evolve(player, dice=tuple(sorted(opened + left)), open=opened)
+        look = effect.look_at
+        if look is not None and (
+            type(look) is not int
+            or not 0 <= look < len(self.players)
+            or look == seat
+            or not self.players[look].cup
+        ):
+            raise _broke(
+                variant, "effect", f"looks under the cup of seat {shown(look)}, which has none"
+            )
+        return effect
+
+    def _act(self, action: Act, seat: int, rolled: Sequence[int] | None) -> GameState:
+        variant = self.variant
+        effect = self._effect(action, seat)
+        player = self.players[seat]
+        left = without(player.cup, effect.put_out)
+        n = len(left) if effect.reroll else 0
+        look, faces = effect.look_at, variant.dice.faces
+        index = len(self.acts)  # the action's number in the round: its chance streams
+        seen: int | None = None
+        if rolled is None:
+            rerolled = reroll(self.seed, self.round_number, index, n, faces) if n else ()
+            if look is not None:
+                under = self.players[look].cup
+                seen = under[pick(self.seed, self.round_number, index, len(under))]
+        else:
+            outcome = _checked_roll(rolled, n + (look is not None), faces, action)
+            rerolled = tuple(sorted(outcome[:n]))
+            if look is not None:
+                seen = outcome[n]
+                if seen not in self.players[look].cup:
+                    raise GameSetupError(
+                        f"rolled: seat {look} has no {seen} under its cup to be looked at"
+                    )
+        opened = tuple(sorted(player.open + effect.put_out))
+        cup = rerolled if n else left
+        moved = attrs.evolve(player, dice=tuple(sorted(opened + cup)), open=opened)
         players = (*self.players[:seat], moved, *self.players[seat + 1 :])
         acts = (*self.acts, PlacedAct(seat, action, len(self.bids)))
-        log = self.log.with_move(seat, action, new_rolls)
-        return attrs.evolve(self, players=players, acts=acts, log=log)
+        glimpses = self.seen
+        if look is not None and seen is not None:
+            glimpses = tuple(sorted((*glimpses, Glimpse(seat, look, seen))))
+        chance = (*rerolled, *(() if seen is None else (seen,)))
+        log = self.log.with_move(seat, action, chance or None)
+        return attrs.evolve(self, players=players, acts=acts, seen=glimpses, log=log)
 
     def _resolve(
         self,
@@ -695,7 +739,7 @@ class GameState(RoundFacts):
             )
             return attrs.evolve(
                 self, players=final, to_act=None, chain=None, offers=(), must_declare=False,
-                pressured=False, acts=(), last_result=result, log=log,
+                pressured=False, acts=(), seen=(), last_result=result, log=log,
             )  # fmt: skip
         number = self.round_number + 1
         hands = deal(self.seed, number, counts, variant.dice.faces)
@@ -804,16 +848,19 @@ def _broke(variant: Variant, method: str, what: str) -> InvalidVariantError:
     )
 
 
-def _checked_roll(rolled: Sequence[int], n: int, faces: int) -> tuple[int, ...]:
-    """``rolled``, the faces of ``n`` dice re-rolled, checked and sorted."""
+def _checked_roll(rolled: Sequence[int], n: int, faces: int, action: Act) -> tuple[int, ...]:
+    """``rolled``, the ``n`` faces chance gives ``action`` (re-rolled, then looked at),
+    checked."""
     if isinstance(rolled, str | bytes) or not isinstance(rolled, Sequence):
         raise GameSetupError(f"rolled {shown(rolled)} is not a list of faces")
+    if not n:
+        raise GameSetupError(f"rolled: {action} re-rolls no dice and looks at none")
     if len(rolled) != n:
-        raise GameSetupError(f"rolled gives {len(rolled)} faces for {n} dice re-rolled")
+        raise GameSetupError(f"rolled gives {len(rolled)} faces for {n} dice {action} rolls")
     for face in rolled:
         if type(face) is not int or not 1 <= face <= faces:
             raise GameSetupError(f"rolled: {shown(face)} is not a face 1 to {faces}")
-    return tuple(sorted(rolled))
+    return tuple(rolled)
 
 
 def _check_hands(

@@ -206,13 +206,13 @@ class Variant:
     @property
     def has_actions(self) -> bool:
         """Whether the edition offers actions besides bids, calls and declarations (Bluff's
-        re-roll: :attr:`actions`)."""
+        re-roll), as its ``actions`` component says."""
         return bool(self.actions.words)
 
     @property
     def has_out_of_turn(self) -> bool:
-        """Whether a seat other than the player to act may ever act: the exact call out of
-        turn (Jonti), or an action such as Bluff's re-roll by the bidder."""
+        """Whether a seat other than the player to act may ever act (the exact call out of
+        turn in Jonti, or an action such as Bluff's re-roll by the bidder)."""
         return self.exact_call.out_of_turn or self.actions.out_of_turn
 
     @property

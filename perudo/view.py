@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from perudo.actions import Action
-from perudo.players import PlacedAct, PlacedBid, RoundFacts
+from perudo.players import Glimpse, PlacedAct, PlacedBid, RoundFacts
 from perudo.resolution import Resolution
 from perudo.rules import RoundContext, RoundRules
 from perudo.variant import Variant
@@ -76,6 +76,8 @@ class PlayerView(RoundFacts):
         winners: The winning seats once the game is over.
         acts: The round's actions of the edition's ``actions`` axis (Bluff's re-roll), each
             with its player and the number of bids the round had then.
+        seen: The dice this player saw under another cup this round, and its own dice
+            another player saw (an action that looks), sorted; ``()`` for a spectator.
     """
 
     player: int | None
@@ -97,6 +99,7 @@ class PlayerView(RoundFacts):
     last_result: Resolution | None
     winners: tuple[int, ...]
     acts: tuple[PlacedAct, ...] = ()
+    seen: tuple[Glimpse, ...] = ()
 
     @property
     def dice_in_play(self) -> int:
@@ -124,7 +127,7 @@ class PlayerView(RoundFacts):
 
     @property
     def known(self) -> tuple[int, ...]:
-        """Every die this player sees, sorted: its own hand and every die in the open (its
+        """Every die this player sees, sorted (its own hand and every die in the open, its
         own and the other seats')."""
         opened = [face for seat in self.seats for face in seat.open]
         return tuple(sorted([*self.dice, *opened])) if opened else self.dice
@@ -187,6 +190,7 @@ class PlayerView(RoundFacts):
             "last_result": None if self.last_result is None else self.last_result.to_dict(),
             "winners": list(self.winners),
             "acts": [{"player": a.player, "act": str(a.act), "after": a.after} for a in self.acts],
+            "seen": [{"seer": g.seer, "owner": g.owner, "face": g.face} for g in self.seen],
         }
 
 
@@ -239,9 +243,6 @@ def draw_table(
     if view.bids:
         said = ", ".join(f"{view.seats[p.player].name} {p.bid}" for p in view.bids)
         lines.append(f"Bids: {said}")
-        if view.acts:
-            done = ", ".join(f"{view.seats[a.player].name} {a.act}" for a in view.acts)
-            lines.append(f"Actions: {done}")
         context = view.context
         wild = view.rules.wild_face(context)
         if wild != view.rules.wild_face(attrs.evolve(context, bids=())):  # the bids changed it
@@ -249,6 +250,12 @@ def draw_table(
     elif view.offers and view.to_act is not None:
         who = view.seats[view.to_act].name
         lines.append(f"{who} may declare: {' or '.join(view.offers)}")
+    if view.acts:
+        done = ", ".join(f"{view.seats[a.player].name} {a.act}" for a in view.acts)
+        lines.append(f"Actions: {done}")
+    for glimpse in view.seen:
+        seer, owner = view.seats[glimpse.seer].name, view.seats[glimpse.owner].name
+        lines.append(f"Seen: {seer} saw a {glimpse.face} under {owner}'s cup")
     result = view.last_result
     if result is not None:
         names = [seat.name for seat in view.seats]

@@ -154,6 +154,17 @@ def test_a_kind_the_batch_engine_lacks_is_refused_by_name() -> None:
         simulate(variant, 3, 4, bots=["random"], engine="batch")
 
 
+def test_bluff_is_refused_by_its_reroll_and_simulate_plays_it_on_the_reference() -> None:
+    with pytest.raises(GameSetupError, match="actions kind 'reroll'"):
+        BatchGames.new("bluff", 3, batch=4, seed=1)
+    result = simulate("bluff", 3, 6, bots=["odds"], seed=1)
+    assert result.engine == "reference"
+    assert dict(result.acts)["reroll"] > 0  # the re-rolls, apart from the calls
+    assert "exact-out-of-turn" not in dict(result.calls)
+    with pytest.raises(GameSetupError, match="reroll"):
+        simulate("bluff", 3, 4, bots=["random"], engine="batch")
+
+
 def test_seeds_reproduce() -> None:
     def run(seed: int) -> tuple[int, list[int]]:
         table = BatchGames.new("french-jonti", 4, batch=16, seed=seed)

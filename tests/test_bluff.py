@@ -307,3 +307,20 @@ def test_random_games_check_every_reroll_and_every_challenge(example: dict[str, 
 def test_the_example_runs(example: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
     example["main"]()
     assert "re-rolls and" in capsys.readouterr().out
+
+
+def test_turn_based_frameworks_ask_the_bidder_with_rerolls_in_the_mask() -> None:
+    from perudo.interop.turns import TurnActions, Turns
+
+    numbers = TurnActions.of("bluff", 3)
+    turns = Turns.start(bluff()).apply(Bid(3, 3))
+    assert turns.seat == 0  # the bidder is asked before the next player moves
+    assert turns.state.to_act == 1
+    legal = numbers.legal(turns)
+    assert numbers.pass_number in legal
+    assert numbers.encode(Act("reroll", (3, 3))) in legal
+    mask = numbers.mask(turns)
+    assert sum(mask) == len(legal) == 17  # 16 choices of dice out, and the pass
+    after = turns.apply(Act("reroll", (3, 3)), rolled=[1, 2, 3])
+    assert after.seat == 1  # once re-rolled, the next player's turn
+    assert after.state.players[0].cup == (1, 2, 3)

@@ -50,20 +50,29 @@ def test_the_licence_file_matches_the_project_metadata() -> None:
     assert (ROOT / "LICENSE").read_text("utf-8").startswith("MIT License\n")
 
 
-def test_the_rule_kind_of_the_how_to_runs_from_an_empty_folder(tmp_path: Path) -> None:
-    """The how-to's kind is a whole file: copied into a folder with nothing beside it, it
-    runs against the installed perudo and prints what the page says."""
+def how_to_files() -> list[tuple[str, str]]:
+    """The rule-kind how-to's whole files (its kind, its action) and what each prints."""
+    page = (ROOT / "docs" / "howto" / "rule-kind.md").read_text(encoding="utf-8")
+    codes = re.findall(r"```\{testcode\}\n(.*?)```", page, flags=re.DOTALL)
+    outputs = re.findall(r"```\{testoutput\}\n(.*?)```", page, flags=re.DOTALL)
+    assert len(codes) == len(outputs) == 2  # the kind ("lose the difference"), the action
+    return list(zip(codes, outputs, strict=True))
+
+
+@pytest.mark.parametrize("index", [0, 1], ids=["kind", "action"])
+def test_the_files_of_the_rule_kind_how_to_run_from_an_empty_folder(
+    tmp_path: Path, index: int
+) -> None:
+    """Each of the how-to's files is whole: copied into a folder with nothing beside it, it
+    runs against the installed perudo and prints what the page says (CI runs them against
+    the wheel, too)."""
     import subprocess
     import sys
 
-    page = (ROOT / "docs" / "howto" / "rule-kind.md").read_text(encoding="utf-8")
-    code = re.search(r"```\{testcode\}\n(.*?)```", page, flags=re.DOTALL)
-    output = re.search(r"```\{testoutput\}\n(.*?)```", page, flags=re.DOTALL)
-    assert code is not None
-    assert output is not None
-    (tmp_path / "house.py").write_text(code[1], encoding="utf-8")
+    code, output = how_to_files()[index]
+    (tmp_path / "house.py").write_text(code, encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "house.py"], cwd=tmp_path, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout == output[1]
+    assert done.stdout == output

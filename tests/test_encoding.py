@@ -302,7 +302,7 @@ def test_the_observation_layout_is_pinned() -> None:
         ("last_bidder", 2), ("last_count", 1), ("last_revealed", 2), ("last_hidden", 2),
         ("last_hands", 12), ("last_wild", 1), ("last_loser", 2), ("last_gainer", 2),
         ("last_points", 1), ("last_eliminated", 2), ("last_changes", 0), ("winners", 2),
-        ("open", 0), ("acts", 0),  # editions with their own actions only (Bluff)
+        ("open", 0), ("acts", 0), ("seen", 0), ("seen_by", 0),  # editions with actions
     ]  # fmt: skip
     assert encoding.size == 432
     italian = observation_encoding("italian", 2)

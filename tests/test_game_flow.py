@@ -260,8 +260,11 @@ def test_every_reason_is_documented() -> None:
     for reason, text in perudo.REASONS.items():
         assert reason == reason.lower()
         assert text.endswith(".")
-    with pytest.raises(AssertionError):
-        IllegalActionError("no-such-reason", "x")
+    # a registered kind may refuse with a code of its own, of the same shape, never another
+    assert IllegalActionError("already-peeked", "x").reason == "already-peeked"
+    for malformed in ("No such reason", "", "x" * 41, "trailing-", None):
+        with pytest.raises(AssertionError):
+            IllegalActionError(malformed, "x")  # type: ignore[arg-type]
 
 
 def test_with_dice_after_an_elimination_takes_an_empty_hand_for_the_seat_out() -> None:

@@ -26,7 +26,7 @@ if CHROMIUM is None:  # .ci/run installs Debian's chromium; a developer may not 
 VIEW_KEYS = {
     "player", "variant", "round_number", "starting_dice", "dice", "dice_hidden", "seats", "bids",
     "to_act", "may_call", "special_round", "special_player", "offers", "must_declare", "rules",
-    "legal_actions", "last_result", "winners", "acts",
+    "legal_actions", "last_result", "winners", "acts", "seen",
 }  # fmt: skip
 SEAT_KEYS = {"name", "dice_count", "score", "pressure_left", "open"}
 

@@ -215,7 +215,8 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         self._dealt: list[int] = []
         self._rounds: list[tuple[tuple[int, ...], ...]] = []  # every round's hands
         self._public: list[list[str]] = [[]]  # what everyone saw, per round
-        self._rolling: tuple[Action, int] | None = None  # a re-roll waiting for its dice
+        self._rolling: tuple[Action, int] | None = None  # an action waiting for chance
+        self._nodes: tuple[tuple[int, ...], ...] = ()  # its chance nodes (faces, each die)
         self._alone: list[list[tuple[int, str]]] = [[]]  # (seat, what it saw), per round
 
     # --- OpenSpiel API --------------------------------------------------------------------
@@ -237,7 +238,11 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         return list(self._table.numbers.legal(self.turns))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The roll-off's seats, or a die's faces, each equally likely."""
+        """The roll-off's seats, or a die's faces, each equally likely; for an action's
+        chance, that node's faces (the die looked at: each die under the cup alike)."""
+        if self._rolling is not None:
+            node = self._nodes[len(self._dealt)]
+            return [(face - 1, node.count(face) / len(node)) for face in sorted(set(node))]
         if self._first is None:
             n = self._table.players
             return [(seat, 1.0 / n) for seat in range(n)]
@@ -270,13 +275,13 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
             seat = self.turns.seat
             before = self.turns.state.round_number
             decision = self._table.numbers.decode(action)
-            rolls = 0
+            nodes: tuple[tuple[int, ...], ...] = ()
             if decision is not None and seat is not None:
-                rolls = self.turns.state.dice_rerolled(decision, by=seat)
+                nodes = self.turns.state.chance_nodes(decision, by=seat)
             public = self._public[-1]
             public.append(f"{seat}:{self._name(action)}")
-            if rolls and decision is not None and seat is not None:  # chance nodes of their own
-                self._rolling, self._need = (decision, seat), [rolls]
+            if nodes and decision is not None and seat is not None:  # chance nodes of their own
+                self._rolling, self._nodes = (decision, seat), nodes
                 return
             self.turns = self.turns.apply(decision)
             state = self.turns.state
@@ -291,20 +296,28 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
                     self._alone.append([])
 
     def _roll(self, outcome: int) -> None:
-        """One re-rolled die; with the last, the re-roll goes to the engine."""
-        faces = self._table.variant.dice.faces
-        if not 0 <= outcome < faces:
-            raise EncodingError(f"chance outcome {outcome} is not a face (0-{faces - 1})")
+        """One outcome of an action's chance (a die re-rolled, the die looked at); with the
+        last, the action goes to the engine with them."""
+        faces = self._nodes[len(self._dealt)]
+        if outcome + 1 not in faces:
+            raise EncodingError(f"chance outcome {outcome} is not one of {sorted(set(faces))}")
         self._dealt.append(outcome + 1)
-        if len(self._dealt) < self._need[0]:
+        if len(self._dealt) < len(self._nodes):
             return
         assert self._rolling is not None
         assert self.turns is not None
         decision, seat = self._rolling
-        rolled, self._dealt, self._need = self._dealt, [], [0] * self._table.players
-        self._rolling = None
+        rolled, self._dealt, self._nodes, self._rolling = self._dealt, [], (), None
+        before = set(self.turns.state.seen)
         self.turns = self.turns.apply(decision, rolled=rolled)
-        self._alone[-1].append((seat, f"rolled:{_faces(tuple(sorted(rolled)))}"))
+        looked = sorted(set(self.turns.state.seen) - before)  # the die looked at, if any
+        rerolled = tuple(sorted(rolled[: len(rolled) - len(looked)]))
+        alone = self._alone[-1]
+        if rerolled:
+            alone.append((seat, f"rolled:{_faces(rerolled)}"))
+        for glimpse in looked:  # the seer and the die's owner know it, nobody else
+            alone.append((seat, f"saw:{glimpse.owner}:{glimpse.face}"))
+            alone.append((glimpse.owner, f"seen:{seat}:{glimpse.face}"))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -336,6 +349,8 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def _dealing(self) -> bool:
+        if self._rolling is not None:
+            return True
         return self._first is None or len(self._dealt) < sum(self._need)
 
     def _seen(self, player: int, number: int) -> str:

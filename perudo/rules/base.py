@@ -148,10 +148,14 @@ class ActEffect:
         reroll: Whether the player then re-rolls every die still under the cup: the new
             faces are drawn from the game's seed stream (or given, by a record or a server)
             and stay hidden.
+        look_at: A seat whose cup the player looks under, or ``None``: one die under it,
+            drawn at random from the game's seed stream, is seen by the player and shown to
+            that seat (told which die was seen), and by nobody else.
     """
 
     put_out: tuple[int, ...] = ()
     reroll: bool = False
+    look_at: int | None = None
 
 
 def first_paragraph(component: object) -> str:
