@@ -123,6 +123,8 @@ class Variant:
     _round_rules: RoundRules = attrs.field(init=False, eq=False, repr=False)
     _fingerprint: str = attrs.field(init=False, eq=False, repr=False)
     _user_kinds: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    _has_actions: bool = attrs.field(init=False, eq=False, repr=False)
+    _has_out_of_turn: bool = attrs.field(init=False, eq=False, repr=False)
 
     @_round_rules.default
     def _make_round_rules(self) -> RoundRules:
@@ -139,6 +141,14 @@ class Variant:
     def _make_fingerprint(self) -> str:
         text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
         return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+    @_has_actions.default
+    def _offers_actions(self) -> bool:
+        return bool(self.actions.words)
+
+    @_has_out_of_turn.default
+    def _acts_out_of_turn(self) -> bool:
+        return bool(self.exact_call.out_of_turn or self.actions.out_of_turn)
 
     @_user_kinds.default
     def _find_user_kinds(self) -> tuple[str, ...]:
@@ -207,13 +217,13 @@ class Variant:
     def has_actions(self) -> bool:
         """Whether the edition offers actions besides bids, calls and declarations (Bluff's
         re-roll), as its ``actions`` component says."""
-        return bool(self.actions.words)
+        return self._has_actions
 
     @property
     def has_out_of_turn(self) -> bool:
         """Whether a seat other than the player to act may ever act (the exact call out of
         turn in Jonti, or an action such as Bluff's re-roll by the bidder)."""
-        return self.exact_call.out_of_turn or self.actions.out_of_turn
+        return self._has_out_of_turn
 
     @property
     def has_exact_call(self) -> bool:
