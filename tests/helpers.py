@@ -12,6 +12,20 @@ from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState
 SIX = ("french-calza", "french-jonti", "italian", "spanish", "wango", "wango-party")
 
 
+#: A declaration file naming the scoring kind of ``examples/lose_the_difference.py``, known
+#: only once that module has run (a plugin, an import).
+LOSE_THE_DIFFERENCE = """\
+extends = "wango"
+key = "wango-lose-the-difference"
+name = "WANGO classic, lose the difference"
+
+[scoring]
+kind = "lose-the-difference"
+provenance = "reading"
+reason = "A common house rule: the loser loses as many dice as the bid was wrong by."
+"""
+
+
 def act(text: str) -> Action:
     """``"3x4"``, ``"3x4!"``, ``"dudo"``, ``"dudo!"``, ``"calza"``, ``"declare palifico"``,
     ``"reroll 2 5"``."""

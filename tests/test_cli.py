@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import LOSE_THE_DIFFERENCE
 
 import perudo
 
@@ -134,18 +135,6 @@ def test_install_hints_work_from_a_checkout_and_from_a_wheel() -> None:
     except ImportError:
         with pytest.raises(ImportError, match=r"'\.\[dask\]' in a checkout"):
             dask_executor("tcp://127.0.0.1:9")
-
-
-LOSE_THE_DIFFERENCE = """\
-extends = "wango"
-key = "wango-lose-the-difference"
-name = "WANGO classic, lose the difference"
-
-[scoring]
-kind = "lose-the-difference"
-provenance = "reading"
-reason = "A common house rule: the loser loses as many dice as the bid was wrong by."
-"""
 
 
 def test_a_plugin_registers_kinds_a_declaration_names(tmp_path: Path) -> None:

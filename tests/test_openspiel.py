@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers import LOSE_THE_DIFFERENCE
 
 import perudo
 
@@ -194,18 +195,6 @@ def test_the_italian_one_die_choice_is_made_without_seeing_the_die() -> None:
     assert not any(tensor[observer_hand.start : observer_hand.stop])
     state.apply_action(numbers.encode(perudo.Declare("palifico")))
     assert "r2 hand 5" in state.information_state_string(0)
-
-
-LOSE_THE_DIFFERENCE = """\
-extends = "wango"
-key = "wango-lose-the-difference"
-name = "WANGO classic, lose the difference"
-
-[scoring]
-kind = "lose-the-difference"
-provenance = "reading"
-reason = "A common house rule: the loser loses as many dice as the bid was wrong by."
-"""
 
 
 def test_a_declaration_of_ones_own_is_a_game(
