@@ -21,3 +21,5 @@ collect_ignore = [
 ]
 if _missing_extra("perudo.batch"):
     collect_ignore.append("perudo/batch")
+if _missing_extra("perudo.solve"):
+    collect_ignore.append("perudo/solve.py")

@@ -21,6 +21,7 @@ from perudo.errors import (
     InvalidVariantError,
     PerudoError,
     RecordError,
+    SolveError,
     UnknownVariantError,
 )
 from perudo.loader import load_variant, variant_from_mapping, variant_from_toml, variant_names
@@ -63,6 +64,7 @@ __all__ = [
     "RoundRules",
     "Seat",
     "SeatView",
+    "SolveError",
     "UnknownVariantError",
     "Variant",
     "Violation",

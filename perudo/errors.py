@@ -16,6 +16,7 @@ __all__ = [
     "InvalidVariantError",
     "PerudoError",
     "RecordError",
+    "SolveError",
     "UnknownVariantError",
     "is_reason_code",
     "shown",
@@ -220,6 +221,11 @@ class BotError(PerudoError):
 class EncodingError(PerudoError, ValueError):
     """An action, index, view or vector outside an encoding of :mod:`perudo.encoding`; the
     message names the value."""
+
+
+class SolveError(PerudoError, ValueError):
+    """A game :mod:`perudo.solve` does not solve: not two players, dice the edition does not
+    deal, a round too big to solve, or chance inside the round; the message says which."""
 
 
 def _rebuild(cls: type[PerudoError], args: tuple[Any, ...], state: dict[str, Any]) -> PerudoError:
