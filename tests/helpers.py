@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 import perudo
 from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState
@@ -24,6 +25,21 @@ kind = "lose-the-difference"
 provenance = "reading"
 reason = "A common house rule: the loser loses as many dice as the bid was wrong by."
 """
+
+
+@contextmanager
+def registered(*kinds: type) -> Iterator[None]:
+    """``kinds`` registered for the block, then gone: the doctest of ``rule_kinds`` lists
+    every kind of an axis, so a test's kinds must not outlive it."""
+    from perudo.rules.registry import _REGISTRY
+
+    for kind in kinds:
+        perudo.register_kind(kind)
+    try:
+        yield
+    finally:
+        for kind in kinds:
+            _REGISTRY._kinds[kind.axis].pop(kind.kind)  # type: ignore[attr-defined]
 
 
 def act(text: str) -> Action:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 np = pytest.importorskip("numpy", reason="the batch engine needs the extra perudo[batch]")
 
 from batch_reference import compare, follow, reference_states, sample_counts  # noqa: E402
-from helpers import SIX  # noqa: E402
+from helpers import SIX, registered  # noqa: E402
 
 import perudo  # noqa: E402
 from perudo import GameSetupError, IllegalActionError  # noqa: E402
@@ -558,17 +558,9 @@ class OurJonti(perudo.rules.ExactCall):
 
 @pytest.fixture
 def prose_kinds() -> Iterator[None]:
-    """OurMonotone and OurJonti registered for one test, then gone (the doctest of
-    rule_kinds lists every raising kind)."""
-    from perudo.rules.registry import _REGISTRY
-
-    perudo.register_kind(OurMonotone)
-    perudo.register_kind(OurJonti)
-    try:
+    """OurMonotone and OurJonti registered for one test, then gone."""
+    with registered(OurMonotone, OurJonti):
         yield
-    finally:
-        for axis, kind in (("raising", OurMonotone.kind), ("exact_call", OurJonti.kind)):
-            _REGISTRY._kinds[axis].pop(kind)
 
 
 @pytest.mark.usefixtures("prose_kinds")
