@@ -14,6 +14,7 @@ import inspect
 import math
 import random
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
@@ -87,6 +88,11 @@ class RandomBot:
     def act(self, view: PlayerView) -> Action:
         """A random legal action."""
         return self._random.choice(view.legal_actions)
+
+    def policy(self, view: PlayerView) -> dict[Action, Fraction]:
+        """The probability of each legal action: all alike (what :meth:`act` draws from)."""
+        actions = view.legal_actions
+        return {action: Fraction(1, len(actions)) for action in actions}
 
     def interrupt(self, view: PlayerView) -> Action | None:
         """Now and then, one of its out-of-turn actions (an exact call, a re-roll) when any

@@ -96,6 +96,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     comp.add_argument("variants", nargs="*", help="two edition keys (none: the full matrix)")
     comp.add_argument("--json", action="store_true", help="print JSON")
+    solve = commands.add_parser(
+        "solve", help="solve one round between two players exactly (extra perudo[solve])"
+    )
+    solve.add_argument("variant", help="edition key or path to a .toml declaration")
+    solve.add_argument(
+        "--dice", type=_starting_dice, default=(1, 1), metavar="N,N",
+        help="each seat's dice (default: 1,1)",
+    )  # fmt: skip
+    solve.add_argument("--opener", type=_whole(0, 1), default=0, help="seat that bids first")
+    solve.add_argument("--json", action="store_true", help="print JSON")
     sim = commands.add_parser("simulate", help="play many games between bots and tally them")
     sim.add_argument("--variant", default=None, help="edition key (default: italian)")
     sim.add_argument("--compare", nargs=2, metavar=("A", "B"), help="run both on the same seeds")
@@ -252,6 +262,8 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
         _compare(args.variants, args.json, out)
     elif args.command == "study":
         _study(args, out)
+    elif args.command == "solve":
+        _solve(args, out)
     elif args.command == "play":
         from perudo.console import play_console
 
@@ -263,6 +275,37 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
         )  # fmt: skip
     else:
         _simulate(args, out)
+
+
+def _solve(args: argparse.Namespace, out: TextIO) -> None:
+    from perudo.solve import solve_round
+
+    solution = solve_round(_edition(args.variant), args.dice, opener=args.opener)
+    low, high = solution.bounds
+    if args.json:
+        _json(
+            {
+                "variant": solution.variant.key,
+                "dice": list(solution.dice),
+                "opener": solution.opener,
+                "value": str(solution.value),
+                "decimal": float(solution.value),
+                "exact": solution.exact,
+                "bounds": [str(low), str(high)],
+                "infosets": solution.infosets,
+                "seconds": round(solution.seconds, 3),
+            },
+            out,
+        )
+        return
+    dice = "v".join(map(str, solution.dice))
+    proven = "proven exact" if solution.exact else f"proven within [{low}, {high}]"
+    print(
+        f"{solution.variant.name}, one round {dice}, seat {solution.opener} bids first\n"
+        f"value for seat 0: {solution.value} = {float(solution.value):.6f} ({proven})\n"
+        f"{solution.infosets:,} information states, {solution.seconds:.1f} s",
+        file=out,
+    )
 
 
 def _starting_dice(text: str) -> tuple[int, ...]:

@@ -54,7 +54,15 @@ from perudo.state import GameState, new_game
 from perudo.variant import Variant
 from perudo.view import PlayerView
 
-__all__ = ["MAX_NODES", "Solution", "SolutionBot", "SolveError", "deals", "solve_round"]
+__all__ = [
+    "MAX_NODES",
+    "Solution",
+    "SolutionBot",
+    "SolveError",
+    "deals",
+    "exploitability",
+    "solve_round",
+]
 
 #: The most positions a round solved may have, every deal and every history together. A
 #: round past it is refused with a :class:`~perudo.SolveError` naming it, before memory
@@ -166,23 +174,57 @@ def deals(dice: int, faces: int) -> list[tuple[tuple[int, ...], Fraction]]:
 
 @attrs.define
 class _Player:
-    """One seat's sequence form: its information states and sequences."""
+    """One seat's sequence form: its information states and sequences, and a position of
+    each information state (to ask a bot what it would do there)."""
 
     sequences: list[tuple[int, Action] | None] = attrs.field(factory=lambda: [None])
     infosets: dict[Infoset, tuple[int, list[Action], list[int]]] = attrs.field(factory=dict)
     order: list[Infoset] = attrs.field(factory=list)  # in the order first met (parents first)
+    states: dict[Infoset, GameState] = attrs.field(factory=dict)
 
-    def at(self, key: Infoset, parent: int, actions: list[Action]) -> list[int]:
-        """The sequence numbers of ``actions`` at the information state ``key``."""
+    def at(self, key: Infoset, parent: int, state: GameState) -> tuple[list[Action], list[int]]:
+        """The legal actions at the information state ``key`` and their sequence numbers."""
         known = self.infosets.get(key)
         if known is not None:
-            return known[2]
+            return known[1], known[2]
+        actions = list(state.legal_actions())
         first = len(self.sequences)
         numbers = list(range(first, first + len(actions)))
         self.sequences.extend((len(self.order), action) for action in actions)
         self.infosets[key] = (parent, actions, numbers)
         self.order.append(key)
-        return numbers
+        self.states[key] = state
+        return actions, numbers
+
+
+@attrs.define
+class _Tree:
+    """A round as its sequence form: both seats' sequences, and every terminal position's
+    pair of sequences with its chance times seat 0's payoff."""
+
+    players: tuple[_Player, _Player]
+    terminals: list[tuple[int, int, Fraction]]
+
+    @classmethod
+    def of(cls, variant: Variant, dice: tuple[int, int], opener: int) -> _Tree:
+        _check_size(variant, dice, opener)
+        tree = cls((_Player(), _Player()), [])
+        faces, nodes = variant.dice.faces, 0
+        for (hand0, p0), (hand1, p1) in itertools.product(
+            deals(dice[0], faces), deals(dice[1], faces)
+        ):
+            state = new_game(variant, 2, seed=0, dice=[hand0, hand1], first_player=opener)
+            nodes = _walk(state, p0 * p1, [0, 0], (), tree.players, tree.terminals, nodes)
+        return tree
+
+    @property
+    def infosets(self) -> int:
+        return len(self.players[0].infosets) + len(self.players[1].infosets)
+
+    def best_response(self, strategy: dict[Infoset, dict[Action, Fraction]], seat: int) -> Fraction:
+        """Seat 0's payoff when seat ``1 - seat`` plays ``strategy`` and ``seat`` best
+        responds (minimising seat 0's payoff if it is seat 1), in exact fractions."""
+        return _best_response_value(self.players, self.terminals, strategy, responder=seat)
 
 
 def solve_round(
@@ -196,26 +238,14 @@ def solve_round(
             :data:`MAX_NODES` positions, or chance inside the round (a re-roll).
     """
     started = time.perf_counter()
-    if not isinstance(variant, Variant):
-        variant = load_variant(variant)
-    counts = _checked_dice(variant, dice)
-    if opener not in (0, 1) or type(opener) is not int:
-        raise SolveError(f"opener {shown(opener)} is not seat 0 or 1")
-    faces = variant.dice.faces
-    _check_size(variant, counts, opener)
-    players = (_Player(), _Player())
-    terminals: list[tuple[int, int, Fraction]] = []
-    nodes = 0
-    for (hand0, p0), (hand1, p1) in itertools.product(
-        deals(counts[0], faces), deals(counts[1], faces)
-    ):
-        state = new_game(variant, 2, seed=0, dice=[hand0, hand1], first_player=opener)
-        nodes = _walk(state, p0 * p1, [0, 0], (), players, terminals, nodes)
+    variant, counts = _checked(variant, dice, opener)
+    tree = _Tree.of(variant, counts, opener)
+    players, terminals = tree.players, tree.terminals
     x = _solve(players, terminals, maximize=True)
     y = _solve(players, terminals, maximize=False)
     strategies = (_behaviour(players[0], x), _behaviour(players[1], y))
-    low = _best_response_value(players, terminals, strategies[0], responder=1)
-    high = _best_response_value(players, terminals, strategies[1], responder=0)
+    low = tree.best_response(strategies[0], 1)
+    high = tree.best_response(strategies[1], 0)
     exact = low == high
     value = low if exact else (low + high) / 2
     return Solution(
@@ -225,10 +255,71 @@ def solve_round(
         value=value,
         exact=exact,
         bounds=(low, high),
-        infosets=len(players[0].infosets) + len(players[1].infosets),
+        infosets=tree.infosets,
         seconds=time.perf_counter() - started,
         strategies=strategies,
     )
+
+
+def exploitability(
+    bot: Any, variant: Variant | str, dice: Sequence[int] = (1, 1), *, opener: int = 0
+) -> Fraction:
+    """How much a best response gains against ``bot`` playing both seats of the round, in
+    OpenSpiel's sense: the mean over the two seats of a best response's payoff against the
+    bot (0 for an equilibrium; the game being zero-sum, the bot's own payoffs cancel). The
+    bot gives its action probabilities with ``policy(view)`` (perudo's random bot does);
+    probabilities given as floats are taken exactly as they are.
+
+    >>> from perudo.bots import RandomBot
+    >>> round(float(exploitability(RandomBot(), "openspiel-liars-dice")), 6)  # doctest: +SKIP
+    0.780744
+
+    Raises:
+        SolveError: as :func:`solve_round`, or the bot has no ``policy`` or gives one that
+            is not a distribution over the legal actions.
+    """
+    variant, counts = _checked(variant, dice, opener)
+    policy = getattr(bot, "policy", None)
+    if not callable(policy):
+        raise SolveError(f"bot {shown(bot)} gives no policy(view): its probabilities are needed")
+    tree = _Tree.of(variant, counts, opener)
+    strategies = [_bot_strategy(tree.players[seat], policy) for seat in (0, 1)]
+    gain0 = tree.best_response(strategies[1], 0)  # seat 0 best responds to the bot's seat 1
+    gain1 = -tree.best_response(strategies[0], 1)  # seat 1 best responds to its seat 0
+    return (gain0 + gain1) / 2
+
+
+def _bot_strategy(player: _Player, policy: Any) -> dict[Infoset, dict[Action, Fraction]]:
+    """A bot's probabilities at each of ``player``'s information states, exact."""
+    strategy: dict[Infoset, dict[Action, Fraction]] = {}
+    for key in player.order:
+        state = player.states[key]
+        given = policy(state.view(key[0]))
+        _, actions, _ = player.infosets[key]
+        try:
+            probabilities = {action: Fraction(given.get(action, 0)) for action in actions}
+        except (TypeError, ValueError, AttributeError):
+            raise SolveError(
+                f"the bot's policy {shown(given)} is not action probabilities"
+            ) from None
+        total = sum(probabilities.values(), Fraction(0))
+        if set(given) - set(actions) or any(p < 0 for p in probabilities.values()) or not total:
+            raise SolveError(
+                f"the bot's policy {shown(given)} is not a distribution over the legal actions"
+            )
+        strategy[key] = {action: p / total for action, p in probabilities.items()}
+    return strategy
+
+
+def _checked(
+    variant: Variant | str, dice: Sequence[int], opener: int
+) -> tuple[Variant, tuple[int, int]]:
+    """The edition, and the two seats' dice, checked."""
+    if not isinstance(variant, Variant):
+        variant = load_variant(variant)
+    if opener not in (0, 1) or type(opener) is not int:
+        raise SolveError(f"opener {shown(opener)} is not seat 0 or 1")
+    return variant, _checked_dice(variant, dice)
 
 
 def _checked_dice(variant: Variant, dice: Sequence[int]) -> tuple[int, int]:
@@ -280,9 +371,8 @@ def _walk(
         raise SolveError(f"the round has more than {MAX_NODES:,} positions: too big to solve")
     seat = state.to_act
     assert seat is not None
-    actions = list(state.legal_actions())
     key: Infoset = (seat, state.players[seat].dice, moves)
-    numbers = players[seat].at(key, last[seat], actions)
+    actions, numbers = players[seat].at(key, last[seat], state)
     for action, number in zip(actions, numbers, strict=True):
         after = state.apply(action)
         if after.round_number != state.round_number or after.is_over:

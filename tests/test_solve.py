@@ -127,3 +127,47 @@ def test_what_it_does_not_solve_is_refused_with_the_reason(
 def test_a_round_past_the_limit_is_named() -> None:
     with pytest.raises(SolveError, match=f"past the {MAX_NODES:,} positions"):
         solve_round("italian", (2, 2))
+
+
+def test_the_random_bots_exploitability_is_openspiels() -> None:
+    # OpenSpiel's exploitability of uniform random play of liars_dice: 0.780744
+    from perudo.bots import RandomBot
+    from perudo.solve import exploitability
+
+    gained = exploitability(RandomBot(), LIARS_DICE)
+    assert isinstance(gained, Fraction)
+    assert round(float(gained), 6) == 0.780744
+
+
+def test_an_equilibrium_is_not_exploitable() -> None:
+    from perudo.solve import exploitability
+
+    small = LIARS_DICE.derive(
+        "ld-d3-e", reason="Test.", dice={"per_player": 1, "faces": 3},
+        wilds={"kind": "face", "face": 3},
+    )  # fmt: skip
+    solved = solve_round(small)
+    assert exploitability(solved.bot(), small) == 0
+    with pytest.raises(SolveError, match="no policy"):
+        exploitability(object(), small)
+
+
+def test_the_command_line_prints_the_value_as_a_fraction() -> None:
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "perudo", "solve", "openspiel-liars-dice", "--json"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["value"], data["exact"], data["bounds"]) == ("-7/258", True, ["-7/258"] * 2)
+    assert data["infosets"] == 6 * 2**12
+    refused = subprocess.run(
+        [sys.executable, "-m", "perudo", "solve", "italian", "--dice", "5,5"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert refused.returncode == 2
+    assert "too big to solve" in refused.stderr
