@@ -1,0 +1,126 @@
+"""What exact solving costs: run on demand (``python bench/solve.py``), never as a test.
+
+1. OpenSpiel's ``liars_dice`` at one die each, six faces: :func:`perudo.solve.solve_round`
+   (exact, proven) against OpenSpiel's own C++ CFR+ on the same game, run until its average
+   policy is as close to an equilibrium as ``--epsilon`` (exploitability), in the same run.
+   OpenSpiel's ``sequence_form_lp`` needs cvxopt, which is not installed here: CFR+ is the
+   reference the issue allows.
+2. Two-player rounds with three dice in play (1v2, 2v1) at four faces: time, information
+   states and peak memory of each, every shipped edition that seats two (each in a process
+   of its own, so the peak is its own).
+
+Each time is the median of ``--repeats`` runs, with min and max, in wall time and CPU time.
+Needs the extras ``solve`` and ``openspiel`` (``pip install -e '.[dev]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+import pyspiel
+
+import perudo
+from perudo.solve import solve_round
+
+CHILD = """
+import json, sys, time
+import perudo
+from perudo.solve import SolveError, solve_round
+key, dice = sys.argv[1], tuple(int(n) for n in sys.argv[2].split(","))
+variant = perudo.load_variant(key)
+variant = variant.derive(key + "-d4", reason="Four faces, to solve in the bench.",
+                         dice={"per_player": variant.dice.per_player, "faces": 4})
+wall, cpu = time.perf_counter(), time.process_time()
+try:
+    s = solve_round(variant, dice)
+    out = {"value": str(s.value), "exact": s.exact, "infosets": s.infosets}
+except SolveError as error:
+    out = {"refused": str(error)}
+out["wall"], out["cpu"] = time.perf_counter() - wall, time.process_time() - cpu
+# the peak of this process's own memory (ru_maxrss would carry the parent's across exec)
+status = open("/proc/self/status").read().split("VmHWM:")[1].split()
+out["peak_mib"] = int(status[0]) / 1024
+print(json.dumps(out))
+"""
+
+
+def timed(work: object, repeats: int) -> tuple[list[float], list[float], object]:
+    walls, cpus, result = [], [], None
+    for _ in range(repeats):
+        wall, cpu = time.perf_counter(), time.process_time()
+        result = work()  # type: ignore[operator]
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return walls, cpus, result
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.1f} s [{min(values):.1f}-{max(values):.1f}]"
+
+
+def section_liars_dice(repeats: int, epsilon: float) -> None:
+    print("1. liars_dice, one die each, six faces")
+    walls, cpus, solution = timed(lambda: solve_round("openspiel-liars-dice", (1, 1)), repeats)
+    print(f"   perudo solve_round: {solution}")  # type: ignore[str-bytes-safe]
+    print(f"   wall {spread(walls)}, cpu {spread(cpus)}")
+
+    def cfr() -> tuple[int, float]:
+        game = pyspiel.load_game("liars_dice")
+        solver = pyspiel.CFRPlusSolver(game)
+        iterations, gap = 0, 1.0
+        while gap > epsilon:
+            for _ in range(10):
+                solver.evaluate_and_update_policy()
+            iterations += 10
+            gap = pyspiel.exploitability(game, solver.average_policy())
+        return iterations, gap
+
+    cfr_walls, cfr_cpus, (iterations, gap) = timed(cfr, repeats)  # type: ignore[misc]
+    print(f"   OpenSpiel CFR+ to exploitability {gap:.2g} ({iterations} iterations):")
+    print(f"   wall {spread(cfr_walls)}, cpu {spread(cfr_cpus)}")
+    ratio = statistics.median(cfr_cpus) / statistics.median(cpus)
+    print(f"   ratio (CFR+ cpu / perudo cpu): {ratio:.2f} (perudo's value is exact)")
+
+
+def section_three_dice() -> None:
+    print("2. two-player rounds with three dice in play, four faces (a process each)")
+    for key in perudo.variant_names():
+        if perudo.load_variant(key).players.min > 2 or perudo.load_variant(key).has_actions:
+            continue
+        for dice in ("1,2", "2,1"):
+            done = subprocess.run(
+                [sys.executable, "-c", CHILD, key, dice], capture_output=True, text=True,
+                timeout=3600, check=True,
+            )  # fmt: skip
+            row = json.loads(done.stdout)
+            if "refused" in row:
+                print(f"   {key:22} {dice}: refused: {row['refused'][:70]}")
+                continue
+            print(
+                f"   {key:22} {dice}: {row['value']:>9} exact={row['exact']} "
+                f"{row['infosets']:>7} infosets  wall {row['wall']:.1f} s  cpu {row['cpu']:.1f} s"
+                f"  peak {row['peak_mib']:.0f} MiB"
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--epsilon", type=float, default=1e-3)
+    parser.add_argument(
+        "--quick", action="store_true", help="a smoke run: one repeat, CFR+ to 0.05, section 1"
+    )
+    args = parser.parse_args()
+    epsilon = max(args.epsilon, 0.05) if args.quick else args.epsilon
+    section_liars_dice(1 if args.quick else args.repeats, epsilon)
+    if not args.quick:
+        section_three_dice()
+
+
+if __name__ == "__main__":
+    main()
