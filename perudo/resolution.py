@@ -12,14 +12,14 @@ from perudo.actions import Bid
 from perudo.dice import count
 from perudo.errors import InvalidVariantError, shown
 from perudo.rules import CallContext, RoundContext, SettledCall, Words
-from perudo.rules.axes import changed_seats, extended
+from perudo.rules.axes import SeatChanges, extended
 from perudo.variant import Variant
 
 __all__ = ["Resolution", "settle_call"]
 
 
 @attrs.frozen(slots=False)  # made once a round: a dict-based class is made faster
-class Resolution:
+class Resolution(SeatChanges):
     """The outcome of a call.
 
     Attributes:
@@ -56,16 +56,6 @@ class Resolution:
     out: tuple[int, ...] = ()
     names: tuple[str, ...] | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
     words: Words | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
-
-    @property
-    def losers(self) -> tuple[int, ...]:
-        """The seats that lost dice or points, in seat order."""
-        return changed_seats(self.changes, self.points, -1)
-
-    @property
-    def gainers(self) -> tuple[int, ...]:
-        """The seats that gained dice or points, in seat order."""
-        return changed_seats(self.changes, self.points, 1)
 
     @property
     def loser(self) -> int | None:

@@ -50,6 +50,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from perudo.actions import Action, Declare
 from perudo.errors import SolveError, shown
 from perudo.loader import load_variant
+from perudo.players import PlacedBid
 from perudo.state import GameState, new_game
 from perudo.variant import Variant
 from perudo.view import PlayerView
@@ -69,7 +70,7 @@ __all__ = [
 #: runs out.
 MAX_NODES = 3_000_000
 
-#: What a seat knows at a decision: its seat, its hand, the round's moves so far.
+#: What a seat knows at a decision: its seat, its hand, the round's bids so far (who made each).
 Infoset = tuple[int, tuple[int, ...], tuple[tuple[int, str], ...]]
 
 
@@ -150,11 +151,16 @@ class SolutionBot:
         return self._random.choices(actions, weights=weights)[0]
 
 
+def _infoset(seat: int, hand: tuple[int, ...], bids: Sequence[PlacedBid]) -> Infoset:
+    """What ``seat`` knows at a decision of a round (the one place the key is made): its
+    hand and the round's bids so far, with who made them."""
+    return seat, hand, tuple((placed.player, str(placed.bid)) for placed in bids)
+
+
 def _view_key(view: PlayerView) -> Infoset:
-    """What a seat knows at a decision: its seat, its hand, the round's moves so far."""
+    """The information state of ``view``'s decision."""
     assert view.player is not None
-    moves = tuple((placed.player, str(placed.bid)) for placed in view.bids)
-    return view.player, view.dice, moves
+    return _infoset(view.player, view.dice, view.bids)
 
 
 def deals(dice: int, faces: int) -> list[tuple[tuple[int, ...], Fraction]]:
@@ -214,7 +220,7 @@ class _Tree:
             deals(dice[0], faces), deals(dice[1], faces)
         ):
             state = new_game(variant, 2, seed=0, dice=[hand0, hand1], first_player=opener)
-            nodes = _walk(state, p0 * p1, [0, 0], (), tree.players, tree.terminals, nodes)
+            nodes = _walk(state, p0 * p1, [0, 0], tree.players, tree.terminals, nodes)
         return tree
 
     @property
@@ -360,7 +366,6 @@ def _walk(
     state: GameState,
     chance: Fraction,
     last: list[int],
-    moves: tuple[tuple[int, str], ...],
     players: tuple[_Player, _Player],
     terminals: list[tuple[int, int, Fraction]],
     nodes: int,
@@ -371,7 +376,7 @@ def _walk(
         raise SolveError(f"the round has more than {MAX_NODES:,} positions: too big to solve")
     seat = state.to_act
     assert seat is not None
-    key: Infoset = (seat, state.players[seat].dice, moves)
+    key = _infoset(seat, state.players[seat].dice, state.bids)
     actions, numbers = players[seat].at(key, last[seat], state)
     for action, number in zip(actions, numbers, strict=True):
         after = state.apply(action)
@@ -389,8 +394,7 @@ def _walk(
             continue
         sequences = list(last)
         sequences[seat] = number
-        nodes = _walk(after, chance, sequences, (*moves, (seat, str(action))), players,
-                      terminals, nodes)  # fmt: skip
+        nodes = _walk(after, chance, sequences, players, terminals, nodes)
     return nodes
 
 

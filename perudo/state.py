@@ -51,6 +51,7 @@ from perudo.players import (
 )
 from perudo.resolution import Resolution, settle_call
 from perudo.rules import ActEffect, RoundContext, RoundRules, SettledCall, Violation
+from perudo.rules.axes import in_the_open
 from perudo.rules.bidding import (
     check_bid,
     legal_bids,
@@ -585,12 +586,9 @@ class GameState(RoundFacts):
             derived.context = RoundContext(
                 variant.words, dice.faces, dice.per_player, derived.counts, self.round_number,
                 self.to_act, self._chain or (), self.rules, derived.scores, self.starting_dice,
+                open=in_the_open(p.open for p in self.players) if self.acts else (),
+                acts=self.acts,
             )  # fmt: skip
-            if self.acts:
-                opened = tuple(player.open for player in self.players)
-                derived.context = attrs.evolve(
-                    derived.context, open=opened if any(opened) else (), acts=self.acts
-                )
         return derived.context
 
     def _exact_call_violation(self, seat: int) -> Violation | None:

@@ -30,7 +30,6 @@ from perudo.actions import (
 from perudo.errors import InvalidVariantError, shown
 from perudo.rules import (
     AXES,
-    OPTIONAL_AXES,
     ActionRule,
     CapRule,
     ChallengeRule,
@@ -58,6 +57,7 @@ from perudo.shipped import variant_names
 
 __all__ = [
     "AXES",
+    "OPTIONAL_AXES",
     "SCHEMA",
     "Variant",
     "Words",
@@ -633,30 +633,32 @@ def _is_face_number(word: str) -> bool:
     return lowered == "ones" or (lowered.endswith("s") and lowered[:-1].isdecimal())
 
 
-#: Where a declaration leaves out an optional axis (:data:`~perudo.rules.OPTIONAL_AXES`).
-LEFT_OUT: Mapping[str, Provenance] = MappingProxyType({
-    "actions": Provenance(
+#: The axes a declaration may leave out, with the kind and the provenance they then have:
+#: ``actions`` came after declarations were written, and a declaration without it offers no
+#: other action. :meth:`Variant.to_dict` leaves such an axis out again, so a declaration's
+#: fingerprint is the same as before the axis existed.
+OPTIONAL_AXES: Mapping[str, tuple[str, Provenance]] = MappingProxyType({
+    "actions": ("none", Provenance(
         "inherited",
         reason="The declaration names no other action: a player bids, calls or declares.",
-    ),
+    )),
 })  # fmt: skip
 
 
 def _is_left_out(axis: str, component: Any, source: Provenance) -> bool:
     """Whether ``component`` is what leaving out the optional ``axis`` gives."""
-    return (
-        axis in OPTIONAL_AXES
-        and component.kind == OPTIONAL_AXES[axis]
-        and is_built_in(type(component))
-        and source == LEFT_OUT[axis]
-    )
+    if axis not in OPTIONAL_AXES:
+        return False
+    kind, provenance = OPTIONAL_AXES[axis]
+    return component.kind == kind and is_built_in(type(component)) and source == provenance
 
 
 def _axis(data: Mapping[str, Any], axis: str, fail: _Problems) -> tuple[Any, Provenance]:
     place = f"[{axis}]"
     table = data.get(axis)
     if table is None and axis in OPTIONAL_AXES:
-        return rule_kinds(axis)[OPTIONAL_AXES[axis]](), LEFT_OUT[axis]
+        left_out, provenance = OPTIONAL_AXES[axis]
+        return rule_kinds(axis)[left_out](), provenance
     if not isinstance(table, Mapping):
         fail(place, "missing" if table is None else f"{shown(table)} is not a table")
         return None, Provenance("stated", "", None)

@@ -11,6 +11,7 @@ from perudo.actions import Action
 from perudo.players import Glimpse, PlacedAct, PlacedBid, RoundFacts
 from perudo.resolution import Resolution
 from perudo.rules import RoundContext, RoundRules
+from perudo.rules.axes import in_the_open
 from perudo.variant import Variant
 
 __all__ = ["PlayerView", "SeatView", "draw_table"]
@@ -111,12 +112,12 @@ class PlayerView(RoundFacts):
         """The round as the rule kinds see it (:class:`~perudo.rules.RoundContext`), from
         what this view shows."""
         variant = self.variant
-        opened = tuple(seat.open for seat in self.seats)
         return RoundContext(
             variant.words, variant.dice.faces, variant.dice.per_player,
             tuple([seat.dice_count for seat in self.seats]), self.round_number, self.to_act,
             self.bids, self.rules, tuple([seat.score for seat in self.seats]),
-            self.starting_dice, open=opened if any(opened) else (), acts=self.acts,
+            self.starting_dice, open=in_the_open(seat.open for seat in self.seats),
+            acts=self.acts,
         )  # fmt: skip
 
     @property

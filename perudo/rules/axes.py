@@ -20,7 +20,7 @@ a :class:`~perudo.GameState`, nor any hidden die.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
 
@@ -34,7 +34,6 @@ __all__ = [
     "AXES",
     "AXIS_TITLES",
     "CALLS",
-    "OPTIONAL_AXES",
     "PROTOCOLS",
     "ActionRule",
     "CallContext",
@@ -51,6 +50,7 @@ __all__ = [
     "RoundContext",
     "RoundRules",
     "ScoringRule",
+    "SeatChanges",
     "SettledCall",
     "SpecialRoundRule",
     "StarterRule",
@@ -74,10 +74,6 @@ AXES = (
     "first_player",
     "scoring",
 )
-
-#: The axes a declaration may leave out, and the kind it then has: ``actions`` came after
-#: declarations were written, and a declaration without it offers no other action.
-OPTIONAL_AXES: Mapping[str, str] = MappingProxyType({"actions": "none"})
 
 #: Each axis's title, as the prose, the docs and the command line show it.
 AXIS_TITLES: Mapping[str, str] = MappingProxyType(
@@ -235,8 +231,33 @@ class CallContext(RoundContext):
         return self.caller if self.count >= self.bids[-1].bid.quantity else self.bids[-1].player
 
 
+def in_the_open(per_seat: Iterable[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    """A context's ``open``: each seat's dice in the open, or ``()`` when no seat has any."""
+    opened = tuple(per_seat)
+    return opened if any(opened) else ()
+
+
+class SeatChanges:
+    """What a value holding each seat's change of dice and of score derives from them (a
+    settled call, a resolution): who lost and who gained."""
+
+    __slots__ = ()
+    changes: tuple[int, ...]
+    points: tuple[int, ...]
+
+    @property
+    def losers(self) -> tuple[int, ...]:
+        """The seats that lost dice or points, in seat order."""
+        return changed_seats(self.changes, self.points, -1)
+
+    @property
+    def gainers(self) -> tuple[int, ...]:
+        """The seats that gained dice or points, in seat order."""
+        return changed_seats(self.changes, self.points, 1)
+
+
 @attrs.frozen(slots=False)  # short-lived: a dict-based class is made twice as fast
-class SettledCall(CallContext):
+class SettledCall(SeatChanges, CallContext):
     """A call and what it did: what the starter, the special round and the end of the game
     decide from. ``dice`` and ``scores`` are still those when the call was made; ``after``
     and ``scores_after`` are the table the next round is played at.
@@ -255,16 +276,6 @@ class SettledCall(CallContext):
     def scores_after(self) -> tuple[int, ...]:
         """Each seat's score after the call."""
         return tuple([n + change for n, change in zip(self.scores, self.points, strict=True)])
-
-    @property
-    def losers(self) -> tuple[int, ...]:
-        """The seats that lost dice or points, in seat order."""
-        return changed_seats(self.changes, self.points, -1)
-
-    @property
-    def gainers(self) -> tuple[int, ...]:
-        """The seats that gained dice or points, in seat order."""
-        return changed_seats(self.changes, self.points, 1)
 
     def still_in(self, seat: int) -> bool:
         """Whether ``seat`` holds dice after the call."""
