@@ -635,7 +635,7 @@ def _is_face_number(word: str) -> bool:
 
 #: The axes a declaration may leave out, with the kind and the provenance they then have:
 #: ``actions`` came after declarations were written, and a declaration without it offers no
-#: other action. :meth:`Variant.to_dict` leaves such an axis out again, so a declaration's
+#: other action. :meth:`perudo.Variant.to_dict` leaves such an axis out again, so a declaration's
 #: fingerprint is the same as before the axis existed.
 OPTIONAL_AXES: Mapping[str, tuple[str, Provenance]] = MappingProxyType({
     "actions": ("none", Provenance(
