@@ -181,6 +181,18 @@ def expected_count(view: PlayerView, face: int) -> float:
     return count([view.known], face, wild=wild) + view.unseen * chance
 
 
+@attrs.frozen
+class _Decision:
+    """What :class:`OddsBot` does once it does not declare: a call; or a draw among the
+    likeliest cheapest bids, then either another action instead (the challenge, when even
+    the best bid is unlikely) or the bid, pressed half the time where ``press``."""
+
+    call: Action | None = None
+    bids: tuple[Bid, ...] = ()
+    after: Action | None = None
+    press: bool = False
+
+
 class OddsBot:
     """Plays by the exact odds of the bids (:mod:`perudo.odds`), from its view alone.
 
@@ -219,6 +231,44 @@ class OddsBot:
         actions = view.legal_actions
         if view.offers and (view.must_declare or self._random.random() < 0.5):
             return self._random.choice([a for a in actions if isinstance(a, Declare)])
+        decision = self._decide(view)
+        if decision.call is not None:
+            return decision.call
+        choice = self._random.choice(decision.bids)
+        if decision.after is not None:
+            return decision.after
+        if decision.press and self._random.random() < 0.5:
+            return Bid(choice.quantity, choice.face, pressure=True)
+        return choice
+
+    def policy(self, view: PlayerView) -> dict[Action, Fraction]:
+        """The probability of each action :meth:`act` may choose (the others are 0)."""
+        declarations = [a for a in view.legal_actions if isinstance(a, Declare)]
+        declared = Fraction(0)
+        chances: dict[Action, Fraction] = {}
+        if view.offers:
+            declared = Fraction(1) if view.must_declare else Fraction(1, 2)
+            chances = {a: declared / len(declarations) for a in declarations}
+            if view.must_declare:
+                return chances
+        rest = 1 - declared
+        decision = self._decide(view)
+        chosen = decision.call if decision.call is not None else decision.after
+        if chosen is not None:
+            chances[chosen] = chances.get(chosen, Fraction(0)) + rest
+            return chances
+        each = rest / len(decision.bids)
+        for bid in decision.bids:
+            if decision.press:
+                chances[bid] = chances.get(bid, Fraction(0)) + each / 2
+                chances[Bid(bid.quantity, bid.face, pressure=True)] = each / 2
+            else:
+                chances[bid] = chances.get(bid, Fraction(0)) + each
+        return chances
+
+    def _decide(self, view: PlayerView) -> _Decision:
+        """What the bot does once it does not declare (no chance drawn here)."""
+        actions = view.legal_actions
         table = self.belief(view)
         standing = view.bid
         calls = actions[-3:]  # legal actions end with the calls, then any edition's own
@@ -226,26 +276,21 @@ class OddsBot:
             calls = tuple(action for action in actions if isinstance(action, Dudo | Calza))
         if standing is not None:
             if EXACT_CALL in calls and exact_chance_of(table, standing) > self.exact:
-                return EXACT_CALL
+                return _Decision(call=EXACT_CALL)
             chance = chance_of(table, standing)
             if chance < self.doubt:
-                return (
-                    CHALLENGE_PRESSED if chance < 0.1 and CHALLENGE_PRESSED in calls else CHALLENGE
-                )
+                pressed = chance < 0.1 and CHALLENGE_PRESSED in calls
+                return _Decision(call=CHALLENGE_PRESSED if pressed else CHALLENGE)
         cheapest = _cheapest_bids(view)
         if not cheapest:
-            return CHALLENGE if CHALLENGE in calls else actions[0]
+            return _Decision(call=CHALLENGE if CHALLENGE in calls else actions[0])
         best = max(chance_of(table, bid) for bid in cheapest.values())
-        choice = self._random.choice(
-            [bid for bid in cheapest.values() if chance_of(table, bid) == best]
-        )
+        bids = tuple(bid for bid in cheapest.values() if chance_of(table, bid) == best)
         if standing is not None and best < self.doubt:
-            return CHALLENGE
+            return _Decision(bids=bids, after=CHALLENGE)
         assert view.player is not None  # a bot plays a seat, never a spectator's view
         pressure_left = view.seats[view.player].pressure_left > 0
-        if best > 0.9 and pressure_left and self._random.random() < 0.5:
-            return Bid(choice.quantity, choice.face, pressure=True)
-        return choice
+        return _Decision(bids=bids, press=best > 0.9 and pressure_left)
 
     def interrupt(self, view: PlayerView) -> Action | None:
         """The exact call out of turn (Jonti) when the bid looks exactly right; after its

@@ -97,7 +97,8 @@ def _parser() -> argparse.ArgumentParser:
     comp.add_argument("variants", nargs="*", help="two edition keys (none: the full matrix)")
     comp.add_argument("--json", action="store_true", help="print JSON")
     solve = commands.add_parser(
-        "solve", help="solve one round between two players exactly (extra perudo[solve])"
+        "solve",
+        help="solve a round or a game between two players exactly (extra perudo[solve])",
     )
     solve.add_argument("variant", help="edition key or path to a .toml declaration")
     solve.add_argument(
@@ -105,6 +106,9 @@ def _parser() -> argparse.ArgumentParser:
         help="each seat's dice (default: 1,1)",
     )  # fmt: skip
     solve.add_argument("--opener", type=_whole(0, 1), default=0, help="seat that bids first")
+    solve.add_argument(
+        "--game", action="store_true", help="the whole game from those dice (win +1, loss -1)"
+    )
     solve.add_argument("--json", action="store_true", help="print JSON")
     sim = commands.add_parser("simulate", help="play many games between bots and tally them")
     sim.add_argument("--variant", default=None, help="edition key (default: italian)")
@@ -278,9 +282,10 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _solve(args: argparse.Namespace, out: TextIO) -> None:
-    from perudo.solve import solve_round
+    from perudo.solve import solve_game, solve_round
 
-    solution = solve_round(_edition(args.variant), args.dice, opener=args.opener)
+    solve = solve_game if args.game else solve_round
+    solution = solve(_edition(args.variant), args.dice, opener=args.opener)
     low, high = solution.bounds
     if args.json:
         _json(
@@ -288,22 +293,31 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
                 "variant": solution.variant.key,
                 "dice": list(solution.dice),
                 "opener": solution.opener,
+                "game": solution.game,
                 "value": str(solution.value),
                 "decimal": float(solution.value),
                 "exact": solution.exact,
                 "bounds": [str(low), str(high)],
                 "infosets": solution.infosets,
+                "rounds": solution.rounds,
                 "seconds": round(solution.seconds, 3),
             },
             out,
         )
         return
     dice = "v".join(map(str, solution.dice))
-    proven = "proven exact" if solution.exact else f"proven within [{low}, {high}]"
+    what = f"the game from {dice} (win +1, loss -1)" if solution.game else f"one round {dice}"
+    if solution.exact:
+        value, proven = f"{solution.value} = {float(solution.value):.6f}", "proven exact"
+    else:  # the bounds' fractions may be long: their decimals and the gap
+        value = f"{float(solution.value):.6f}"
+        gap = float(high - low)
+        proven = f"proven within [{float(low):.9f}, {float(high):.9f}], {gap:.1e} wide"
+    rounds = f" in {solution.rounds} round{'s' * (solution.rounds != 1)}" if solution.game else ""
     print(
-        f"{solution.variant.name}, one round {dice}, seat {solution.opener} bids first\n"
-        f"value for seat 0: {solution.value} = {float(solution.value):.6f} ({proven})\n"
-        f"{solution.infosets:,} information states, {solution.seconds:.1f} s",
+        f"{solution.variant.name}, {what}, seat {solution.opener} bids first\n"
+        f"value for seat 0: {value} ({proven})\n"
+        f"{solution.infosets:,} information states{rounds}, {solution.seconds:.1f} s",
         file=out,
     )
 

@@ -1,12 +1,13 @@
-"""Small games solved exactly: the value of one round between two players, and the
-strategies that reach it.
+"""Small games solved exactly: the value of a round, or of a whole game, between two players,
+and the strategies that reach it.
 
 Needs the extra ``perudo[solve]`` (SciPy, whose HiGHS solves the linear program). The game
-is read from the engine itself, so any declared rule set solves, registered kinds included:
-every deal of the dice (each sorted hand with its chance), then every legal move of
-:class:`~perudo.GameState` until the round's call settles. A player knows its own hand and
-every move made; the sequence form of the game (von Stengel's) is a linear program whose
-solution is an equilibrium.
+is read from the engine itself, so any declared rule set solves, registered kinds included.
+A round is walked once, with :class:`~perudo.GameState`'s own legal moves (a rule kind sees
+the :class:`~perudo.rules.RoundContext`, never a die, so what is legal never depends on the
+hands); every call then settles with the engine for every deal of the dice (each sorted
+hand with its chance). A player knows its own hand and every move made; the sequence form
+of the game (von Stengel's) is a linear program whose solution is an equilibrium.
 
 The value is **proven**, never a float: the equilibrium the solver found is made exact
 (each probability a :class:`~fractions.Fraction`), and each side's exact best response is
@@ -14,11 +15,13 @@ computed in fractions. What seat 0's strategy guarantees against every reply is 
 bound of the value, what seat 1's concedes an upper bound; when both are the same number,
 :attr:`Solution.exact` is true.
 
-The payoff to seat 0 is its change of dice minus seat 1's where calls move dice (a die lost
-by seat 1 is +1, losing the difference counts the difference), or the points it receives
-where calls move points. Bids above the dice in play are left out where the edition has no
-cap: they are certainly false (:meth:`~perudo.GameState.legal_actions` lists bids up to
-the dice in play).
+In a round (:func:`solve_round`) the payoff to seat 0 is its change of dice minus seat 1's
+where calls move dice (a die lost by seat 1 is +1, losing the difference counts the
+difference), or the points it receives where calls move points. In a game
+(:func:`solve_game`) it is +1 for a win and -1 for a loss (a shared win 0), and each round
+is solved with the values of the rounds it leads to. Bids above the dice in play are left
+out where the edition has no cap: they are certainly false
+(:meth:`~perudo.GameState.legal_actions` lists bids up to the dice in play).
 
 >>> from perudo.solve import solve_round
 >>> solution = solve_round("openspiel-liars-dice", dice=(1, 1))  # doctest: +SKIP
@@ -32,7 +35,7 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -47,10 +50,9 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
     raise ImportError(f"perudo.solve needs {error.name}: {install_hint('solve')}") from error
 
-from perudo.actions import Action, Declare
+from perudo.actions import Action, Bid, Declare
 from perudo.errors import SolveError, shown
 from perudo.loader import load_variant
-from perudo.players import PlacedBid
 from perudo.state import GameState, new_game
 from perudo.variant import Variant
 from perudo.view import PlayerView
@@ -62,66 +64,564 @@ __all__ = [
     "SolveError",
     "deals",
     "exploitability",
+    "solve_game",
     "solve_round",
 ]
 
-#: The most positions a round solved may have, every deal and every history together. A
-#: round past it is refused with a :class:`~perudo.SolveError` naming it, before memory
-#: runs out.
-MAX_NODES = 3_000_000
+#: The most positions a round solved may have: its calls (each ending a history of bids)
+#: times the deals of the dice. A round past it is refused with a
+#: :class:`~perudo.SolveError` naming it, before memory runs out (each position is a
+#: coefficient of the linear program).
+MAX_NODES = 40_000_000
 
-#: What a seat knows at a decision: its seat, its hand, the round's bids so far (who made each).
-Infoset = tuple[int, tuple[int, ...], tuple[tuple[int, str], ...]]
+Hand = tuple[int, ...]
+
+#: Where a decision is in its round, as every player sees it: the declarations still
+#: offered, the special round declared, and the bids with who made them.
+Public = tuple[tuple[str, ...], bool, "str | None", tuple[tuple[int, str], ...]]
+
+#: Each decision's action probabilities, by (decision, hand); a decision missing is played
+#: uniformly (the seat's own strategy never reaches it).
+Strategy = dict[tuple[int, int], tuple[Fraction, ...]]
+
+#: Which round of a game a position is in, as a player sees it: each seat's dice and score,
+#: and the seat that opened the round.
+Table = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+def _public(facts: GameState | PlayerView) -> Public:
+    """Where ``facts`` (a state or a view) is in its round (the one place the key is made)."""
+    bids = tuple((placed.player, str(placed.bid)) for placed in facts.bids)
+    return facts.offers, facts.must_declare, facts.special_round, bids
+
+
+def _table(counts: Sequence[int], scores: Sequence[int], facts: GameState | PlayerView) -> Table:
+    """Which round of a game ``facts`` is in (the one place the key is made)."""
+    bids = facts.bids
+    opener = bids[0].player if bids else facts.to_act
+    assert opener is not None
+    return tuple(counts), tuple(scores), opener
+
+
+def _state_table(state: GameState) -> Table:
+    players = state.players
+    return _table([len(p.dice) for p in players], [p.score for p in players], state)
+
+
+def _view_table(view: PlayerView) -> Table:
+    seats = view.seats
+    return _table([s.dice_count for s in seats], [s.score for s in seats], view)
+
+
+def deals(dice: int, faces: int) -> list[tuple[Hand, Fraction]]:
+    """Every sorted hand of ``dice`` dice of ``faces`` faces, with its chance.
+
+    >>> deals(2, 2)
+    [((1, 1), Fraction(1, 4)), ((1, 2), Fraction(1, 2)), ((2, 2), Fraction(1, 4))]
+    """
+    hands = []
+    for hand in itertools.combinations_with_replacement(range(1, faces + 1), dice):
+        ways = math.factorial(dice)
+        for face in set(hand):
+            ways //= math.factorial(hand.count(face))
+        hands.append((hand, Fraction(ways, faces**dice)))
+    return hands
+
+
+@attrs.define(eq=False)
+class _Seat:
+    """One seat's decisions in a round, the same for each of its hands. The seat's sequence
+    of (edge ``e``, hand ``h``) is number ``1 + e * len(hands) + h``; 0 is the empty one."""
+
+    hands: list[Hand]
+    chances: list[Fraction]
+    parents: list[int] = attrs.field(factory=list)  # each decision's edge before it, or -1
+    firsts: list[int] = attrs.field(factory=list)  # each decision's first edge
+    actions: list[tuple[Action, ...]] = attrs.field(factory=list)
+    states: list[GameState] = attrs.field(factory=list)  # a position of each decision
+    edges: int = 0
+
+    @classmethod
+    def dealt(cls, dice: int, faces: int) -> _Seat:
+        """A seat holding ``dice`` dice, with every hand it may be dealt."""
+        hands = deals(dice, faces)
+        return cls([hand for hand, _ in hands], [chance for _, chance in hands])
+
+    def decide(self, parent: int, actions: tuple[Action, ...], state: GameState) -> int:
+        """Add a decision; its number."""
+        self.parents.append(parent)
+        self.firsts.append(self.edges)
+        self.actions.append(actions)
+        self.states.append(state)
+        self.edges += len(actions)
+        return len(self.firsts) - 1
+
+    @property
+    def sequences(self) -> int:
+        return 1 + self.edges * len(self.hands)
+
+    def numbers(self, edges: np.ndarray) -> np.ndarray:
+        """The sequence numbers of ``edges`` (-1 for the empty one) for every hand: one row
+        per edge."""
+        n = len(self.hands)
+        return np.where(edges[:, None] < 0, 0, 1 + edges[:, None] * n + np.arange(n))
+
+    def probabilities(self, strategy: Strategy, decision: int, hand: int) -> tuple[Fraction, ...]:
+        found = strategy.get((decision, hand))
+        if found is None:
+            n = len(self.actions[decision])
+            return (Fraction(1, n),) * n
+        return found
+
+
+@attrs.define(eq=False)
+class _Round:
+    """A round as both seats' decisions, every call that ends it (each seat's last edge and
+    the call's outcome), and for each outcome a position before the call and the call (the
+    calls that settle alike for every deal share one)."""
+
+    start: GameState
+    seats: tuple[_Seat, _Seat]
+    decisions: dict[Public, tuple[int, int]]
+    ends: np.ndarray  # one row per call: seat 0's last edge, seat 1's, the outcome
+    outcomes: list[tuple[GameState, Action]]
+
+    @property
+    def infosets(self) -> int:
+        return sum(len(seat.firsts) * len(seat.hands) for seat in self.seats)
+
+    def settle(self, value: Callable[[GameState], tuple[Fraction, Fraction]]) -> _Payoffs:
+        """Each outcome's payoff to seat 0 for every deal (chance included), as proven
+        bounds: ``value`` gives them for the position after the call."""
+        hands0, hands1 = self.seats[0].hands, self.seats[1].hands
+        chance = np.array(
+            [[c0 * c1 for c1 in self.seats[1].chances] for c0 in self.seats[0].chances],
+            dtype=object,
+        )
+        low = np.empty((len(self.outcomes), len(hands0), len(hands1)), dtype=object)
+        high = np.empty_like(low)
+        for index, (state, action) in enumerate(self.outcomes):
+            for i, j in itertools.product(range(len(hands0)), range(len(hands1))):
+                after = _dealt(state, (hands0[i], hands1[j])).apply(action)
+                low[index, i, j], high[index, i, j] = value(after)
+            low[index] *= chance
+            high[index] *= chance
+        return _Payoffs(low, high)
+
+
+@attrs.frozen(eq=False)
+class _Payoffs:
+    """Each outcome's payoff to seat 0 by deal (seat 0's hand, seat 1's), times its chance:
+    the lowest and the highest it may be (the same in a round)."""
+
+    low: np.ndarray
+    high: np.ndarray
+
+
+def _dealt(state: GameState, hands: tuple[Hand, Hand]) -> GameState:
+    """``state`` with the two seats holding ``hands``."""
+    players = tuple(
+        attrs.evolve(player, dice=hand) for player, hand in zip(state.players, hands, strict=True)
+    )
+    return attrs.evolve(state, players=players)
+
+
+def _name(state: GameState) -> str:
+    counts = [len(p.dice) for p in state.players]
+    special = f", a {state.special_round} round" if state.special_round else ""
+    offered = f", {' or '.join(state.offers)} to declare" if state.offers else ""
+    return (
+        f"the {counts[0]}v{counts[1]} round of {state.variant.name} (seat {state.to_act} "
+        f"opening{special}{offered})"
+    )
+
+
+def _walk(start: GameState) -> _Round:
+    """Every decision and call of the round from ``start``, with the engine's legal moves."""
+    variant = start.variant
+    faces = variant.dice.faces
+    counts = [len(player.dice) for player in start.players]
+    seats = (_Seat.dealt(counts[0], faces), _Seat.dealt(counts[1], faces))
+    per_call = len(seats[0].hands) * len(seats[1].hands)
+    _check_size(start, per_call)
+    decisions: dict[Public, tuple[int, int]] = {}
+    ends: list[tuple[int, int, int]] = []
+    outcomes: list[tuple[GameState, Action]] = []
+    settled: dict[Any, int] = {}
+    whole = bool(variant.user_kinds)  # a registered kind may read the whole round
+    longest = 2 * faces * sum(counts)  # bids in a row that each raise (or press) the last
+
+    def visit(state: GameState, last: tuple[int, int]) -> None:
+        seat = state.to_act
+        assert seat is not None
+        if len(state.bids) > longest:
+            raise SolveError(
+                f"{_name(start)} never ends: its raise order allows more than {longest} bids "
+                "in a row (a bid that does not raise the one before)"
+            )
+        actions = state.legal_actions()
+        side = seats[seat]
+        decision = side.decide(last[seat], actions, state)
+        decisions[_public(state)] = (seat, decision)
+        first = side.firsts[decision]
+        for k, action in enumerate(actions):
+            mine = (first + k, last[1]) if seat == 0 else (last[0], first + k)
+            if isinstance(action, Bid | Declare):
+                visit(state.apply(action), mine)
+                continue
+            key = _call_key(state, action, whole)
+            outcome = settled.get(key)
+            if outcome is None:
+                outcome = settled[key] = len(outcomes)
+                outcomes.append((state, action))
+            ends.append((*mine, outcome))
+            if len(ends) * per_call > MAX_NODES:
+                raise SolveError(
+                    f"{_name(start)} is too big to solve: more than {MAX_NODES:,} positions"
+                )
+
+    visit(start, (-1, -1))
+    return _Round(start, seats, decisions, np.array(ends, dtype=np.int64).reshape(-1, 3), outcomes)
+
+
+def _call_key(state: GameState, action: Action, whole: bool) -> Any:
+    """What a call's outcome depends on besides the hands: the call, its caller, the
+    standing bid, the wild face at the call, the round's rules and the seats' standing (with
+    perudo's own kinds; a registered kind's may depend on every bid of the round)."""
+    context = state.context
+    standing = tuple((p.score, p.pressure_left, p.had_special) for p in state.players)
+    key = (
+        action, state.to_act, state.pressured, context.bids[-1], context.wild, state.rules,
+        state.special_round, standing,
+    )  # fmt: skip
+    return (key, context.bids) if whole else key
+
+
+def _check_size(start: GameState, per_call: int) -> None:
+    """Refuse at once a round certainly past :data:`MAX_NODES`: its deals times the bid
+    histories of one deal, counted as the subsets of the bids open at the opening (each bid
+    raises the one before); the walk stops any other past it."""
+    bids = sum(1 for action in start.legal_actions() if isinstance(action, Bid))
+    if bids > 60 or per_call * 2**bids > MAX_NODES:
+        raise SolveError(
+            f"{_name(start)} is too big to solve: {per_call:,} deals of up to 2^{bids} bid "
+            f"histories each, past the {MAX_NODES:,} positions a solution holds"
+        )
+
+
+# --- the linear program -------------------------------------------------------------------
+
+
+def _payoff_matrix(round_: _Round, payoffs: np.ndarray) -> Any:
+    """Seat 0's payoff (chance included) at each pair of sequences, as a sparse matrix
+    (seat 0's sequences by seat 1's)."""
+    seats = round_.seats
+    ends = round_.ends
+    rows = seats[0].numbers(ends[:, 0])  # calls x hands of seat 0
+    cols = seats[1].numbers(ends[:, 1])
+    values = payoffs.astype(np.float64)[ends[:, 2]]  # calls x hands0 x hands1
+    shape = values.shape
+    r = np.broadcast_to(rows[:, :, None], shape).ravel()
+    c = np.broadcast_to(cols[:, None, :], shape).ravel()
+    matrix = sparse.coo_matrix(
+        (values.ravel(), (r, c)), shape=(seats[0].sequences, seats[1].sequences)
+    )
+    return matrix.tocsr()
+
+
+def _constraints(seat: _Seat) -> Any:
+    """The sequence-form constraints of ``seat``: the empty sequence is 1, and each
+    information state's sequences sum to the one before it."""
+    n = len(seat.hands)
+    hands = np.arange(n)
+    parents = np.array(seat.parents, dtype=np.int64)
+    decisions = np.arange(len(parents))
+    firsts = np.array(seat.firsts, dtype=np.int64)
+    sizes = np.diff(np.append(firsts, seat.edges))
+    owner = np.repeat(decisions, sizes)  # each edge's decision
+    info_rows = 1 + decisions[:, None] * n + hands  # one row per (decision, hand)
+    parent_cols = seat.numbers(parents)
+    edge_rows = 1 + owner[:, None] * n + hands
+    edge_cols = seat.numbers(np.arange(seat.edges))
+    rows = np.concatenate([[0], info_rows.ravel(), edge_rows.ravel()])
+    cols = np.concatenate([[0], parent_cols.ravel(), edge_cols.ravel()])
+    values = np.concatenate([[1.0], -np.ones(info_rows.size), np.ones(edge_rows.size)])
+    shape = (1 + len(parents) * n, seat.sequences)
+    return sparse.csr_matrix((values, (rows, cols)), shape=shape)
+
+
+def _plans(round_: _Round, matrix: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Both seats' realization plans at an equilibrium, from one linear program: the
+    sequence form's max_x f'q s.t. F'q <= A'x for the seat with fewer sequences (seat 1
+    maximises minus seat 0's payoff), whose dual is the other seat's plan (von Stengel).
+    Dual simplex, so the dual is a vertex too: its probabilities are as exact as the
+    primal's."""
+    seat = 0 if round_.seats[0].sequences <= round_.seats[1].sequences else 1
+    me, other = round_.seats[seat], round_.seats[1 - seat]
+    a_t = matrix.T.tocsr() if seat == 0 else -matrix  # theirs x mine
+    e, f = _constraints(me), _constraints(other)
+    n_me, n_q = me.sequences, f.shape[0]
+    cost = np.zeros(n_me + n_q)
+    cost[n_me] = -1.0  # maximise q[0]
+    inequality = sparse.hstack([-a_t, f.T]).tocsr()  # F'q - A'x <= 0
+    equality = sparse.hstack([e, sparse.csr_matrix((e.shape[0], n_q))]).tocsr()
+    b_eq = np.zeros(e.shape[0])
+    b_eq[0] = 1.0
+    bounds = [(0, None)] * n_me + [(None, None)] * n_q
+    result = linprog(
+        cost, A_ub=inequality, b_ub=np.zeros(other.sequences), A_eq=equality, b_eq=b_eq,
+        bounds=bounds, method="highs-ds",
+    )  # fmt: skip
+    if result.status != 0:  # pragma: no cover - a well-formed sequence form always solves
+        raise SolveError(f"the linear program did not solve: {result.message}")
+    mine, theirs = np.asarray(result.x[:n_me]), -np.asarray(result.ineqlin.marginals)
+    return (mine, theirs) if seat == 0 else (theirs, mine)
+
+
+def _behaviour(seat: _Seat, plan: np.ndarray, limit: int) -> Strategy:
+    """Each reached decision's action probabilities from a realization plan, as exact
+    fractions that sum to 1, each the nearest with a denominator up to ``limit``."""
+    n = len(seat.hands)
+    weights = np.maximum(plan[1:].reshape(seat.edges, n), 0.0)
+    parents = np.array(seat.parents, dtype=np.int64)
+    firsts = np.array(seat.firsts, dtype=np.int64)
+    reach = np.where(parents[:, None] < 0, 1.0, weights[np.maximum(parents, 0)])
+    totals = np.add.reduceat(weights, firsts, axis=0) if seat.edges else weights
+    strategy: Strategy = {}
+    for decision, hand in zip(*np.nonzero((reach > 1e-12) & (totals > 1e-12)), strict=True):
+        first = firsts[decision]
+        size = len(seat.actions[decision])
+        w = weights[first : first + size, hand] / totals[decision, hand]
+        probabilities = [Fraction(float(p)).limit_denominator(limit) for p in w]
+        total = sum(probabilities, Fraction(0))
+        strategy[int(decision), int(hand)] = tuple(p / total for p in probabilities)
+    return strategy
+
+
+def _best_response(
+    round_: _Round, payoffs: np.ndarray, strategy: Strategy, *, responder: int
+) -> Fraction:
+    """Seat 0's payoff when seat ``1 - responder`` plays ``strategy`` and ``responder``
+    best responds (minimising seat 0's payoff if it is seat 1), in exact fractions."""
+    fixed = round_.seats[1 - responder]
+    n = len(fixed.hands)
+    reach = np.zeros((fixed.edges, n), dtype=object)
+    for decision, parent in enumerate(fixed.parents):
+        first = fixed.firsts[decision]
+        for hand in range(n):
+            before = 1 if parent < 0 else reach[parent, hand]
+            if before:
+                chosen = fixed.probabilities(strategy, decision, hand)
+                for k, p in enumerate(chosen):
+                    reach[first + k, hand] = before * p
+    me = round_.seats[responder]
+    value = np.zeros((me.edges, len(me.hands)), dtype=object)
+    root = Fraction(0)
+    alive = (reach != 0).any(axis=1)
+    ones = np.ones(n, dtype=object)
+    for e0, e1, outcome in round_.ends:
+        theirs, mine = (e1, e0) if responder == 0 else (e0, e1)
+        if theirs >= 0 and not alive[theirs]:
+            continue
+        r = ones if theirs < 0 else reach[theirs]
+        gain = r @ payoffs[outcome] if responder == 1 else payoffs[outcome] @ r
+        if mine < 0:
+            root += sum(gain)
+        else:
+            value[mine] += gain
+    best = np.max if responder == 0 else np.min
+    for decision in range(len(me.parents) - 1, -1, -1):  # children before parents
+        first = me.firsts[decision]
+        chosen = best(value[first : first + len(me.actions[decision])], axis=0)
+        parent = me.parents[decision]
+        if parent < 0:
+            root += sum(chosen)
+        else:
+            value[parent] += chosen
+    return Fraction(root)
+
+
+@attrs.frozen(eq=False)
+class _Solved:
+    """A round solved: its decisions, each seat's strategy and the proven bounds."""
+
+    round: _Round
+    strategies: tuple[Strategy, Strategy]
+    bounds: tuple[Fraction, Fraction]
+
+    @property
+    def start(self) -> GameState:
+        return self.round.start
+
+    @property
+    def infosets(self) -> int:
+        return self.round.infosets
+
+    def find(self, view: PlayerView) -> dict[Action, Fraction] | None:
+        """The strategy at ``view``'s decision, if this round has it."""
+        where = self.round.decisions.get(_public(view))
+        if where is None or where[0] != view.player:
+            return None
+        seat, decision = where
+        side = self.round.seats[seat]
+        try:
+            hand = side.hands.index(tuple(sorted(view.dice)))
+        except ValueError:
+            return None
+        chosen = side.probabilities(self.strategies[seat], decision, hand)
+        return dict(zip(side.actions[decision], chosen, strict=True))
+
+
+@attrs.frozen(eq=False)
+class _Declared:
+    """A round that opens with a declaration made before the declarer looks at its dice
+    (Italian's Palifico or ordinary round): a choice nobody holds a secret for, so the
+    declarer takes the declared round that is best for it, each solved on its own."""
+
+    start: GameState
+    options: dict[Action, _Part]
+
+    @property
+    def _declarer(self) -> int:
+        assert self.start.to_act is not None
+        return self.start.to_act
+
+    @property
+    def bounds(self) -> tuple[Fraction, Fraction]:
+        lows, highs = zip(*(part.bounds for part in self.options.values()), strict=True)
+        best = max if self._declarer == 0 else min
+        return best(lows), best(highs)
+
+    @property
+    def chosen(self) -> Action:
+        """The declaration the declarer makes: the best it guarantees (seat 0's lowest
+        bound, seat 1's highest)."""
+        if self._declarer == 0:
+            return max(self.options, key=lambda action: self.options[action].bounds[0])
+        return min(self.options, key=lambda action: self.options[action].bounds[1])
+
+    @property
+    def infosets(self) -> int:
+        return 1 + sum(part.infosets for part in self.options.values())
+
+    def find(self, view: PlayerView) -> dict[Action, Fraction] | None:
+        """The strategy at ``view``'s decision, if this round has it."""
+        if view.player == self._declarer and _public(view) == _public(self.start):
+            chosen = self.chosen
+            return {action: Fraction(action == chosen) for action in self.options}
+        for part in self.options.values():
+            found = part.find(view)
+            if found is not None:
+                return found
+        return None
+
+
+_Part = _Solved | _Declared
+
+
+def _solve_from(start: GameState, value: Callable[[GameState], tuple[Fraction, Fraction]]) -> _Part:
+    """The round from ``start`` solved, ``value`` giving the payoffs after each call."""
+    if start.must_declare:  # declared blind, before any die is seen: one round per choice
+        options = {
+            action: _solve_from(start.apply(action), value) for action in start.legal_actions()
+        }
+        return _Declared(start, options)
+    round_ = _walk(start)
+    return _solve(round_, round_.settle(value))
+
+
+def _solve(round_: _Round, payoffs: _Payoffs) -> _Solved:
+    """An equilibrium of ``round_`` and its proven bounds: seat 0's strategy against the
+    lowest payoffs, seat 1's against the highest."""
+    middle = (payoffs.low + payoffs.high) / 2
+    matrix = _payoff_matrix(round_, middle)
+    plans = _plans(round_, matrix)
+    guarantee: tuple[Fraction, Strategy] | None = None  # seat 0's best: what it guarantees
+    concession: tuple[Fraction, Strategy] | None = None  # seat 1's best: what it concedes
+    for limit in _DENOMINATORS:  # small denominators first; larger where they fall short
+        strategy0 = _behaviour(round_.seats[0], plans[0], limit)
+        strategy1 = _behaviour(round_.seats[1], plans[1], limit)
+        low = _best_response(round_, payoffs.low, strategy0, responder=1)
+        high = _best_response(round_, payoffs.high, strategy1, responder=0)
+        if guarantee is None or low > guarantee[0]:
+            guarantee = low, strategy0
+        if concession is None or high < concession[0]:
+            concession = high, strategy1
+        if guarantee[0] == concession[0]:
+            break
+    assert guarantee is not None
+    assert concession is not None
+    return _Solved(round_, (guarantee[1], concession[1]), (guarantee[0], concession[0]))
+
+
+#: The largest denominators tried, in turn, when the equilibrium's probabilities are made
+#: exact: an equilibrium's are small; a round whose continuation values are not needs more.
+_DENOMINATORS = (100_000, 10_000_000, 1_000_000_000)
+
+
+# --- solutions ----------------------------------------------------------------------------
 
 
 @attrs.frozen(eq=False, repr=False)
 class Solution:
-    """An exact solution of a round (:func:`solve_round`).
+    """An exact solution of a round (:func:`solve_round`) or a game (:func:`solve_game`).
 
     Attributes:
         variant: The edition.
-        dice: Each seat's dice.
+        dice: Each seat's dice at the start.
         opener: The seat that bids first.
+        game: Whether the whole game is solved (else one round).
         value: The value for seat 0 (its expected payoff under equilibrium play), proven
             when :attr:`exact` (else the middle of :attr:`bounds`, still a fraction).
         exact: Whether both bounds are the same number.
         bounds: The proven interval of the value: what seat 0's strategy guarantees, and
             what seat 1's concedes.
         infosets: The number of information states of both seats (the decisions the
-            solution covers).
+            solution covers), in every round solved.
+        rounds: The number of rounds solved (1 for a round; a game's every reachable round).
         seconds: The time the solution took (building, solving, proving).
     """
 
     variant: Variant
     dice: tuple[int, int]
     opener: int
+    game: bool
     value: Fraction
     exact: bool
     bounds: tuple[Fraction, Fraction]
     infosets: int
+    rounds: int
     seconds: float
-    _strategies: tuple[dict[Infoset, dict[Action, Fraction]], dict[Infoset, dict[Action, Fraction]]]
+    _solved: Mapping[Table, _Part | None]  # None: two rounds a view cannot tell apart
 
     def __repr__(self) -> str:
-        proven = "exact" if self.exact else f"within [{self.bounds[0]}, {self.bounds[1]}]"
+        low, high = self.bounds
+        what = "game" if self.game else "round"
+        if self.exact:
+            value = f"{self.value} ({float(self.value):.6f}, exact)"
+        else:  # the bounds' fractions may be long
+            value = f"{float(self.value):.6f} (within {float(high - low):.1e})"
         return (
-            f"<Solution {self.variant.key} {self.dice[0]}v{self.dice[1]}, seat {self.opener} "
-            f"opens: {self.value} ({float(self.value):.6f}, {proven}), {self.infosets} "
-            "information states>"
+            f"<Solution {self.variant.key} {self.dice[0]}v{self.dice[1]} {what}, seat "
+            f"{self.opener} opens: {value}, {self.infosets} information states>"
         )
 
     def strategy(self, view: PlayerView) -> Mapping[Action, Fraction]:
         """The probability of each legal action at the decision of ``view`` (a view of a
-        position of the round solved).
+        position the solution covers).
 
         Raises:
             SolveError: the solution does not cover that decision.
         """
         seat = view.player
-        found = None if seat is None or seat > 1 else self._strategies[seat].get(_view_key(view))
+        found = self._find(view) if seat in (0, 1) and view.to_act == seat else None
         if found is None:
             raise SolveError(f"the solution does not cover this decision of seat {shown(seat)}")
-        return dict(found)
+        return found
+
+    def _find(self, view: PlayerView) -> dict[Action, Fraction] | None:
+        part = self._solved.get(_view_table(view))
+        return None if part is None else part.find(view)
 
     def bot(self, seed: int | None = None) -> SolutionBot:
         """A bot that plays the solution's strategies (at decisions it covers)."""
@@ -139,98 +639,14 @@ class SolutionBot:
 
     def act(self, view: PlayerView) -> Action:
         """An action drawn from the solution's strategy at this decision."""
-        return self._draw(self.solution.strategy(view))
-
-    def policy(self, view: PlayerView) -> Mapping[Action, Fraction]:
-        """The probability of each legal action."""
-        return self.solution.strategy(view)
-
-    def _draw(self, strategy: Mapping[Action, Fraction]) -> Action:
+        strategy = self.solution.strategy(view)
         actions = list(strategy)
         weights = [float(strategy[a]) for a in actions]
         return self._random.choices(actions, weights=weights)[0]
 
-
-def _infoset(seat: int, hand: tuple[int, ...], bids: Sequence[PlacedBid]) -> Infoset:
-    """What ``seat`` knows at a decision of a round (the one place the key is made): its
-    hand and the round's bids so far, with who made them."""
-    return seat, hand, tuple((placed.player, str(placed.bid)) for placed in bids)
-
-
-def _view_key(view: PlayerView) -> Infoset:
-    """The information state of ``view``'s decision."""
-    assert view.player is not None
-    return _infoset(view.player, view.dice, view.bids)
-
-
-def deals(dice: int, faces: int) -> list[tuple[tuple[int, ...], Fraction]]:
-    """Every sorted hand of ``dice`` dice of ``faces`` faces, with its chance.
-
-    >>> deals(2, 2)
-    [((1, 1), Fraction(1, 4)), ((1, 2), Fraction(1, 2)), ((2, 2), Fraction(1, 4))]
-    """
-    hands = []
-    for hand in itertools.combinations_with_replacement(range(1, faces + 1), dice):
-        ways = math.factorial(dice)
-        for face in set(hand):
-            ways //= math.factorial(hand.count(face))
-        hands.append((hand, Fraction(ways, faces**dice)))
-    return hands
-
-
-@attrs.define
-class _Player:
-    """One seat's sequence form: its information states and sequences, and a position of
-    each information state (to ask a bot what it would do there)."""
-
-    sequences: list[tuple[int, Action] | None] = attrs.field(factory=lambda: [None])
-    infosets: dict[Infoset, tuple[int, list[Action], list[int]]] = attrs.field(factory=dict)
-    order: list[Infoset] = attrs.field(factory=list)  # in the order first met (parents first)
-    states: dict[Infoset, GameState] = attrs.field(factory=dict)
-
-    def at(self, key: Infoset, parent: int, state: GameState) -> tuple[list[Action], list[int]]:
-        """The legal actions at the information state ``key`` and their sequence numbers."""
-        known = self.infosets.get(key)
-        if known is not None:
-            return known[1], known[2]
-        actions = list(state.legal_actions())
-        first = len(self.sequences)
-        numbers = list(range(first, first + len(actions)))
-        self.sequences.extend((len(self.order), action) for action in actions)
-        self.infosets[key] = (parent, actions, numbers)
-        self.order.append(key)
-        self.states[key] = state
-        return actions, numbers
-
-
-@attrs.define
-class _Tree:
-    """A round as its sequence form: both seats' sequences, and every terminal position's
-    pair of sequences with its chance times seat 0's payoff."""
-
-    players: tuple[_Player, _Player]
-    terminals: list[tuple[int, int, Fraction]]
-
-    @classmethod
-    def of(cls, variant: Variant, dice: tuple[int, int], opener: int) -> _Tree:
-        _check_size(variant, dice, opener)
-        tree = cls((_Player(), _Player()), [])
-        faces, nodes = variant.dice.faces, 0
-        for (hand0, p0), (hand1, p1) in itertools.product(
-            deals(dice[0], faces), deals(dice[1], faces)
-        ):
-            state = new_game(variant, 2, seed=0, dice=[hand0, hand1], first_player=opener)
-            nodes = _walk(state, p0 * p1, [0, 0], tree.players, tree.terminals, nodes)
-        return tree
-
-    @property
-    def infosets(self) -> int:
-        return len(self.players[0].infosets) + len(self.players[1].infosets)
-
-    def best_response(self, strategy: dict[Infoset, dict[Action, Fraction]], seat: int) -> Fraction:
-        """Seat 0's payoff when seat ``1 - seat`` plays ``strategy`` and ``seat`` best
-        responds (minimising seat 0's payoff if it is seat 1), in exact fractions."""
-        return _best_response_value(self.players, self.terminals, strategy, responder=seat)
+    def policy(self, view: PlayerView) -> Mapping[Action, Fraction]:
+        """The probability of each legal action."""
+        return self.solution.strategy(view)
 
 
 def solve_round(
@@ -245,26 +661,111 @@ def solve_round(
     """
     started = time.perf_counter()
     variant, counts = _checked(variant, dice, opener)
-    tree = _Tree.of(variant, counts, opener)
-    players, terminals = tree.players, tree.terminals
-    x = _solve(players, terminals, maximize=True)
-    y = _solve(players, terminals, maximize=False)
-    strategies = (_behaviour(players[0], x), _behaviour(players[1], y))
-    low = tree.best_response(strategies[0], 1)
-    high = tree.best_response(strategies[1], 0)
+    part = _solve_from(_start(variant, counts, opener, starting=None), _dice_payoff)
+    return _solution(variant, counts, opener, False, part.bounds, {_key(part): part}, started)
+
+
+def _dice_payoff(after: GameState) -> tuple[Fraction, Fraction]:
+    result = after.last_result
+    assert result is not None
+    if after.variant.scoring.moves_dice:
+        payoff = Fraction(result.changes[0] - result.changes[1])
+    else:
+        payoff = Fraction(result.points[0])
+    return payoff, payoff
+
+
+def solve_game(
+    variant: Variant | str, dice: Sequence[int] = (1, 2), *, opener: int = 0
+) -> Solution:
+    """The whole game from a start with ``dice`` (each seat's starting dice: an exact call
+    gives back at most those; nobody has had a special round yet), solved exactly: +1 to
+    seat 0 for a win, -1 for a loss. Every reachable round is solved with the values of the
+    rounds it leads to, special rounds (Palifico) like any other.
+
+    Raises:
+            SolveError: as :func:`solve_round`, naming the first reachable round too big to
+                solve; or a game that can come back to a round it left (an exact call that
+                gives a die back), whose value is a fixed point the solver does not compute.
+    """
+    started = time.perf_counter()
+    variant, counts = _checked(variant, dice, opener)
+    solved: dict[Any, _Part] = {}
+    path: list[Any] = []
+
+    def value(state: GameState) -> tuple[Fraction, Fraction]:
+        if state.is_over:
+            winners = state.winners
+            share = [Fraction(int(seat in winners), len(winners)) for seat in (0, 1)]
+            return share[0] - share[1], share[0] - share[1]
+        key = _round_start(state)
+        if key in path:
+            raise SolveError(
+                f"{variant.name} can come back to {_name(state)} after leaving it (an exact "
+                "call gives a die back): the game's value is a fixed point, which the solver "
+                "does not compute"
+            )
+        known = solved.get(key)
+        if known is None:
+            path.append(key)
+            known = solved[key] = _solve_from(_placeholder(state), value)
+            path.pop()
+        return known.bounds
+
+    bounds = value(_start(variant, counts, opener, starting=counts))
+    tables: dict[Table, _Part | None] = {}
+    for one in solved.values():
+        table = _key(one)
+        tables[table] = None if table in tables else one
+    return _solution(variant, counts, opener, True, bounds, tables, started, len(solved))
+
+
+def _round_start(state: GameState) -> Any:
+    """What the rest of a game from the start of a round depends on, besides the dice
+    dealt."""
+    players = tuple((len(p.dice), p.score, p.pressure_left, p.had_special) for p in state.players)
+    return (
+        players, state.to_act, state.rules, state.special_round, state.special_player,
+        state.offers, state.must_declare, state.starting_dice,
+    )  # fmt: skip
+
+
+def _key(part: _Part) -> Table:
+    return _state_table(part.start)
+
+
+def _solution(
+    variant: Variant,
+    counts: tuple[int, int],
+    opener: int,
+    game: bool,
+    bounds: tuple[Fraction, Fraction],
+    tables: Mapping[Table, _Part | None],
+    started: float,
+    rounds: int = 1,
+) -> Solution:
+    low, high = bounds
     exact = low == high
-    value = low if exact else (low + high) / 2
+    infosets = sum(one.infosets for one in tables.values() if one is not None)
     return Solution(
-        variant=variant,
-        dice=counts,
-        opener=opener,
-        value=value,
-        exact=exact,
-        bounds=(low, high),
-        infosets=tree.infosets,
-        seconds=time.perf_counter() - started,
-        strategies=strategies,
-    )
+        variant=variant, dice=counts, opener=opener, game=game,
+        value=low if exact else (low + high) / 2, exact=exact, bounds=(low, high),
+        infosets=infosets, rounds=rounds, seconds=time.perf_counter() - started,
+        solved=tables,
+    )  # fmt: skip
+
+
+def _start(
+    variant: Variant, counts: tuple[int, int], opener: int, *, starting: tuple[int, int] | None
+) -> GameState:
+    hands = [(1,) * counts[0], (1,) * counts[1]]
+    return new_game(variant, 2, seed=0, dice=hands, first_player=opener, starting_dice=starting)
+
+
+def _placeholder(state: GameState) -> GameState:
+    """``state`` with every hand of ones (what is legal never depends on the hands)."""
+    counts = [len(p.dice) for p in state.players]
+    return _dealt(state, ((1,) * counts[0], (1,) * counts[1]))
 
 
 def exploitability(
@@ -273,7 +774,7 @@ def exploitability(
     """How much a best response gains against ``bot`` playing both seats of the round, in
     OpenSpiel's sense: the mean over the two seats of a best response's payoff against the
     bot (0 for an equilibrium; the game being zero-sum, the bot's own payoffs cancel). The
-    bot gives its action probabilities with ``policy(view)`` (perudo's random bot does);
+    bot gives its action probabilities with ``policy(view)`` (perudo's built-in bots do);
     probabilities given as floats are taken exactly as they are.
 
     >>> from perudo.bots import RandomBot
@@ -288,33 +789,40 @@ def exploitability(
     policy = getattr(bot, "policy", None)
     if not callable(policy):
         raise SolveError(f"bot {shown(bot)} gives no policy(view): its probabilities are needed")
-    tree = _Tree.of(variant, counts, opener)
-    strategies = [_bot_strategy(tree.players[seat], policy) for seat in (0, 1)]
-    gain0 = tree.best_response(strategies[1], 0)  # seat 0 best responds to the bot's seat 1
-    gain1 = -tree.best_response(strategies[0], 1)  # seat 1 best responds to its seat 0
+    round_ = _walk(_start(variant, counts, opener, starting=None))
+    payoffs = round_.settle(_dice_payoff).low
+    strategies = [_bot_strategy(round_.seats[seat], seat, policy) for seat in (0, 1)]
+    gain0 = _best_response(round_, payoffs, strategies[1], responder=0)
+    gain1 = -_best_response(round_, payoffs, strategies[0], responder=1)
     return (gain0 + gain1) / 2
 
 
-def _bot_strategy(player: _Player, policy: Any) -> dict[Infoset, dict[Action, Fraction]]:
-    """A bot's probabilities at each of ``player``'s information states, exact."""
-    strategy: dict[Infoset, dict[Action, Fraction]] = {}
-    for key in player.order:
-        state = player.states[key]
-        given = policy(state.view(key[0]))
-        _, actions, _ = player.infosets[key]
+def _bot_strategy(side: _Seat, seat: int, policy: Any) -> Strategy:
+    """A bot's probabilities at each of ``side``'s decisions, for each hand, exact."""
+    strategy: Strategy = {}
+    for decision, hand in _every(side):
+        state = side.states[decision]
+        hands = [p.dice for p in state.players]
+        hands[seat] = side.hands[hand]
+        given = policy(_dealt(state, (hands[0], hands[1])).view(seat))
+        actions = side.actions[decision]
         try:
-            probabilities = {action: Fraction(given.get(action, 0)) for action in actions}
+            probabilities = [Fraction(given.get(action, 0)) for action in actions]
         except (TypeError, ValueError, AttributeError):
             raise SolveError(
                 f"the bot's policy {shown(given)} is not action probabilities"
             ) from None
-        total = sum(probabilities.values(), Fraction(0))
-        if set(given) - set(actions) or any(p < 0 for p in probabilities.values()) or not total:
+        total = sum(probabilities, Fraction(0))
+        if set(given) - set(actions) or any(p < 0 for p in probabilities) or not total:
             raise SolveError(
                 f"the bot's policy {shown(given)} is not a distribution over the legal actions"
             )
-        strategy[key] = {action: p / total for action, p in probabilities.items()}
+        strategy[decision, hand] = tuple(p / total for p in probabilities)
     return strategy
+
+
+def _every(side: _Seat) -> Iterator[tuple[int, int]]:
+    return itertools.product(range(len(side.firsts)), range(len(side.hands)))
 
 
 def _checked(
@@ -325,10 +833,6 @@ def _checked(
         variant = load_variant(variant)
     if opener not in (0, 1) or type(opener) is not int:
         raise SolveError(f"opener {shown(opener)} is not seat 0 or 1")
-    return variant, _checked_dice(variant, dice)
-
-
-def _checked_dice(variant: Variant, dice: Sequence[int]) -> tuple[int, int]:
     if isinstance(dice, str | bytes) or not isinstance(dice, Sequence) or len(dice) != 2:
         raise SolveError(f"dice {shown(dice)} is not two counts: perudo solves two players")
     if variant.players.min > 2:
@@ -343,158 +847,4 @@ def _checked_dice(variant: Variant, dice: Sequence[int]) -> tuple[int, int]:
             f"{variant.name} has actions of its own ({', '.join(variant.actions.words)}), "
             "whose chance inside the round the solver does not follow yet"
         )
-    return dice[0], dice[1]
-
-
-def _check_size(variant: Variant, dice: tuple[int, int], opener: int) -> None:
-    """Refuse, before building anything, a round whose positions would pass
-    :data:`MAX_NODES`: every deal times the bid histories of one deal, counted as the
-    subsets of the bids open at the opening (each bid raises the one before)."""
-    faces = variant.dice.faces
-    hands = math.comb(faces + dice[0] - 1, dice[0]) * math.comb(faces + dice[1] - 1, dice[1])
-    state = new_game(variant, 2, seed=0, dice=[(1,) * dice[0], (1,) * dice[1]], first_player=opener)
-    bids = sum(1 for action in state.legal_actions() if not isinstance(action, Declare))
-    if bids > 60 or hands * 2**bids > MAX_NODES:
-        raise SolveError(
-            f"the {dice[0]}v{dice[1]} round of {variant.name} is too big to solve: {hands:,} "
-            f"deals of up to 2^{bids} bid histories each, past the {MAX_NODES:,} positions "
-            "a solution holds"
-        )
-
-
-def _walk(
-    state: GameState,
-    chance: Fraction,
-    last: list[int],
-    players: tuple[_Player, _Player],
-    terminals: list[tuple[int, int, Fraction]],
-    nodes: int,
-) -> int:
-    """Add every position from ``state`` on; ``last`` holds each seat's last sequence."""
-    nodes += 1
-    if nodes > MAX_NODES:
-        raise SolveError(f"the round has more than {MAX_NODES:,} positions: too big to solve")
-    seat = state.to_act
-    assert seat is not None
-    key = _infoset(seat, state.players[seat].dice, state.bids)
-    actions, numbers = players[seat].at(key, last[seat], state)
-    for action, number in zip(actions, numbers, strict=True):
-        after = state.apply(action)
-        if after.round_number != state.round_number or after.is_over:
-            result = after.last_result
-            assert result is not None
-            if state.variant.scoring.moves_dice:
-                payoff = result.changes[0] - result.changes[1]
-            else:
-                payoff = result.points[0]
-            sequences = list(last)
-            sequences[seat] = number
-            terminals.append((sequences[0], sequences[1], chance * payoff))
-            nodes += 1
-            continue
-        sequences = list(last)
-        sequences[seat] = number
-        nodes = _walk(after, chance, sequences, players, terminals, nodes)
-    return nodes
-
-
-def _constraints(player: _Player) -> Any:
-    """The sequence-form constraints of ``player``: the empty sequence is 1, and each
-    information state's sequences sum to the one before it."""
-    rows, cols, vals = [0], [0], [1.0]
-    for index, key in enumerate(player.order, start=1):
-        parent, _, numbers = player.infosets[key]
-        rows.append(index)
-        cols.append(parent)
-        vals.append(-1.0)
-        for number in numbers:
-            rows.append(index)
-            cols.append(number)
-            vals.append(1.0)
-    shape = (len(player.order) + 1, len(player.sequences))
-    return sparse.csr_matrix((vals, (rows, cols)), shape=shape)
-
-
-def _solve(
-    players: tuple[_Player, _Player], terminals: list[tuple[int, int, Fraction]], *, maximize: bool
-) -> np.ndarray:
-    """One seat's realization plan at an equilibrium: seat 0's (``maximize``) or seat 1's,
-    from the linear program max_x f'q s.t. F'q <= A'x (von Stengel's sequence form)."""
-    me, other = (players[0], players[1]) if maximize else (players[1], players[0])
-    sign = 1.0 if maximize else -1.0
-    n_me, n_other = len(me.sequences), len(other.sequences)
-    rows, cols, vals = [], [], []
-    for s0, s1, payoff in terminals:
-        mine, theirs = (s0, s1) if maximize else (s1, s0)
-        rows.append(theirs)
-        cols.append(mine)
-        vals.append(sign * float(payoff))
-    a_t = sparse.csr_matrix((vals, (rows, cols)), shape=(n_other, n_me))  # A' (theirs x mine)
-    e, f = _constraints(me), _constraints(other)
-    n_q = f.shape[0]
-    # variables: x (n_me, >= 0), q (n_q, free); maximise q[0]
-    cost = np.zeros(n_me + n_q)
-    cost[n_me] = -1.0
-    inequality = sparse.hstack([-a_t, f.T]).tocsr()  # F'q - A'x <= 0
-    equality = sparse.hstack([e, sparse.csr_matrix((e.shape[0], n_q))]).tocsr()
-    b_eq = np.zeros(e.shape[0])
-    b_eq[0] = 1.0
-    bounds = [(0, None)] * n_me + [(None, None)] * n_q
-    result = linprog(
-        cost, A_ub=inequality, b_ub=np.zeros(n_other), A_eq=equality, b_eq=b_eq,
-        bounds=bounds, method="highs",
-    )  # fmt: skip
-    if result.status != 0:  # pragma: no cover - a well-formed sequence form always solves
-        raise SolveError(f"the linear program did not solve: {result.message}")
-    return np.asarray(result.x[:n_me])
-
-
-def _behaviour(player: _Player, plan: np.ndarray) -> dict[Infoset, dict[Action, Fraction]]:
-    """Each information state's action probabilities from a realization plan, as exact
-    fractions that sum to 1 (small denominators first: an equilibrium's are small)."""
-    strategy: dict[Infoset, dict[Action, Fraction]] = {}
-    for key in player.order:
-        parent, actions, numbers = player.infosets[key]
-        reach = plan[parent] if parent else 1.0
-        weights = [max(plan[n], 0.0) for n in numbers]
-        total = sum(weights)
-        if reach <= 1e-12 or total <= 1e-12:
-            probabilities = [Fraction(1, len(actions))] * len(actions)
-        else:
-            probabilities = [Fraction(w / total).limit_denominator(100_000) for w in weights]
-            probabilities[-1] = Fraction(1) - sum(probabilities[:-1], Fraction(0))
-            if probabilities[-1] < 0:
-                probabilities = [Fraction(1, len(actions))] * len(actions)
-        strategy[key] = dict(zip(actions, probabilities, strict=True))
-    return strategy
-
-
-def _best_response_value(
-    players: tuple[_Player, _Player],
-    terminals: list[tuple[int, int, Fraction]],
-    strategy: dict[Infoset, dict[Action, Fraction]],
-    *,
-    responder: int,
-) -> Fraction:
-    """Seat 0's payoff when seat ``1 - responder`` plays ``strategy`` and ``responder``
-    best responds (minimising seat 0's payoff if it is seat 1), in exact fractions."""
-    fixed = players[1 - responder]
-    reach = [Fraction(0)] * len(fixed.sequences)
-    reach[0] = Fraction(1)
-    for key in fixed.order:  # parents before children
-        parent, actions, numbers = fixed.infosets[key]
-        for action, number in zip(actions, numbers, strict=True):
-            reach[number] = reach[parent] * strategy[key][action]
-    gain = [Fraction(0)] * len(players[responder].sequences)
-    for s0, s1, payoff in terminals:
-        mine, theirs = (s0, s1) if responder == 0 else (s1, s0)
-        weight = reach[theirs]
-        if weight:
-            gain[mine] += weight * payoff
-    best = max if responder == 0 else min
-    me = players[responder]
-    value = list(gain)
-    for key in reversed(me.order):  # children before parents
-        parent, _, numbers = me.infosets[key]
-        value[parent] += best(value[number] for number in numbers)
-    return value[0]
+    return variant, (dice[0], dice[1])

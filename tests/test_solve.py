@@ -15,8 +15,28 @@ import perudo
 
 pytest.importorskip("scipy", reason="the solve extra is not installed: pip install '.[solve]'")
 
+from perudo.bots import make_bot
 from perudo.rules import QuantityOrFace, RoundContext
-from perudo.solve import MAX_NODES, Solution, SolveError, deals, solve_round
+from perudo.solve import (
+    MAX_NODES,
+    Solution,
+    SolveError,
+    deals,
+    exploitability,
+    solve_game,
+    solve_round,
+)
+
+
+@attrs.frozen
+class Repeat(QuantityOrFace):
+    """A bid of the standing face may repeat the standing quantity: the round never ends."""
+
+    kind: ClassVar[str] = "test-repeat"
+
+    def lowest(self, face: int, context: RoundContext) -> int | None:
+        bid = context.bid
+        return bid.quantity if face == bid.face else super().lowest(face, context)
 
 
 @attrs.frozen
@@ -132,7 +152,6 @@ def test_a_round_past_the_limit_is_named() -> None:
 def test_the_random_bots_exploitability_is_openspiels() -> None:
     # OpenSpiel's exploitability of uniform random play of liars_dice: 0.780744
     from perudo.bots import RandomBot
-    from perudo.solve import exploitability
 
     gained = exploitability(RandomBot(), LIARS_DICE)
     assert isinstance(gained, Fraction)
@@ -140,8 +159,6 @@ def test_the_random_bots_exploitability_is_openspiels() -> None:
 
 
 def test_an_equilibrium_is_not_exploitable() -> None:
-    from perudo.solve import exploitability
-
     small = LIARS_DICE.derive(
         "ld-d3-e", reason="Test.", dice={"per_player": 1, "faces": 3},
         wilds={"kind": "face", "face": 3},
@@ -171,3 +188,101 @@ def test_the_command_line_prints_the_value_as_a_fraction() -> None:
     )  # fmt: skip
     assert refused.returncode == 2
     assert "too big to solve" in refused.stderr
+
+
+FOUR_FACES = {"per_player": 5, "faces": 4}
+
+
+def four_faces(key: str) -> perudo.Variant:
+    return perudo.load_variant(key).derive(f"{key}-d4", reason="Test.", dice=FOUR_FACES)
+
+
+def test_a_game_of_one_die_each_is_its_round() -> None:
+    # one die each: the round's loser is out, so winning the game is winning the round
+    italian = four_faces("italian")
+    game, round_ = solve_game(italian, (1, 1)), solve_round(italian, (1, 1))
+    assert game.game
+    assert not round_.game
+    assert (game.value, game.exact, game.rounds) == (round_.value, True, 1)
+
+
+def test_a_game_reaches_palifico_and_its_bot_plays_every_round() -> None:
+    italian = four_faces("italian")
+    game = solve_game(italian, (1, 2))
+    # the 1v2 round, and the round seat 1 opens once down to one die, Palifico or ordinary
+    # as it declares before it looks at its die
+    assert (game.value, game.exact, game.rounds) == (Fraction(-267, 448), True, 2)
+    assert -1 < game.value < 0
+    bots = [game.bot(seed=1), game.bot(seed=2)]
+    declared = 0
+    for seed in range(30):
+        state = perudo.new_game(italian, 2, seed=seed, dice=None, first_player=0,
+                                starting_dice=[1, 2])  # fmt: skip
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            declared += state.must_declare
+            state = state.apply(bots[seat].act(state.view(seat)))
+    assert declared  # the strategies cover the declaration, made blind, and what follows
+
+
+def test_a_game_that_can_come_back_to_a_round_is_refused() -> None:
+    # a right Calza gives a die back: 1v1 -> 1v2 -> 1v1 again
+    with pytest.raises(SolveError, match="come back to"):
+        solve_game(four_faces("french-calza"), (1, 2))
+
+
+def test_a_game_whose_round_is_too_big_names_the_round() -> None:
+    with pytest.raises(SolveError, match="the 2v2 round of Italian Palifico"):
+        solve_game("italian", (2, 2))
+
+
+def test_a_round_that_never_ends_is_refused_quickly() -> None:
+    with registered(Repeat):
+        endless = LIARS_DICE.derive("ld-repeat", reason="Test.", raising=Repeat())
+        with pytest.raises(SolveError, match="never ends"):
+            solve_round(endless)
+
+
+@pytest.mark.parametrize("make", ["odds", "reader"])
+def test_the_odds_bots_policy_is_what_it_plays(make: str) -> None:
+    # every action the bot takes has a chance in its policy; the chances sum to 1
+    for key in ("wango-party", "italian", "french-calza"):
+        for seed in range(12):
+            state = perudo.new_game(key, 3, seed=seed)
+            bot = make_bot(make, seed=seed)
+            for _ in range(30):
+                if state.is_over:
+                    break
+                seat = state.to_act
+                assert seat is not None
+                view = state.view(seat)
+                policy = bot.policy(view)  # type: ignore[attr-defined]
+                assert sum(policy.values()) == 1
+                assert set(policy) <= set(view.legal_actions)
+                action = bot.act(view)
+                assert policy.get(action, 0) > 0
+                state = state.apply(action)
+
+
+def test_the_built_in_bots_exploitability() -> None:
+    from perudo.bots import OddsBot, RandomBot, reader_bot
+
+    gained = [exploitability(bot, LIARS_DICE) for bot in (RandomBot(), OddsBot(), reader_bot())]
+    assert [round(float(g), 4) for g in gained] == [0.7807, 0.7222, 0.4167]
+    assert all(isinstance(g, Fraction) for g in gained)
+
+
+def test_the_command_line_solves_a_game() -> None:
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "perudo", "solve", "italian", "--game", "--json"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["game"], data["rounds"], data["exact"]) == (True, 1, True)
+    assert data["value"] == str(solve_round("italian").value)
