@@ -5,9 +5,13 @@
    policy is as close to an equilibrium as ``--epsilon`` (exploitability), in the same run.
    OpenSpiel's ``sequence_form_lp`` needs cvxopt, which is not installed here: CFR+ is the
    reference the issue allows.
-2. Two-player rounds with three dice in play (1v2, 2v1) at four faces: time, information
-   states and peak memory of each, every shipped edition that seats two (each in a process
-   of its own, so the peak is its own).
+2. Two-player rounds with three dice in play (1v2, 2v1) at four faces (``--faces 6`` for
+   the editions' own dice, on demand): time, information states and peak memory of each,
+   every shipped edition that seats two (each in a process of its own, so the peak is its
+   own).
+3. ``--table``: the table of docs/perfect-play.md, printed as Markdown: each edition's round
+   and game values at 1v1, 1v2 and 2v1 (at ``--faces``), and the built-in bots'
+   exploitability at 1v1.
 
 Each time is the median of ``--repeats`` runs, with min and max, in wall time and CPU time.
 Needs the extras ``solve`` and ``openspiel`` (``pip install -e '.[dev]'``).
@@ -25,16 +29,18 @@ import time
 import pyspiel
 
 import perudo
-from perudo.solve import solve_round
+from perudo.bots import make_bot
+from perudo.solve import SolveError, exploitability, solve_game, solve_round
 
 CHILD = """
 import json, sys, time
 import perudo
 from perudo.solve import SolveError, solve_round
-key, dice = sys.argv[1], tuple(int(n) for n in sys.argv[2].split(","))
+key, dice, faces = sys.argv[1], tuple(int(n) for n in sys.argv[2].split(",")), int(sys.argv[3])
 variant = perudo.load_variant(key)
-variant = variant.derive(key + "-d4", reason="Four faces, to solve in the bench.",
-                         dice={"per_player": variant.dice.per_player, "faces": 4})
+if faces != variant.dice.faces:
+    variant = variant.derive(f"{key}-d{faces}", reason="Fewer faces, to solve in the bench.",
+                             dice={"per_player": variant.dice.per_player, "faces": faces})
 wall, cpu = time.perf_counter(), time.process_time()
 try:
     s = solve_round(variant, dice)
@@ -87,16 +93,27 @@ def section_liars_dice(repeats: int, epsilon: float) -> None:
     print(f"   ratio (CFR+ cpu / perudo cpu): {ratio:.2f} (perudo's value is exact)")
 
 
-def section_three_dice() -> None:
-    print("2. two-player rounds with three dice in play, four faces (a process each)")
-    for key in perudo.variant_names():
-        if perudo.load_variant(key).players.min > 2 or perudo.load_variant(key).has_actions:
-            continue
+def two_player_editions() -> list[str]:
+    """The shipped editions the solver takes: two seats, no actions of their own."""
+    return [
+        key
+        for key in perudo.variant_names()
+        if perudo.load_variant(key).players.min <= 2 and not perudo.load_variant(key).has_actions
+    ]
+
+
+def section_three_dice(faces: int, limit: float) -> None:
+    print(f"2. two-player rounds with three dice in play, {faces} faces (a process each)")
+    for key in two_player_editions():
         for dice in ("1,2", "2,1"):
-            done = subprocess.run(
-                [sys.executable, "-c", CHILD, key, dice], capture_output=True, text=True,
-                timeout=3600, check=True,
-            )  # fmt: skip
+            try:
+                done = subprocess.run(
+                    [sys.executable, "-c", CHILD, key, dice, str(faces)], capture_output=True,
+                    text=True, timeout=limit, check=True,
+                )  # fmt: skip
+            except subprocess.TimeoutExpired:
+                print(f"   {key:22} {dice}: not solved within {limit:.0f} s")
+                continue
             row = json.loads(done.stdout)
             if "refused" in row:
                 print(f"   {key:22} {dice}: refused: {row['refused'][:70]}")
@@ -108,6 +125,53 @@ def section_three_dice() -> None:
             )
 
 
+def fewer_faces(key: str, faces: int) -> perudo.Variant:
+    variant = perudo.load_variant(key)
+    if faces == variant.dice.faces:
+        return variant
+    return variant.derive(
+        f"{key}-d{faces}", reason="Fewer faces, to solve in the bench.",
+        dice={"per_player": variant.dice.per_player, "faces": faces},
+    )  # fmt: skip
+
+
+def shown(solve: object, variant: perudo.Variant, dice: tuple[int, int]) -> str:
+    try:
+        solution = solve(variant, dice)  # type: ignore[operator]
+    except SolveError as error:
+        if "not 1 to" in str(error):
+            return "-"  # the edition deals fewer dice
+        return "refused: " + ("comes back to a round" if "come back" in str(error) else "too big")
+    if solution.exact:
+        return f"{solution.value} ({float(solution.value):+.4f})"
+    gap = float(solution.bounds[1] - solution.bounds[0])
+    return f"{float(solution.value):+.6f} (within {gap:.0e})"
+
+
+def section_table(faces: int, sizes: list[tuple[int, int]]) -> None:
+    print(f"3. perfect play at {faces} faces (values for seat 0, seat 0 bidding first)\n")
+    columns = [f"{a}v{b}" for a, b in sizes]
+    print("| edition | " + " | ".join(f"round {c}" for c in columns) + " | "
+          + " | ".join(f"game {c}" for c in columns) + " |")  # fmt: skip
+    print("|---" * (1 + 2 * len(sizes)) + "|")
+    for key in two_player_editions():
+        variant = fewer_faces(key, faces)
+        rounds = [shown(solve_round, variant, dice) for dice in sizes]
+        games = [shown(solve_game, variant, dice) for dice in sizes]
+        print(f"| {key} | " + " | ".join(rounds + games) + " |", flush=True)
+    print("\nexploitability of the built-in bots, one die each\n")
+    print("| edition | random | odds | reader |\n|---|---|---|---|")
+    for key in two_player_editions():
+        variant = fewer_faces(key, faces)
+        try:
+            bots = [make_bot(name) for name in ("random", "odds", "reader")]
+            gains = [exploitability(bot, variant) for bot in bots]
+        except SolveError:
+            print(f"| {key} | refused | | |")
+            continue
+        print(f"| {key} | " + " | ".join(f"{float(g):.4f}" for g in gains) + " |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=3)
@@ -115,11 +179,18 @@ def main() -> None:
     parser.add_argument(
         "--quick", action="store_true", help="a smoke run: one repeat, CFR+ to 0.05, section 1"
     )
+    parser.add_argument("--faces", type=int, default=4, help="faces of sections 2 and 3")
+    parser.add_argument("--limit", type=float, default=3600, help="seconds a round may take")
+    parser.add_argument("--table", action="store_true", help="section 3 alone")
     args = parser.parse_args()
+    if args.table:
+        sizes = [(1, 1)] if args.faces > 4 else [(1, 1), (1, 2), (2, 1)]
+        section_table(args.faces, sizes)
+        return
     epsilon = max(args.epsilon, 0.05) if args.quick else args.epsilon
     section_liars_dice(1 if args.quick else args.repeats, epsilon)
     if not args.quick:
-        section_three_dice()
+        section_three_dice(args.faces, args.limit)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from perudo.actions import MAX_PLAYERS
 from perudo.bots import BOTS
 from perudo.comparison import Comparison, compare
 from perudo.demo import run_demo
-from perudo.errors import BotError, GameSetupError, PerudoError, shown
+from perudo.errors import BotError, GameSetupError, PerudoError, SolveError, shown
 from perudo.loader import load_variant, variant_names
 from perudo.prose import AXIS_TITLES, label, rules_text
 from perudo.simulate import ENGINES, MAX_GAMES, MAX_WORKERS, SimulationResult, simulate
@@ -381,10 +381,48 @@ def _compare(keys: Sequence[str], as_json: bool, out: TextIO) -> None:
     if len(keys) != 2:
         raise GameSetupError("compare takes two edition keys, or none for the full matrix")
     comparison = compare(_edition(keys[0]), _edition(keys[1]))
+    perfect = _perfect_play((comparison.a, comparison.b))
     if as_json:
-        _json(comparison.to_dict(), out)
-    else:
-        out.write(_side_by_side(comparison))
+        _json({**comparison.to_dict(), "perfect_play": perfect}, out)
+        return
+    out.write(_side_by_side(comparison))
+    if perfect is None:
+        out.write("\nPerfect play: the exact values need the extra perudo[solve].\n")
+        return
+    out.write("\nPerfect play, one round of one die each (value for the opener's seat):\n")
+    for row in perfect:
+        said = row.get("value") or f"not solved here: {row['refused']}"
+        out.write(f"  {row['variant']}: {said}\n")
+
+
+#: The most positions ``perudo compare`` solves a round of, so that it answers in seconds.
+COMPARE_NODES = 1_000_000
+
+
+def _perfect_play(variants: Sequence[Variant]) -> list[dict[str, Any]] | None:
+    """Each edition's exact value of one round of one die each, or why it is not solved;
+    ``None`` without the extra ``solve``."""
+    try:
+        from perudo.solve import solve_round
+    except ImportError:
+        return None
+    rows: list[dict[str, Any]] = []
+    for variant in variants:
+        try:
+            solution = solve_round(variant, (1, 1), max_nodes=COMPARE_NODES)
+        except SolveError as error:
+            rows.append({"variant": variant.key, "refused": str(error)})
+            continue
+        value = solution.value
+        rows.append(
+            {
+                "variant": variant.key,
+                "value": f"{value} ({float(value):+.4f})",
+                "fraction": str(value),
+                "exact": solution.exact,
+            }
+        )
+    return rows
 
 
 def _columns(cells: Sequence[str], widths: Sequence[int]) -> list[str]:

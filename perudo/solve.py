@@ -236,14 +236,14 @@ def _name(state: GameState) -> str:
     )
 
 
-def _walk(start: GameState) -> _Round:
+def _walk(start: GameState, limit: int) -> _Round:
     """Every decision and call of the round from ``start``, with the engine's legal moves."""
     variant = start.variant
     faces = variant.dice.faces
     counts = [len(player.dice) for player in start.players]
     seats = (_Seat.dealt(counts[0], faces), _Seat.dealt(counts[1], faces))
     per_call = len(seats[0].hands) * len(seats[1].hands)
-    _check_size(start, per_call)
+    _check_size(start, per_call, limit)
     decisions: dict[Public, tuple[int, int]] = {}
     ends: list[tuple[int, int, int]] = []
     outcomes: list[tuple[GameState, Action]] = []
@@ -275,9 +275,9 @@ def _walk(start: GameState) -> _Round:
                 outcome = settled[key] = len(outcomes)
                 outcomes.append((state, action))
             ends.append((*mine, outcome))
-            if len(ends) * per_call > MAX_NODES:
+            if len(ends) * per_call > limit:
                 raise SolveError(
-                    f"{_name(start)} is too big to solve: more than {MAX_NODES:,} positions"
+                    f"{_name(start)} is too big to solve: more than {limit:,} positions"
                 )
 
     visit(start, (-1, -1))
@@ -297,15 +297,15 @@ def _call_key(state: GameState, action: Action, whole: bool) -> Any:
     return (key, context.bids) if whole else key
 
 
-def _check_size(start: GameState, per_call: int) -> None:
-    """Refuse at once a round certainly past :data:`MAX_NODES`: its deals times the bid
+def _check_size(start: GameState, per_call: int, limit: int) -> None:
+    """Refuse at once a round certainly past ``limit`` positions: its deals times the bid
     histories of one deal, counted as the subsets of the bids open at the opening (each bid
     raises the one before); the walk stops any other past it."""
     bids = sum(1 for action in start.legal_actions() if isinstance(action, Bid))
-    if bids > 60 or per_call * 2**bids > MAX_NODES:
+    if bids > 60 or per_call * 2**bids > limit:
         raise SolveError(
             f"{_name(start)} is too big to solve: {per_call:,} deals of up to 2^{bids} bid "
-            f"histories each, past the {MAX_NODES:,} positions a solution holds"
+            f"histories each, past the {limit:,} positions a solution may hold"
         )
 
 
@@ -350,6 +350,11 @@ def _constraints(seat: _Seat) -> Any:
     return sparse.csr_matrix((values, (rows, cols)), shape=shape)
 
 
+#: HiGHS's feasibility tolerances, tighter than its defaults (1e-7): the closer the floats,
+#: the more often their nearest small fractions are the exact equilibrium.
+_TOLERANCES = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
+
+
 def _plans(round_: _Round, matrix: Any) -> tuple[np.ndarray, np.ndarray]:
     """Both seats' realization plans at an equilibrium, from one linear program: the
     sequence form's max_x f'q s.t. F'q <= A'x for the seat with fewer sequences (seat 1
@@ -370,7 +375,7 @@ def _plans(round_: _Round, matrix: Any) -> tuple[np.ndarray, np.ndarray]:
     bounds = [(0, None)] * n_me + [(None, None)] * n_q
     result = linprog(
         cost, A_ub=inequality, b_ub=np.zeros(other.sequences), A_eq=equality, b_eq=b_eq,
-        bounds=bounds, method="highs-ds",
+        bounds=bounds, method="highs-ds", options=_TOLERANCES,
     )  # fmt: skip
     if result.status != 0:  # pragma: no cover - a well-formed sequence form always solves
         raise SolveError(f"the linear program did not solve: {result.message}")
@@ -519,14 +524,17 @@ class _Declared:
 _Part = _Solved | _Declared
 
 
-def _solve_from(start: GameState, value: Callable[[GameState], tuple[Fraction, Fraction]]) -> _Part:
+def _solve_from(
+    start: GameState, value: Callable[[GameState], tuple[Fraction, Fraction]], limit: int
+) -> _Part:
     """The round from ``start`` solved, ``value`` giving the payoffs after each call."""
     if start.must_declare:  # declared blind, before any die is seen: one round per choice
         options = {
-            action: _solve_from(start.apply(action), value) for action in start.legal_actions()
+            action: _solve_from(start.apply(action), value, limit)
+            for action in start.legal_actions()
         }
         return _Declared(start, options)
-    round_ = _walk(start)
+    round_ = _walk(start, limit)
     return _solve(round_, round_.settle(value))
 
 
@@ -650,18 +658,25 @@ class SolutionBot:
 
 
 def solve_round(
-    variant: Variant | str, dice: Sequence[int] = (1, 1), *, opener: int = 0
+    variant: Variant | str,
+    dice: Sequence[int] = (1, 1),
+    *,
+    opener: int = 0,
+    max_nodes: int = MAX_NODES,
 ) -> Solution:
     """One round between two players holding ``dice``, solved exactly as a zero-sum game
     (the payoff to seat 0 as the module documentation says), seat ``opener`` bidding first.
+    A round of more than ``max_nodes`` positions (its calls times the deals) is refused.
 
     Raises:
         SolveError: not two seats, dice the edition does not deal, a round past
-            :data:`MAX_NODES` positions, or chance inside the round (a re-roll).
+            ``max_nodes`` positions, a round that never ends, or chance inside the round (a
+            re-roll).
     """
     started = time.perf_counter()
     variant, counts = _checked(variant, dice, opener)
-    part = _solve_from(_start(variant, counts, opener, starting=None), _dice_payoff)
+    limit = _checked_limit(max_nodes)
+    part = _solve_from(_start(variant, counts, opener, starting=None), _dice_payoff, limit)
     return _solution(variant, counts, opener, False, part.bounds, {_key(part): part}, started)
 
 
@@ -676,20 +691,26 @@ def _dice_payoff(after: GameState) -> tuple[Fraction, Fraction]:
 
 
 def solve_game(
-    variant: Variant | str, dice: Sequence[int] = (1, 2), *, opener: int = 0
+    variant: Variant | str,
+    dice: Sequence[int] = (1, 2),
+    *,
+    opener: int = 0,
+    max_nodes: int = MAX_NODES,
 ) -> Solution:
     """The whole game from a start with ``dice`` (each seat's starting dice: an exact call
     gives back at most those; nobody has had a special round yet), solved exactly: +1 to
     seat 0 for a win, -1 for a loss. Every reachable round is solved with the values of the
-    rounds it leads to, special rounds (Palifico) like any other.
+    rounds it leads to, special rounds (Palifico) like any other; each round may have up to
+    ``max_nodes`` positions.
 
     Raises:
-            SolveError: as :func:`solve_round`, naming the first reachable round too big to
-                solve; or a game that can come back to a round it left (an exact call that
-                gives a die back), whose value is a fixed point the solver does not compute.
+        SolveError: as :func:`solve_round`, naming the first reachable round too big to
+            solve; or a game that can come back to a round it left (an exact call that
+            gives a die back), whose value is a fixed point the solver does not compute.
     """
     started = time.perf_counter()
     variant, counts = _checked(variant, dice, opener)
+    limit = _checked_limit(max_nodes)
     solved: dict[Any, _Part] = {}
     path: list[Any] = []
 
@@ -708,7 +729,7 @@ def solve_game(
         known = solved.get(key)
         if known is None:
             path.append(key)
-            known = solved[key] = _solve_from(_placeholder(state), value)
+            known = solved[key] = _solve_from(_placeholder(state), value, limit)
             path.pop()
         return known.bounds
 
@@ -769,7 +790,12 @@ def _placeholder(state: GameState) -> GameState:
 
 
 def exploitability(
-    bot: Any, variant: Variant | str, dice: Sequence[int] = (1, 1), *, opener: int = 0
+    bot: Any,
+    variant: Variant | str,
+    dice: Sequence[int] = (1, 1),
+    *,
+    opener: int = 0,
+    max_nodes: int = MAX_NODES,
 ) -> Fraction:
     """How much a best response gains against ``bot`` playing both seats of the round, in
     OpenSpiel's sense: the mean over the two seats of a best response's payoff against the
@@ -789,7 +815,7 @@ def exploitability(
     policy = getattr(bot, "policy", None)
     if not callable(policy):
         raise SolveError(f"bot {shown(bot)} gives no policy(view): its probabilities are needed")
-    round_ = _walk(_start(variant, counts, opener, starting=None))
+    round_ = _walk(_start(variant, counts, opener, starting=None), _checked_limit(max_nodes))
     payoffs = round_.settle(_dice_payoff).low
     strategies = [_bot_strategy(round_.seats[seat], seat, policy) for seat in (0, 1)]
     gain0 = _best_response(round_, payoffs, strategies[1], responder=0)
@@ -823,6 +849,12 @@ def _bot_strategy(side: _Seat, seat: int, policy: Any) -> Strategy:
 
 def _every(side: _Seat) -> Iterator[tuple[int, int]]:
     return itertools.product(range(len(side.firsts)), range(len(side.hands)))
+
+
+def _checked_limit(max_nodes: int) -> int:
+    if type(max_nodes) is not int or not 1 <= max_nodes <= MAX_NODES:
+        raise SolveError(f"max_nodes {shown(max_nodes)} is not 1 to {MAX_NODES:,} positions")
+    return max_nodes
 
 
 def _checked(

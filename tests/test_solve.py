@@ -5,6 +5,7 @@ refusals."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import ClassVar
 
 import attrs
@@ -17,6 +18,7 @@ pytest.importorskip("scipy", reason="the solve extra is not installed: pip insta
 
 from perudo.bots import make_bot
 from perudo.rules import QuantityOrFace, RoundContext
+from perudo.shipped import variants_dir
 from perudo.solve import (
     MAX_NODES,
     Solution,
@@ -286,3 +288,54 @@ def test_the_command_line_solves_a_game() -> None:
     data = json.loads(done.stdout)
     assert (data["game"], data["rounds"], data["exact"]) == (True, 1, True)
     assert data["value"] == str(solve_round("italian").value)
+
+
+def test_openspiels_cfr_through_the_adapter_converges_to_the_solved_value(tmp_path: Path) -> None:
+    # the same three-faced liars dice, as a declaration the OpenSpiel adapter reads
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+    import pyspiel
+    from open_spiel.python.algorithms import cfr, expected_game_score
+
+    import perudo.interop.openspiel  # registers python_perudo
+
+    text = (variants_dir() / "openspiel-liars-dice.toml").read_text()
+    text = text.replace('key = "openspiel-liars-dice"', 'key = "liars-dice-3"')
+    text = text.replace("per_player = 1\n", "per_player = 1\nfaces = 3\n")
+    text = text.replace('kind = "face"\nface = 6\n', 'kind = "face"\nface = 3\n')
+    path = tmp_path / "liars-dice-3.toml"
+    path.write_text(text)
+    exact = solve_round(perudo.load_variant(path)).value
+    assert exact == Fraction(1, 9)
+    game = pyspiel.load_game("python_perudo", {"declaration": str(path), "players": 2, "dice": 1})
+    solver = cfr.CFRPlusSolver(game)
+    errors = []
+    for iteration in range(1, 41):
+        solver.evaluate_and_update_policy()
+        if iteration in (10, 40):
+            policy = solver.average_policy()
+            both = [policy, policy]
+            value = expected_game_score.policy_value(game.new_initial_state(), both)[0]
+            errors.append(abs(value - float(exact)))
+    assert errors[1] < errors[0]
+    assert errors[1] < 0.005
+
+
+def test_compare_prints_both_values_of_perfect_play() -> None:
+    import json
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "perudo", "compare", "italian", "openspiel-liars-dice"]
+    done = subprocess.run([*command, "--json"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)["perfect_play"]
+    assert [(row["variant"], row["fraction"]) for row in rows] == [
+        ("italian", "-1/18"),
+        ("openspiel-liars-dice", "-7/258"),
+    ]
+    text = subprocess.run(command, capture_output=True, text=True, timeout=300).stdout
+    assert "openspiel-liars-dice: -7/258 (-0.0271)" in text
+    big = subprocess.run(
+        [*command[:4], "wango-party", "italian"], capture_output=True, text=True, timeout=300
+    ).stdout
+    assert "wango-party: not solved here: the 1v1 round of WANGO party" in big
