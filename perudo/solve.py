@@ -68,8 +68,8 @@ __all__ = [
     "solve_round",
 ]
 
-#: The most positions a round solved may have: its calls (each ending a history of bids)
-#: times the deals of the dice. A round past it is refused with a
+#: The most positions a round solved may have, counted as its calls (each ending a history
+#: of bids) times the deals of the dice. A round past it is refused with a
 #: :class:`~perudo.SolveError` naming it, before memory runs out (each position is a
 #: coefficient of the linear program).
 MAX_NODES = 40_000_000
@@ -138,7 +138,7 @@ class _Seat:
     parents: list[int] = attrs.field(factory=list)  # each decision's edge before it, or -1
     firsts: list[int] = attrs.field(factory=list)  # each decision's first edge
     actions: list[tuple[Action, ...]] = attrs.field(factory=list)
-    states: list[GameState] = attrs.field(factory=list)  # a position of each decision
+    states: list[GameState] | None = None  # a position of each decision, where kept
     edges: int = 0
 
     @classmethod
@@ -152,7 +152,8 @@ class _Seat:
         self.parents.append(parent)
         self.firsts.append(self.edges)
         self.actions.append(actions)
-        self.states.append(state)
+        if self.states is not None:
+            self.states.append(state)
         self.edges += len(actions)
         return len(self.firsts) - 1
 
@@ -236,12 +237,16 @@ def _name(state: GameState) -> str:
     )
 
 
-def _walk(start: GameState, limit: int) -> _Round:
-    """Every decision and call of the round from ``start``, with the engine's legal moves."""
+def _walk(start: GameState, limit: int, *, positions: bool = False) -> _Round:
+    """Every decision and call of the round from ``start``, with the engine's legal moves
+    (and a position of each decision, with ``positions``)."""
     variant = start.variant
     faces = variant.dice.faces
     counts = [len(player.dice) for player in start.players]
     seats = (_Seat.dealt(counts[0], faces), _Seat.dealt(counts[1], faces))
+    if positions:
+        for seat in seats:
+            seat.states = []
     per_call = len(seats[0].hands) * len(seats[1].hands)
     _check_size(start, per_call, limit)
     decisions: dict[Public, tuple[int, int]] = {}
@@ -815,7 +820,8 @@ def exploitability(
     policy = getattr(bot, "policy", None)
     if not callable(policy):
         raise SolveError(f"bot {shown(bot)} gives no policy(view): its probabilities are needed")
-    round_ = _walk(_start(variant, counts, opener, starting=None), _checked_limit(max_nodes))
+    start = _start(variant, counts, opener, starting=None)
+    round_ = _walk(start, _checked_limit(max_nodes), positions=True)
     payoffs = round_.settle(_dice_payoff).low
     strategies = [_bot_strategy(round_.seats[seat], seat, policy) for seat in (0, 1)]
     gain0 = _best_response(round_, payoffs, strategies[1], responder=0)
@@ -827,6 +833,7 @@ def _bot_strategy(side: _Seat, seat: int, policy: Any) -> Strategy:
     """A bot's probabilities at each of ``side``'s decisions, for each hand, exact."""
     strategy: Strategy = {}
     for decision, hand in _every(side):
+        assert side.states is not None
         state = side.states[decision]
         hands = [p.dice for p in state.players]
         hands[seat] = side.hands[hand]

@@ -101,6 +101,10 @@ def test_a_round_of_three_dice_at_four_faces_solves_exactly() -> None:
     )
     solved = solve_round(italian, dice=(1, 2))
     assert (solved.value, solved.exact) == (Fraction(-43, 224), True)
+    two_one = solve_round(italian, dice=(2, 1))
+    assert (two_one.value, two_one.exact) == (Fraction(1, 8), True)
+    # seat 1 opening the 2v1 round is seat 0 opening the 1v2 round, the seats swapped
+    assert solve_round(italian, dice=(2, 1), opener=1).value == -solved.value
 
 
 def test_the_strategies_are_distributions_over_legal_actions_and_the_bot_plays_them(
@@ -339,3 +343,24 @@ def test_compare_prints_both_values_of_perfect_play() -> None:
         [*command[:4], "wango-party", "italian"], capture_output=True, text=True, timeout=300
     ).stdout
     assert "wango-party: not solved here: the 1v1 round of WANGO party" in big
+
+
+def test_the_perfect_play_page_says_what_the_solver_finds() -> None:
+    # the one-die table of docs/perfect-play.md, edition by edition (WANGO party's round
+    # takes minutes: bench/solve.py --table prints it)
+    page = Path(__file__).parent.parent / "docs" / "perfect-play.md"
+    section = page.read_text().split("## One die each")[1].split("\n## ")[0]
+    rows = [line.split("|")[1:-1] for line in section.splitlines() if line.startswith("| ")]
+    table = {cells[0].strip(): [c.strip() for c in cells[1:]] for cells in rows}
+    checked = 0
+    for key in perudo.variant_names():
+        cells = table.get(key)
+        if cells is None or key in ("bluff", "wango-party"):
+            continue
+        assert solve_round(key).value == Fraction(cells[0]), key
+        checked += 1
+    assert checked == 6
+    from perudo.bots import OddsBot, RandomBot, reader_bot
+
+    italian = [exploitability(bot, "italian") for bot in (RandomBot(), OddsBot(), reader_bot())]
+    assert [f"{float(g):.4f}" for g in italian] == table["italian"][2:5]
