@@ -7,9 +7,11 @@ median of several repetitions [min-max]:
 1. one round of 2 players x 5 dice with random legal moves (deal, bids until the first
    call): :func:`perudo.batch.play_random` with ``one_round=True`` (WANGO classic, as
    ``bench/run.py`` plays it) against OpenSpiel's ``liars_dice`` through pyspiel, each
-   through its Python API (the target: at least 10x);
+   through its Python API (the target: at least 50x), and against the limit of this CPU
+   (``bench/limit.py``, the plain rules compiled with numba; the target: 0.25 of it);
 2. full random 4-player games of every edition of RULES.md: ``play_random`` against the
-   plain-Python floor (``bench/floor.py``), in actions per second (the target: at least 5x);
+   plain-Python floor (``bench/floor.py``), in actions per second (the target: at least
+   10x), and the limit's rate;
 3. the Gymnasium ``PerudoVectorEnv`` (one learning seat against batch bots) against the
    single-game ``PerudoSoloEnv``, in agent steps per second;
 4. encoding one view: :meth:`ObservationEncoding.encode`, against the encoder before
@@ -32,11 +34,25 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import floor
 import reference_encoding
+
+try:
+    import limit
+except ImportError:  # numba is not installed: the limit is left out
+    limit = None
 from run import RULES_EDITIONS, measure, openspiel_rounds
 
 import perudo
 from perudo.batch import BatchGames, play_random
 from perudo.encoding import observation_encoding
+
+
+def limit_rate(work: object, repeats: int) -> float | None:
+    """The limit kernel's rate for ``work`` (compiled first), or ``None`` without numba."""
+    if limit is None:
+        print("   the limit (bench/limit.py) skipped: numba is not installed")
+        return None
+    limit.play(1, 2, 5, True, 1)  # compile (or load from numba's cache) outside the timing
+    return measure(work, repeats)[0]  # type: ignore[arg-type]
 
 
 def section_rounds(rounds: int, batch: int, repeats: int) -> None:
@@ -54,7 +70,11 @@ def section_rounds(rounds: int, batch: int, repeats: int) -> None:
         return
     theirs, low, high, _ = measure(theirs_work, repeats)
     print(f"   OpenSpiel liars_dice      {theirs:10.0f} [{low:.0f}-{high:.0f}]")
-    print(f"   ratio batch / OpenSpiel: {rate / theirs:.1f} (target 10)\n")
+    print(f"   ratio batch / OpenSpiel: {rate / theirs:.1f} (target 50)")
+    kernel = limit_rate(lambda: limit.play(rounds, 2, 5, True, 7) and rounds, repeats)
+    if kernel is not None:
+        print(f"   the limit (bench/limit.py)  {kernel:10.0f}: batch is {rate / kernel:.3f} of it")
+    print()
 
 
 def section_games(games: int, batch: int, repeats: int) -> None:
@@ -75,7 +95,12 @@ def section_games(games: int, batch: int, repeats: int) -> None:
         )
         ratios.append(rate / floor_rate)
         print(f"   {key:26} {rate:10.0f} [{low:.0f}-{high:.0f}] ratio {rate / floor_rate:5.1f}")
-    print(f"   lowest ratio {min(ratios):.1f} (target 5)\n")
+    print(f"   lowest ratio {min(ratios):.1f} (target 10)")
+    kernel = limit_rate(lambda: limit.play(games, 4, 5, False, 11), repeats)
+    if kernel is not None:
+        times = kernel / floor_rate
+        print(f"   the limit (bench/limit.py)  {kernel:10.0f} actions/s, {times:.0f}x the floor")
+    print()
 
 
 def section_vector_env(steps: int, envs: int, repeats: int) -> None:
