@@ -34,6 +34,7 @@ __all__ = [
     "exact_chance_of",
     "exact_odds",
     "exactly",
+    "tail_chances",
     "view_odds",
 ]
 
@@ -126,9 +127,15 @@ def view_odds(view: PlayerView, bid: Bid, *, exact: bool = False) -> Fraction:
 
 
 @lru_cache(maxsize=4096)
-def _tails(unseen: int, wild_face: bool, faces: int) -> tuple[float, ...]:
-    """``P(at least k of the unseen dice count)`` as floats, k = 0..unseen, then 0.0."""
-    dist = _distribution(unseen, Fraction(2 if wild_face else 1, faces))
+def tail_chances(unseen: int, *, wild: bool = False, faces: int = 6) -> tuple[float, ...]:
+    """The chance that at least ``k`` of ``unseen`` dice count for a face, for ``k`` = 0 to
+    ``unseen``, then 0.0; ``wild`` when a wild face counts too (each die counts with chance
+    2 in ``faces``, else 1). The floats :func:`chance_table` is made of.
+
+    >>> tail_chances(2)
+    (1.0, 0.3055555555555556, 0.027777777777777776, 0.0)
+    """
+    dist = _distribution(unseen, Fraction(2 if wild else 1, faces))
     tails = [float(sum(dist[k:], Fraction(0))) for k in range(unseen + 1)]
     return (*tails, 0.0)
 
@@ -161,7 +168,7 @@ def _chance_table(
     for face in range(1, faces + 1):
         counts_wild = wild is not None and face != wild
         own = sum(1 for die in own_dice if die == face) + (wilds if counts_wild else 0)
-        table.append((1.0,) * (own + 1) + _tails(unseen, counts_wild, faces)[1:])
+        table.append((1.0,) * (own + 1) + tail_chances(unseen, wild=counts_wild, faces=faces)[1:])
     return tuple(table)
 
 

@@ -154,6 +154,9 @@ def test_vector_env_steps_within_its_spaces_and_its_masks_match_the_views(
             else:
                 assert flagged == legal
                 assert view.to_act == 1
+        masks = envs.action_masks()  # MaskablePPO's way: the observation's mask, as flags
+        assert masks.dtype == np.bool_
+        assert (masks == observations["action_mask"].astype(bool)).all()
         observations, rewards, terminated, truncated, infos = envs.step(envs.sample_legal())
         assert not truncated.any()
         assert not infos["illegal"].any()
@@ -212,3 +215,17 @@ def test_make_vec_builds_the_batch_engine_environment() -> None:
     assert isinstance(envs.unwrapped, PerudoVectorEnv)
     observations, _ = envs.reset(seed=1)
     assert observations["observation"].shape[0] == 4
+
+
+def test_the_single_env_gives_its_masks_as_maskable_ppo_asks() -> None:
+    env = PerudoSoloEnv("french-jonti", 3, opponents="random")
+    observation, _ = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        masks = env.action_masks()
+        assert masks.dtype == np.bool_
+        assert (masks == observation["action_mask"].astype(bool)).all()
+        assert masks.any()
+        observation, _, done, _, _ = env.step(rng.choice(np.flatnonzero(masks)))
+        if done:
+            observation, _ = env.reset()

@@ -424,9 +424,6 @@ def test_adapters_refuse_numbers_an_observation_cannot_hold() -> None:
     PerudoSoloEnv(_hand_built_party(1000), 3).reset(seed=1)  # the schema's largest: fine
 
 
-BAD_GAMES = [[99], [-5], "x", [1.5], [[0]], 2**70, None]
-
-
 def test_batch_arguments_out_of_shape_are_encoding_errors() -> None:
     np = pytest.importorskip("numpy", reason="the batch extra is not installed")
     from perudo.batch import BatchGames
@@ -435,14 +432,13 @@ def test_batch_arguments_out_of_shape_are_encoding_errors() -> None:
     for seats in ("a", 1.5, [0, 1], None, 3, -1, [0, 1, 2, 3], np.array([[0]])):
         with pytest.raises(perudo.EncodingError):
             table.observe(seats)
-    for games in BAD_GAMES:
-        if games is not None:
-            with pytest.raises(perudo.EncodingError):
-                table.reset(games)
+    for flags in ([True] * 3, [1, 0, 1, 0], "xxxx", np.zeros((4, 1), bool), 2**70):
+        with pytest.raises(perudo.EncodingError, match="where must be 4 flags"):
+            table.reset(where=flags)
     for game in (99, -1, "x", 1.0, 10**30, None, True):
         with pytest.raises(perudo.EncodingError, match="game"):
             table.hands(game)  # type: ignore[arg-type]
     assert table.observe(np.array([0, 1, 2, 0])).shape[0] == 4
-    table.reset([])
-    table.reset(np.array([3, 1]))
+    table.reset(where=np.zeros(4, bool))
+    table.reset(where=np.array([False, True, False, True]))
     assert len(table.hands(np.int64(2))) == 3

@@ -19,7 +19,7 @@ from numpy.typing import NDArray
 
 from perudo.batch.engine import BatchGames
 from perudo.bots import OddsBot, RandomBot, reader_bot
-from perudo.odds import _tails
+from perudo.odds import tail_chances
 
 __all__ = ["BatchBot", "BatchOddsBot", "BatchRandomBot", "BatchReaderBot", "batch_bot"]
 
@@ -82,11 +82,11 @@ class BatchRandomBot:
 def _tail_table(dice: int, faces: int) -> NDArray[np.float64]:
     """``[wild, unseen, k]``: the chance that at least k of ``unseen`` dice of ``faces``
     faces count (two in ``faces`` where a wild face helps, else one), 0 past ``unseen``:
-    the floats of :func:`perudo.odds._tails`."""
+    the floats of :func:`perudo.odds.tail_chances`."""
     table = np.zeros((2, dice + 1, dice + 2))
     for wild in (0, 1):
         for unseen in range(dice + 1):
-            row = _tails(unseen, bool(wild), faces)
+            row = tail_chances(unseen, wild=bool(wild), faces=faces)
             table[wild, unseen, : len(row)] = row
     return table
 

@@ -23,7 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from perudo.actions import Bid, Declare, Dudo
-from perudo.batch.rules import BatchRules, batch_rules
+from perudo.batch.rules import BatchRules, OnesOpening, RaiseOrder, batch_rules
 from perudo.encoding import ActionEncoding, action_encoding, observation_encoding, whole_number
 from perudo.errors import REASONS, EncodingError, GameSetupError, IllegalActionError, shown
 from perudo.loader import load_variant
@@ -428,10 +428,7 @@ class BatchGames:
         acts = self._numbers(actions)
         idle = self.over.copy()
         if where is not None:
-            moving = np.asarray(where)
-            if moving.shape != (self.batch,) or moving.dtype != np.bool_:
-                raise EncodingError(f"where must be {self.batch} flags, one per game")
-            idle |= ~moving
+            idle |= ~self._flags(where)
         seats = self.to_act.astype(np.int64) if by is None else self._by(by, idle)
         self._check(acts, seats, idle)
         return self._advance(acts, seats, idle)
@@ -522,14 +519,22 @@ class BatchGames:
         acts[~playing] = 0
         return acts
 
-    def reset(self, games: Any = None) -> None:
-        """Start new games in the rows ``games`` (all rows by default).
+    def reset(self, *, where: Any = None) -> None:
+        """Start new games where ``where`` flags them (one flag per game, as :meth:`step`
+        takes; every game by default): an agent resets the games that ended.
 
         Raises:
-            EncodingError: ``games`` is not a sequence of games of the batch.
+            EncodingError: ``where`` is not one flag per game.
         """
-        rows = np.arange(self.batch) if games is None else _whole("games", games, (-1,), self.batch)
+        rows = np.arange(self.batch) if where is None else np.flatnonzero(self._flags(where))
         self._reset(rows)
+
+    def _flags(self, where: Any) -> NDArray[np.bool_]:
+        """``where`` checked: one flag per game of the batch."""
+        flags = np.asarray(where)
+        if flags.shape != (self.batch,) or flags.dtype != np.bool_:
+            raise EncodingError(f"where must be {self.batch} flags, one per game")
+        return flags
 
     # --- observations -------------------------------------------------------------------
 
@@ -666,11 +671,11 @@ class BatchGames:
             off, twice = plain & (f == 1), 2 * q + 1
         for face in range(1, self.nfaces + 1):
             row = lows[face - 1]
-            if r.raising == 2:  # face-or-quantity: a higher face from 1, the same face one more
+            if r.raising == RaiseOrder.FACE_OR_QUANTITY:  # a higher face from 1, same face +1
                 row[:] = np.where(face > f, 1, q + 1)
             else:  # a higher face keeps the quantity, the same face needs one more
                 np.add(q, face <= f, out=row)
-            if r.raising:  # monotone and face-or-quantity: the face never goes down
+            if r.raising != RaiseOrder.QUANTITY_OR_FACE:  # the face never goes down
                 row[face < f] = _INF
             if r.halve_double:
                 np.copyto(row, half if face == 1 else twice, where=onto if face == 1 else off)
@@ -684,8 +689,8 @@ class BatchGames:
         opening = np.flatnonzero(q == 0)
         if len(opening):
             mode = np.where(special[opening], r.special_opening, r.opening)
-            lows[0, opening] = np.where(mode == 0, _INF, 1)
-            lows[1:, opening] = np.where(mode == 2, _INF, 1)
+            lows[0, opening] = np.where(mode == OnesOpening.FORBIDDEN, _INF, 1)
+            lows[1:, opening] = np.where(mode == OnesOpening.REQUIRED, _INF, 1)
         return lows
 
     def _can_press(self, games: NDArray[Any], seats: NDArray[Any]) -> NDArray[np.bool_]:
@@ -1241,7 +1246,7 @@ def play_random(
             finished += count
             fresh = np.flatnonzero(done)[: max(0, games - started)]
             started += len(fresh)
-            table.reset(fresh)
+            table.reset(where=np.isin(np.arange(table.batch), fresh))
             stop = np.flatnonzero(done)[len(fresh) :]
             table.over[stop] = True
     return decisions

@@ -12,6 +12,7 @@ its ``kind`` name and docstring) plays as its built-in kind.
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 import attrs
@@ -48,7 +49,7 @@ from perudo.rules import (
 )
 from perudo.variant import Variant
 
-__all__ = ["BATCH_KINDS", "OPENING", "RAISING", "BatchRules", "batch_kind", "batch_rules"]
+__all__ = ["BATCH_KINDS", "BatchRules", "OnesOpening", "RaiseOrder", "batch_kind", "batch_rules"]
 
 #: The component classes the batch engine implements, by axis (a subclass is played as its
 #: class only when it changes nothing but prose: see :func:`batch_kind`).
@@ -69,10 +70,31 @@ BATCH_KINDS: dict[str, tuple[type, ...]] = {
     "scoring": (Elimination, PartyPoints, FixedRounds),
 }
 
-#: Raise orders by number, as the engine's arrays hold them.
-RAISING = ("quantity-or-face", "monotone", "face-or-quantity")
-#: Opening settings by number.
-OPENING = ("forbidden", "allowed", "required")
+
+class RaiseOrder(enum.IntEnum):
+    """The raise orders the batch engine plays (the ``raising`` kinds), by number."""
+
+    QUANTITY_OR_FACE = 0  #: a higher face keeps the quantity, the same face needs one more
+    MONOTONE = 1  #: as above, and the face never goes down
+    FACE_OR_QUANTITY = 2  #: a higher face from 1, the same face one more; never down
+
+    @classmethod
+    def of(cls, kind: str) -> RaiseOrder:
+        """The raise order of the ``raising`` kind named ``kind``."""
+        return cls[kind.upper().replace("-", "_")]
+
+
+class OnesOpening(enum.IntEnum):
+    """Whether a round may open on ones (the ``opening`` setting ``ones``), by number."""
+
+    FORBIDDEN = 0
+    ALLOWED = 1
+    REQUIRED = 2
+
+    @classmethod
+    def of(cls, setting: str) -> OnesOpening:
+        """The number of the setting ``setting``."""
+        return cls[setting.upper()]
 
 
 @attrs.frozen
@@ -82,9 +104,9 @@ class BatchRules:
     per_player: int
     wild: int  # the wild face, 0 for none
     wild_unless_opened_on: bool
-    raising: int  # index in RAISING
+    raising: RaiseOrder
     halve_double: bool
-    opening: int  # index in OPENING
+    opening: OnesOpening
     cap: bool
     reveal_from_left: bool
     exact: bool
@@ -95,7 +117,7 @@ class BatchRules:
     special_once: bool
     special_two_players: str  # "same", "off", "choice"
     special_optional: bool
-    special_opening: int  # index in OPENING
+    special_opening: OnesOpening
     special_face_change: str  # "nobody", "one-die", "one-die-except-opener"
     starter_winner: bool
     starter_eliminator: bool
@@ -165,9 +187,9 @@ def batch_rules(variant: Variant) -> BatchRules:
         per_player=variant.dice.per_player,
         wild=1 if isinstance(wilds, WildOnes) else getattr(wilds, "face", 0),
         wild_unless_opened_on=bool(getattr(wilds, "unless_opened_on", False)),
-        raising=RAISING.index(_as_played(variant, "raising").kind),
+        raising=RaiseOrder.of(_as_played(variant, "raising").kind),
         halve_double=isinstance(variant.conversion, HalveDouble),
-        opening=OPENING.index(variant.opening.ones),
+        opening=OnesOpening.of(variant.opening.ones),
         cap=variant.cap.caps,
         reveal_from_left=variant.challenge.reveal == "from-left",  # type: ignore[attr-defined]
         exact=isinstance(exact, ExactCall),
@@ -178,7 +200,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         special_once=one_die and special.once_per_player,
         special_two_players=special.two_players if one_die else "same",
         special_optional=one_die and special.optional,
-        special_opening=OPENING.index(special.opening) if one_die else 0,
+        special_opening=OnesOpening.of(special.opening) if one_die else OnesOpening.FORBIDDEN,
         special_face_change=special.face_change if one_die else "nobody",
         starter_winner=isinstance(starter, WinnerStarts),
         starter_eliminator=isinstance(starter, LoserStarts) and starter.if_out == "eliminator",

@@ -209,6 +209,11 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 turns = turns.apply(bot.act(view))
         return turns
 
+    def action_masks(self) -> Any:
+        """The legal actions now, as booleans: the observation's ``action_mask`` (what
+        sb3-contrib's ``MaskablePPO`` asks an environment for)."""
+        return np.asarray(self._observation()["action_mask"], dtype=bool)
+
     def _observation(self) -> dict[str, Any]:
         return observe(
             self.encoding, self.numbers, self._turns(), self.seat, may_act=not self._forfeit
@@ -320,7 +325,7 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         resetting = self._ended
         if resetting.any():
             rows = np.flatnonzero(resetting)
-            table.reset(rows)
+            table.reset(where=resetting)
             self._asked[rows] = self._bots_asked[rows] = -1
             self._returned[rows] = 0.0
             self._forfeit[rows] = False
@@ -394,6 +399,11 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
             if not moving.any():
                 return
             table.step(bot.act(table), where=moving)
+
+    def action_masks(self) -> Any:
+        """``(num_envs, actions)`` booleans: each game's legal actions now, its observation's
+        ``action_mask`` (what sb3-contrib's ``MaskablePPO`` asks for)."""
+        return self._mask().astype(bool)
 
     def _mask(self) -> Any:
         table, n = self._table, self.num_envs
