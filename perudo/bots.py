@@ -13,10 +13,10 @@ import importlib
 import inspect
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeAlias
 
 import attrs
 
@@ -181,14 +181,14 @@ def expected_count(view: PlayerView, face: int) -> float:
     return count([view.known], face, wild=wild) + view.unseen * chance
 
 
-@attrs.frozen
-class _Decision:
+class _Decision(NamedTuple):
     """What :class:`OddsBot` does once it does not declare: a call; or a draw among the
     likeliest cheapest bids, then either another action instead (the challenge, when even
-    the best bid is unlikely) or the bid, pressed half the time where ``press``."""
+    the best bid is unlikely) or the bid, pressed half the time where ``press``. (A named
+    tuple: one is made at every decision.)"""
 
     call: Action | None = None
-    bids: tuple[Bid, ...] = ()
+    bids: Sequence[Bid] = ()
     after: Action | None = None
     press: bool = False
 
@@ -285,7 +285,7 @@ class OddsBot:
         if not cheapest:
             return _Decision(call=CHALLENGE if CHALLENGE in calls else actions[0])
         best = max(chance_of(table, bid) for bid in cheapest.values())
-        bids = tuple(bid for bid in cheapest.values() if chance_of(table, bid) == best)
+        bids = [bid for bid in cheapest.values() if chance_of(table, bid) == best]
         if standing is not None and best < self.doubt:
             return _Decision(bids=bids, after=CHALLENGE)
         assert view.player is not None  # a bot plays a seat, never a spectator's view
