@@ -255,6 +255,7 @@ def _walk(start: GameState, limit: int, *, positions: bool = False) -> _Round:
     settled: dict[Any, int] = {}
     whole = bool(variant.user_kinds)  # a registered kind may read the whole round
     longest = 2 * faces * sum(counts)  # bids in a row that each raise (or press) the last
+    out_of_turn = variant.has_out_of_turn
 
     def visit(state: GameState, last: tuple[int, int]) -> None:
         seat = state.to_act
@@ -263,6 +264,11 @@ def _walk(start: GameState, limit: int, *, positions: bool = False) -> _Round:
             raise SolveError(
                 f"{_name(start)} never ends: its raise order allows more than {longest} bids "
                 "in a row (a bid that does not raise the one before)"
+            )
+        if out_of_turn and state.legal_actions(by=1 - seat):
+            raise SolveError(
+                f"in {_name(start)} seat {1 - seat} may act out of turn, which the solver does "
+                "not follow (it solves games of alternating turns)"
             )
         actions = state.legal_actions()
         side = seats[seat]
@@ -675,8 +681,8 @@ def solve_round(
 
     Raises:
         SolveError: not two seats, dice the edition does not deal, a round past
-            ``max_nodes`` positions, a round that never ends, or chance inside the round (a
-            re-roll).
+            ``max_nodes`` positions, a round that never ends, a seat that may act out of
+            turn, or chance inside the round (a re-roll).
     """
     started = time.perf_counter()
     variant, counts = _checked(variant, dice, opener)

@@ -17,7 +17,7 @@ import perudo
 pytest.importorskip("scipy", reason="the solve extra is not installed: pip install '.[solve]'")
 
 from perudo.bots import make_bot
-from perudo.rules import QuantityOrFace, RoundContext
+from perudo.rules import ExactCall, QuantityOrFace, RoundContext, Violation
 from perudo.shipped import variants_dir
 from perudo.solve import (
     MAX_NODES,
@@ -39,6 +39,16 @@ class Repeat(QuantityOrFace):
     def lowest(self, face: int, context: RoundContext) -> int | None:
         bid = context.bid
         return bid.quantity if face == bid.face else super().lowest(face, context)
+
+
+@attrs.frozen
+class AnyoneCalls(ExactCall):
+    """Any seat may make the exact call on a standing bid, in or out of turn."""
+
+    kind: ClassVar[str] = "test-anyone-calls"
+
+    def check(self, player: int, context: RoundContext) -> Violation | None:
+        return None
 
 
 @attrs.frozen
@@ -241,6 +251,19 @@ def test_a_game_that_can_come_back_to_a_round_is_refused() -> None:
 def test_a_game_whose_round_is_too_big_names_the_round() -> None:
     with pytest.raises(SolveError, match="the 2v2 round of Italian Palifico"):
         solve_game("italian", (2, 2))
+
+
+def test_a_call_out_of_turn_is_refused() -> None:
+    # with two players the only seat not to act is the bidder: Jonti never lets it call,
+    # but a registered kind may
+    with registered(AnyoneCalls):
+        anyone = perudo.load_variant("french-jonti").derive(
+            "jonti-anyone", reason="Test.", dice={"per_player": 1, "faces": 3},
+            exact_call=AnyoneCalls(who="not-bidder-or-before", min_players=2,
+                                   caller_below_full=False),
+        )  # fmt: skip
+        with pytest.raises(SolveError, match="seat 0 may act out of turn"):
+            solve_round(anyone)
 
 
 def test_a_round_that_never_ends_is_refused_quickly() -> None:
