@@ -20,7 +20,7 @@ FACES = (1, 2, 3, 4, 5, 6)
 _LEGAL: dict[int, tuple[int, ...]] = {}
 
 
-def _lowest(face: int, bid_q: int, bid_f: int) -> int:
+def lowest(face: int, bid_q: int, bid_f: int) -> int:
     """The lowest quantity of ``face`` that raises the standing bid (0: none may)."""
     if bid_q == 0:
         return 0 if face == 1 else 1
@@ -38,7 +38,7 @@ def legal_moves(bid_q: int, bid_f: int, total: int) -> tuple[int, ...]:
     if moves is None:
         made = []
         for face in FACES:
-            low = _lowest(face, bid_q, bid_f)
+            low = lowest(face, bid_q, bid_f)
             if low:
                 made.extend(q * 8 + face for q in range(low, total + 1))
         if bid_q:

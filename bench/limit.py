@@ -52,18 +52,9 @@ def _below(bits: np.uint64, n: int) -> int:
     return int(((bits & np.uint64(0xFFFFFFFF)) * np.uint64(n)) >> np.uint64(32))
 
 
-@numba.njit(cache=True, inline="always")
-def _low(face: int, bid_q: int, bid_f: int) -> int:
-    """The lowest quantity of ``face`` that raises the standing bid (0: none may)."""
-    if bid_q == 0:
-        return 0 if face == 1 else 1
-    if face == 1 and bid_f != 1:
-        return (bid_q + 1) // 2
-    if bid_f == 1 and face != 1:
-        return 2 * bid_q + 1
-    if face > bid_f:
-        return bid_q
-    return bid_q + 1
+#: The lowest quantity of a face that raises the standing bid (0: none may): the floor's
+#: own rule, compiled.
+_low = numba.njit(cache=True, inline="always")(floor.lowest)
 
 
 @numba.njit(cache=True)
