@@ -25,22 +25,21 @@ import statistics
 import subprocess
 import sys
 import time
-
-import pyspiel
+from pathlib import Path
 
 import perudo
 from perudo.bots import make_bot
 from perudo.solve import SolveError, exploitability, solve_game, solve_round
 
+HERE = Path(__file__).parent
+
 CHILD = """
 import json, sys, time
-import perudo
 from perudo.solve import SolveError, solve_round
+sys.path.insert(0, sys.argv[4])
+from solve import fewer_faces
 key, dice, faces = sys.argv[1], tuple(int(n) for n in sys.argv[2].split(",")), int(sys.argv[3])
-variant = perudo.load_variant(key)
-if faces != variant.dice.faces:
-    variant = variant.derive(f"{key}-d{faces}", reason="Fewer faces, to solve in the bench.",
-                             dice={"per_player": variant.dice.per_player, "faces": faces})
+variant = fewer_faces(key, faces)
 wall, cpu = time.perf_counter(), time.process_time()
 try:
     s = solve_round(variant, dice)
@@ -70,6 +69,8 @@ def spread(values: list[float]) -> str:
 
 
 def section_liars_dice(repeats: int, epsilon: float) -> None:
+    import pyspiel  # here, so that a child process's peak memory holds no OpenSpiel
+
     print("1. liars_dice, one die each, six faces")
     walls, cpus, solution = timed(lambda: solve_round("openspiel-liars-dice", (1, 1)), repeats)
     print(f"   perudo solve_round: {solution}")  # type: ignore[str-bytes-safe]
@@ -108,7 +109,8 @@ def section_three_dice(faces: int, limit: float) -> None:
         for dice in ("1,2", "2,1"):
             try:
                 done = subprocess.run(
-                    [sys.executable, "-c", CHILD, key, dice, str(faces)], capture_output=True,
+                    [sys.executable, "-c", CHILD, key, dice, str(faces), str(HERE)],
+                    capture_output=True,
                     text=True, timeout=limit, check=True,
                 )  # fmt: skip
             except subprocess.TimeoutExpired:
@@ -136,11 +138,11 @@ def fewer_faces(key: str, faces: int) -> perudo.Variant:
 
 
 def shown(solve: object, variant: perudo.Variant, dice: tuple[int, int]) -> str:
+    if max(dice) > variant.dice.per_player:
+        return "-"  # the edition deals fewer dice
     try:
         solution = solve(variant, dice)  # type: ignore[operator]
     except SolveError as error:
-        if "not 1 to" in str(error):
-            return "-"  # the edition deals fewer dice
         return "refused: " + ("comes back to a round" if "come back" in str(error) else "too big")
     if solution.exact:
         return f"{solution.value} ({float(solution.value):+.4f})"

@@ -57,7 +57,9 @@ __all__ = [
 
 class Bot(Protocol):
     """What a bot does: act on its turn. A bot may also have ``interrupt(view)``, returning
-    an out-of-turn call (Jonti) or ``None``; without it, it never calls out of turn.
+    an out-of-turn call (Jonti) or ``None``; without it, it never calls out of turn. And
+    it may have ``policy(view)``, the probability of each action it may take, which
+    :func:`perudo.solve.exploitability` reads (perudo's own bots have one).
 
     The bot sees only its player's view; its action must be one of ``view.legal_actions``
     (a game between bots stops, or counts a forfeit, on any other).
@@ -254,16 +256,16 @@ class OddsBot:
         rest = 1 - declared
         decision = self._decide(view)
         chosen = decision.call if decision.call is not None else decision.after
-        if chosen is not None:
-            chances[chosen] = chances.get(chosen, Fraction(0)) + rest
+        if chosen is not None:  # a call or a bid: never one of the declarations
+            chances[chosen] = rest
             return chances
         each = rest / len(decision.bids)
         for bid in decision.bids:
             if decision.press:
-                chances[bid] = chances.get(bid, Fraction(0)) + each / 2
-                chances[Bid(bid.quantity, bid.face, pressure=True)] = each / 2
+                pressed = Bid(bid.quantity, bid.face, pressure=True)
+                chances[bid] = chances[pressed] = each / 2
             else:
-                chances[bid] = chances.get(bid, Fraction(0)) + each
+                chances[bid] = each
         return chances
 
     def _decide(self, view: PlayerView) -> _Decision:

@@ -286,30 +286,15 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
 
     solve = solve_game if args.game else solve_round
     solution = solve(_edition(args.variant), args.dice, opener=args.opener)
-    low, high = solution.bounds
     if args.json:
-        _json(
-            {
-                "variant": solution.variant.key,
-                "dice": list(solution.dice),
-                "opener": solution.opener,
-                "game": solution.game,
-                "value": str(solution.value),
-                "decimal": float(solution.value),
-                "exact": solution.exact,
-                "bounds": [str(low), str(high)],
-                "infosets": solution.infosets,
-                "rounds": solution.rounds,
-                "seconds": round(solution.seconds, 3),
-            },
-            out,
-        )
+        _json(solution.to_dict(), out)
         return
     dice = "v".join(map(str, solution.dice))
     what = f"the game from {dice} (win +1, loss -1)" if solution.game else f"one round {dice}"
     if solution.exact:
         value, proven = f"{solution.value} = {float(solution.value):.6f}", "proven exact"
     else:  # the bounds' fractions may be long: their decimals and the gap
+        low, high = solution.bounds
         value = f"{float(solution.value):.6f}"
         gap = float(high - low)
         proven = f"proven within [{float(low):.9f}, {float(high):.9f}], {gap:.1e} wide"

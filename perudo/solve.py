@@ -300,10 +300,9 @@ def _call_key(state: GameState, action: Action, whole: bool) -> Any:
     standing bid, the wild face at the call, the round's rules and the seats' standing (with
     perudo's own kinds; a registered kind's may depend on every bid of the round)."""
     context = state.context
-    standing = tuple((p.score, p.pressure_left, p.had_special) for p in state.players)
     key = (
         action, state.to_act, state.pressured, context.bids[-1], context.wild, state.rules,
-        state.special_round, standing,
+        state.special_round, _standing(state),
     )  # fmt: skip
     return (key, context.bids) if whole else key
 
@@ -625,6 +624,24 @@ class Solution:
             f"{self.opener} opens: {value}, {self.infosets} information states>"
         )
 
+    def to_dict(self) -> dict[str, Any]:
+        """The solution as JSON-ready data (what ``perudo solve --json`` prints): the value
+        and the bounds as fractions in strings (``"-7/258"``), the value as a decimal too."""
+        low, high = self.bounds
+        return {
+            "variant": self.variant.key,
+            "dice": list(self.dice),
+            "opener": self.opener,
+            "game": self.game,
+            "value": str(self.value),
+            "decimal": float(self.value),
+            "exact": self.exact,
+            "bounds": [str(low), str(high)],
+            "infosets": self.infosets,
+            "rounds": self.rounds,
+            "seconds": round(self.seconds, 3),
+        }
+
     def strategy(self, view: PlayerView) -> Mapping[Action, Fraction]:
         """The probability of each legal action at the decision of ``view`` (a view of a
         position the solution covers).
@@ -688,7 +705,8 @@ def solve_round(
     variant, counts = _checked(variant, dice, opener)
     limit = _checked_limit(max_nodes)
     part = _solve_from(_start(variant, counts, opener, starting=None), _dice_payoff, limit)
-    return _solution(variant, counts, opener, False, part.bounds, {_key(part): part}, started)
+    tables = {_state_table(part.start): part}
+    return _solution(variant, counts, opener, False, part.bounds, tables, started)
 
 
 def _dice_payoff(after: GameState) -> tuple[Fraction, Fraction]:
@@ -747,23 +765,24 @@ def solve_game(
     bounds = value(_start(variant, counts, opener, starting=counts))
     tables: dict[Table, _Part | None] = {}
     for one in solved.values():
-        table = _key(one)
+        table = _state_table(one.start)
         tables[table] = None if table in tables else one
     return _solution(variant, counts, opener, True, bounds, tables, started, len(solved))
+
+
+def _standing(state: GameState) -> tuple[tuple[int, int, int, bool], ...]:
+    """Each seat's standing in the game: its dice, score, pressure left and whether it has
+    had its special round."""
+    return tuple((len(p.dice), p.score, p.pressure_left, p.had_special) for p in state.players)
 
 
 def _round_start(state: GameState) -> Any:
     """What the rest of a game from the start of a round depends on, besides the dice
     dealt."""
-    players = tuple((len(p.dice), p.score, p.pressure_left, p.had_special) for p in state.players)
     return (
-        players, state.to_act, state.rules, state.special_round, state.special_player,
+        _standing(state), state.to_act, state.rules, state.special_round, state.special_player,
         state.offers, state.must_declare, state.starting_dice,
     )  # fmt: skip
-
-
-def _key(part: _Part) -> Table:
-    return _state_table(part.start)
 
 
 def _solution(

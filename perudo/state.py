@@ -363,9 +363,9 @@ class GameState(RoundFacts):
             raise IllegalActionError(
                 violation.reason, violation.message, action=action, player=seat
             )
-        if rolled is not None or type(action) is Act:
-            if isinstance(action, Act):
-                return self._act(action, seat, rolled)
+        if isinstance(action, Act):
+            return self._act(action, seat, rolled)
+        if rolled is not None:
             raise GameSetupError(f"rolled: {action} re-rolls no dice and looks at none")
         log = self.log.with_move(seat, action)
         if isinstance(action, Bid):

@@ -62,6 +62,15 @@ class NeverOnes(QuantityOrFace):
 
 
 LIARS_DICE = perudo.load_variant("openspiel-liars-dice")
+#: liars_dice on three faces, the highest wild: a game solved in a moment.
+THREE_FACES = LIARS_DICE.derive(
+    "ld-d3", reason="Test.", dice={"per_player": 1, "faces": 3}, wilds={"kind": "face", "face": 3}
+)
+FOUR_FACES = {"per_player": 5, "faces": 4}
+
+
+def four_faces(key: str) -> perudo.Variant:
+    return perudo.load_variant(key).derive(f"{key}-d4", reason="Test.", dice=FOUR_FACES)
 
 
 @pytest.fixture(scope="module")
@@ -93,12 +102,7 @@ def test_no_wild_face_and_ones_wild_never_bid_have_their_published_values() -> N
 
 
 def test_the_value_is_seat_zeros_whoever_opens() -> None:
-    small = LIARS_DICE.derive(
-        "ld-d3",
-        reason="Test.",
-        dice={"per_player": 1, "faces": 3},
-        wilds={"kind": "face", "face": 3},
-    )
+    small = THREE_FACES
     first, second = solve_round(small, opener=0), solve_round(small, opener=1)
     assert first.exact
     assert second.exact
@@ -106,9 +110,7 @@ def test_the_value_is_seat_zeros_whoever_opens() -> None:
 
 
 def test_a_round_of_three_dice_at_four_faces_solves_exactly() -> None:
-    italian = perudo.load_variant("italian").derive(
-        "italian-d4", reason="Test.", dice={"per_player": 5, "faces": 4}
-    )
+    italian = four_faces("italian")
     solved = solve_round(italian, dice=(1, 2))
     assert (solved.value, solved.exact) == (Fraction(-43, 224), True)
     two_one = solve_round(italian, dice=(2, 1))
@@ -175,10 +177,7 @@ def test_the_random_bots_exploitability_is_openspiels() -> None:
 
 
 def test_an_equilibrium_is_not_exploitable() -> None:
-    small = LIARS_DICE.derive(
-        "ld-d3-e", reason="Test.", dice={"per_player": 1, "faces": 3},
-        wilds={"kind": "face", "face": 3},
-    )  # fmt: skip
+    small = THREE_FACES
     solved = solve_round(small)
     assert exploitability(solved.bot(), small) == 0
     with pytest.raises(SolveError, match="no policy"):
@@ -204,13 +203,6 @@ def test_the_command_line_prints_the_value_as_a_fraction() -> None:
     )  # fmt: skip
     assert refused.returncode == 2
     assert "too big to solve" in refused.stderr
-
-
-FOUR_FACES = {"per_player": 5, "faces": 4}
-
-
-def four_faces(key: str) -> perudo.Variant:
-    return perudo.load_variant(key).derive(f"{key}-d4", reason="Test.", dice=FOUR_FACES)
 
 
 def test_a_game_of_one_die_each_is_its_round() -> None:

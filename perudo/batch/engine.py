@@ -1246,7 +1246,7 @@ def play_random(
             finished += count
             fresh = np.flatnonzero(done)[: max(0, games - started)]
             started += len(fresh)
-            table.reset(where=np.isin(np.arange(table.batch), fresh))
+            table._reset(fresh)
             stop = np.flatnonzero(done)[len(fresh) :]
             table.over[stop] = True
     return decisions

@@ -115,7 +115,7 @@ def play_bots(
             fresh = done[: max(0, games - following)]
             game_of[fresh] = np.arange(following, following + len(fresh))
             following += len(fresh)
-            table.reset(where=np.isin(np.arange(table.batch), fresh))
+            table._reset(fresh)
             opener[game_of[fresh]] = table.opener[fresh]
             game_of[done[len(fresh) :]] = -1
     return Played(winners=winners, opener=opener, declarations=declarations, **counts)
