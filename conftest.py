@@ -16,7 +16,7 @@ def _missing_extra(module: str) -> bool:
 
 collect_ignore = [
     f"perudo/interop/{name}.py"
-    for name in ("_spaces", "gymnasium", "pettingzoo", "openspiel")
+    for name in ("_spaces", "gymnasium", "pettingzoo", "openspiel", "sb3")
     if _missing_extra(f"perudo.interop.{name}")
 ]
 if _missing_extra("perudo.batch"):

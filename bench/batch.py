@@ -1,31 +1,45 @@
 """The batch engine against its references: run on demand (``python bench/batch.py``), never
 as a test (CI runs ``--quick`` as a smoke run, with no threshold).
 
-Every ratio is against a reference measured in the same run on the same machine, each the
-median of several repetitions [min-max]:
+Every ratio is against a reference measured in the same run on the same machine. The
+contestants of a section run interleaved (one repetition of each in turn), and each rate is
+the median of the repetitions [min-max], in wall time and in CPU time (``time.process_time``):
 
 1. one round of 2 players x 5 dice with random legal moves (deal, bids until the first
    call): :func:`perudo.batch.play_random` with ``one_round=True`` (WANGO classic, as
-   ``bench/run.py`` plays it) against OpenSpiel's ``liars_dice`` through pyspiel, each
-   through its Python API (the target: at least 50x), and against the limit of this CPU
-   (``bench/limit.py``, the plain rules compiled with numba; the target: 0.25 of it);
+   ``bench/run.py`` plays it; the headline at a batch of 4,096) against OpenSpiel's
+   ``liars_dice`` through pyspiel, each through its Python API (the target: at least 50x),
+   and against the limit of this CPU (``bench/limit.py``, the plain rules compiled the same
+   way; the target: 0.25 of it);
 2. full random 4-player games of every edition of RULES.md: ``play_random`` against the
    plain-Python floor (``bench/floor.py``), in actions per second (the target: at least
    10x), and the limit's rate;
-3. the Gymnasium ``PerudoVectorEnv`` (one learning seat against batch bots) against the
-   single-game ``PerudoSoloEnv``, in agent steps per second;
-4. encoding one view: :meth:`ObservationEncoding.encode`, against the encoder before
+3. the mask path: ``legal_mask()`` then ``step()`` each turn, what a learning agent runs,
+   against the ``step(random_actions())`` loop (the target: within 2x);
+4. the Gymnasium ``PerudoVectorEnv`` (one learning seat against batch bots) against the
+   single-game ``PerudoSoloEnv``, in agent steps per second, at 16 and 1,024 games;
+5. how the rates scale: the step loop at batches of 1k to 256k games, and ``play_random``
+   at 2 to 10 players (French Jonti, which seats them all);
+6. the first call's compile time, cold (an empty numba cache) and from the cache, each in a
+   fresh process;
+7. encoding one view: :meth:`ObservationEncoding.encode`, against the encoder before
    issue 17 (``bench/reference_encoding.py``) on the same views (the target: at most a
    fifth of the time), and :meth:`BatchGames.observe` per game;
-5. the memory of ``BatchGames`` for 100,000 four-player games of each edition.
+8. memory per game of ``BatchGames`` for each edition at four players: its arrays, and the
+   most one call allocates besides.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -43,68 +57,131 @@ from run import RULES_EDITIONS, measure, openspiel_rounds
 
 import perudo
 from perudo.batch import BatchGames, play_random
+from perudo.batch.arrays import bytes_per_game, call_bytes_per_game
 from perudo.encoding import observation_encoding
 
+#: The editions of RULES.md that seat four.
+FOUR = tuple(key for key in RULES_EDITIONS if perudo.load_variant(key).players.max >= 4)
 
-def limit_rate(work: object, repeats: int) -> float | None:
-    """The limit kernel's rate for ``work`` (compiled first), or ``None`` without numba."""
-    if limit is None:
-        print("   the limit (bench/limit.py) skipped: numba is not installed")
-        return None
-    limit.play(1, 2, 5, True, 1)  # compile (or load from numba's cache) outside the timing
-    return measure(work, repeats)[0]  # type: ignore[arg-type]
+
+class Rate:
+    """A contestant's rates over the repetitions: units per wall second and per CPU second."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def __str__(self) -> str:
+        wall, cpu = statistics.median(self.wall), statistics.median(self.cpu)
+        return (f"{wall:12,.0f} [{min(self.wall):,.0f}-{max(self.wall):,.0f}] "
+                f"cpu {cpu:,.0f}")  # fmt: skip
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.wall)
+
+
+def interleaved(works: dict[str, Callable[[], int]], repeats: int) -> dict[str, Rate]:
+    """Each work's rate (units it returns per second), the works run in turn ``repeats``
+    times after one warm-up run each."""
+    rates = {name: Rate() for name in works}
+    for work in works.values():
+        work()
+    for _ in range(repeats):
+        for name, work in works.items():
+            wall, cpu = time.perf_counter(), time.process_time()
+            units = work()
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            rates[name].wall.append(units / wall)
+            rates[name].cpu.append(units / max(cpu, 1e-9))
+    return rates
+
+
+def show(rates: dict[str, Rate]) -> None:
+    for name, rate in rates.items():
+        print(f"   {name:34} {rate}")
 
 
 def section_rounds(rounds: int, batch: int, repeats: int) -> None:
-    print("1. One round, 2 players x 5 dice, random legal moves (rounds/s)")
-
-    def ours() -> int:
-        play_random("wango", 2, games=rounds, seed=1, one_round=True, batch=batch)
-        return rounds
-
-    rate, low, high, _ = measure(ours, repeats)
-    print(f"   perudo.batch, batch {batch:<6} {rate:10.0f} [{low:.0f}-{high:.0f}]")
-    theirs_work = openspiel_rounds(max(1, rounds // 20))
-    if theirs_work is None:
-        print("   OpenSpiel liars_dice skipped: open-spiel is not installed\n")
-        return
-    theirs, low, high, _ = measure(theirs_work, repeats)
-    print(f"   OpenSpiel liars_dice      {theirs:10.0f} [{low:.0f}-{high:.0f}]")
-    print(f"   ratio batch / OpenSpiel: {rate / theirs:.1f} (target 50)")
-    kernel = limit_rate(lambda: limit.play(rounds, 2, 5, True, 7) and rounds, repeats)
-    if kernel is not None:
-        print(f"   the limit (bench/limit.py)  {kernel:10.0f}: batch is {rate / kernel:.3f} of it")
+    print(f"1. One round, 2 players x 5 dice, random legal moves (rounds/s; batch {batch})")
+    works: dict[str, Callable[[], int]] = {
+        "perudo.batch": lambda: (
+            play_random("wango", 2, games=rounds, seed=1, one_round=True, batch=batch) and rounds
+        )
+    }
+    theirs = openspiel_rounds(max(1, rounds // 50))
+    if theirs is not None:
+        works["OpenSpiel liars_dice (pyspiel)"] = theirs
+    if limit is not None:
+        works["the limit (bench/limit.py)"] = lambda: limit.play(rounds, 2, 5, True, 7) and rounds
+    rates = interleaved(works, repeats)
+    show(rates)
+    ours = rates["perudo.batch"].median
+    if theirs is None:
+        print("   OpenSpiel liars_dice skipped: open-spiel is not installed")
+    else:
+        ratio = ours / rates["OpenSpiel liars_dice (pyspiel)"].median
+        print(f"   batch / OpenSpiel: {ratio:.1f} (target 50)")
+    if limit is not None:
+        print(f"   batch / limit: {ours / rates['the limit (bench/limit.py)'].median:.3f} "
+              "(target 0.25)")  # fmt: skip
     print()
 
 
 def section_games(games: int, batch: int, repeats: int) -> None:
-    print(f"2. Random full 4-player games: actions/s, perudo.batch (batch {batch}) and the floor")
-    floor_count = [0]
+    print(f"2. Random full 4-player games, actions/s (batch {batch})")
 
     def floor_work() -> int:
         rng, dice = random.Random(1), random.Random(2)
-        floor_count[0] = sum(floor.play_game(4, rng, dice) for _ in range(max(1, games // 20)))
-        return floor_count[0]
+        return sum(floor.play_game(4, rng, dice) for _ in range(max(1, games // 50)))
 
-    floor_rate, low, high, _ = measure(floor_work, repeats)
-    print(f"   floor                      {floor_rate:10.0f} [{low:.0f}-{high:.0f}]")
-    ratios = []
-    for key in RULES_EDITIONS:
-        rate, low, high, _ = measure(
-            lambda key=key: play_random(key, 4, games=games, seed=1, batch=batch), repeats
-        )
-        ratios.append(rate / floor_rate)
-        print(f"   {key:26} {rate:10.0f} [{low:.0f}-{high:.0f}] ratio {rate / floor_rate:5.1f}")
-    print(f"   lowest ratio {min(ratios):.1f} (target 10)")
-    kernel = limit_rate(lambda: limit.play(games, 4, 5, False, 11), repeats)
-    if kernel is not None:
-        times = kernel / floor_rate
-        print(f"   the limit (bench/limit.py)  {kernel:10.0f} actions/s, {times:.0f}x the floor")
+    works: dict[str, Callable[[], int]] = {"floor (bench/floor.py)": floor_work}
+    for key in FOUR:
+        works[key] = lambda key=key: play_random(key, 4, games=games, seed=1, batch=batch)
+    if limit is not None:
+        works["the limit (bench/limit.py)"] = lambda: limit.play(games, 4, 5, False, 11)
+    rates = interleaved(works, repeats)
+    show(rates)
+    floor_rate = rates["floor (bench/floor.py)"].median
+    lowest = min(rates[key].median for key in FOUR)
+    print(f"   lowest edition / floor: {lowest / floor_rate:.1f} (target 10)")
+    if limit is not None:
+        kernel = rates["the limit (bench/limit.py)"].median
+        print(f"   lowest edition / limit: {lowest / kernel:.3f} (target 0.25)")
     print()
 
 
+def step_loop(key: str, players: int, batch: int, steps: int, *, masks: bool) -> Callable[[], int]:
+    """``steps`` random steps of ``batch`` games (autoreset), with ``masks``: the legal mask
+    asked for before each; the actions taken."""
+    table = BatchGames.new(key, players, batch, seed=1, autoreset=True)
+
+    def work() -> int:
+        for _ in range(steps):
+            if masks:
+                table.legal_mask()
+            table.step(table.random_actions())
+        return steps * batch
+
+    return work
+
+
+def section_masks(steps: int, batch: int, repeats: int) -> None:
+    print(f"3. The mask path, 4-player Italian, actions/s (batch {batch}, autoreset)")
+    rates = interleaved(
+        {
+            "step(random_actions())": step_loop("italian", 4, batch, steps, masks=False),
+            "legal_mask() + step()": step_loop("italian", 4, batch, steps, masks=True),
+        },
+        repeats,
+    )
+    show(rates)
+    ratio = rates["step(random_actions())"].median / rates["legal_mask() + step()"].median
+    print(f"   the mask path takes {ratio:.2f}x the step loop's time (target at most 2)\n")
+
+
 def section_vector_env(steps: int, envs: int, repeats: int) -> None:
-    print(f"3. Gymnasium: agent steps/s, PerudoVectorEnv ({envs} games) and PerudoSoloEnv")
+    print(f"4. Gymnasium: agent steps/s, PerudoVectorEnv ({envs} games) and PerudoSoloEnv")
     try:
         from perudo.interop.gymnasium import PerudoSoloEnv, PerudoVectorEnv
     except ImportError as error:
@@ -131,15 +208,15 @@ def section_vector_env(steps: int, envs: int, repeats: int) -> None:
             vector.step(vector.sample_legal())
         return rounds * envs
 
-    one_rate, low, high, _ = measure(one, repeats)
-    print(f"   PerudoSoloEnv              {one_rate:10.0f} [{low:.0f}-{high:.0f}]")
-    many_rate, low, high, _ = measure(many, repeats)
-    print(f"   PerudoVectorEnv            {many_rate:10.0f} [{low:.0f}-{high:.0f}]")
-    print(f"   ratio vector / single: {many_rate / one_rate:.1f}\n")
+    rates = interleaved({"PerudoSoloEnv": one, f"PerudoVectorEnv ({envs})": many}, repeats)
+    show(rates)
+    ratio = rates[f"PerudoVectorEnv ({envs})"].median / rates["PerudoSoloEnv"].median
+    target = {16: " (target 5)", 1024: " (target 50)"}.get(envs, "")
+    print(f"   vector / single: {ratio:.1f}{target}\n")
 
 
 def section_encoding(games: int, repeats: int) -> None:
-    print("4. Encoding views as a game goes (the PettingZoo pattern: the acting seat's view")
+    print("7. Encoding views as a game goes (the PettingZoo pattern: the acting seat's view")
     print("   after every action), us a view; today's encoder against the one before issue 17")
     rng = random.Random(3)
     views = []
@@ -185,33 +262,87 @@ def section_encoding(games: int, repeats: int) -> None:
     print(f"   BatchGames.observe          {1e6 / rate:6.2f} us a view (4096 at once)\n")
 
 
-def section_memory(batch: int) -> None:
-    print(f"5. Memory of BatchGames for {batch:,} four-player games")
+def section_scaling(actions: int, repeats: int, quick: bool) -> None:
+    print("5. Scaling, actions/s: the step loop by batch (4-player Italian), play_random by seats")
+    print("   (French Jonti, which seats 2 to 10)")
+    batches = (1024, 4096) if quick else (1024, 4096, 16384, 65536, 262144)
+    works = {
+        f"step loop, batch {batch:>7,}": step_loop(
+            "italian", 4, batch, max(2, actions // batch), masks=False
+        )
+        for batch in batches
+    }
+    show(interleaved(works, repeats))
+    tables = (2, 4) if quick else (2, 3, 4, 6, 8, 10)
+    games = max(10, actions // 200)
+    works = {
+        f"play_random french-jonti, {n:>2} seats": lambda n=n: play_random(
+            "french-jonti", n, games=games, seed=1
+        )
+        for n in tables
+    }
+    show(interleaved(works, repeats))
+    print()
+
+
+_FIRST_CALL = """
+import time
+start = time.perf_counter()
+from perudo.batch import BatchGames
+table = BatchGames.new("italian", 4, 64, seed=1)
+table.observe(0)
+table.step(table.random_actions())
+table.legal_mask()
+table.may_call()
+table.lowest_quantities()
+table.may_press()
+from perudo.batch import play_random
+play_random("italian", 4, games=2, seed=1)
+print(time.perf_counter() - start)
+"""
+
+
+def section_compile() -> None:
+    print("6. First call of every step (a fresh process; imports included), seconds")
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        for label in ("cold (an empty cache)", "from the cache"):
+            out = subprocess.run(
+                [sys.executable, "-c", _FIRST_CALL], env=env, check=True, capture_output=True,
+                text=True,
+            )  # fmt: skip
+            print(f"   {label:34} {float(out.stdout):8.2f}")
+    print()
+
+
+def section_memory() -> None:
+    print("8. Memory per game, 4 players: the arrays, and the most one call allocates besides")
     for key in RULES_EDITIONS:
-        table = BatchGames.new(key, 4, batch, seed=1)
-        print(f"   {key:26} {table.nbytes / 2**20:7.1f} MiB")
+        table = BatchGames.new(key, 4, 1, seed=1)
+        arrays = bytes_per_game(table.layout)
+        calls = call_bytes_per_game(table.variant, 4)
+        print(f"   {key:26} {arrays:6,} bytes, and {calls:6,} while observed")
     print()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a smoke run: few games")
-    parser.add_argument(
-        "--round-batch", type=int, default=16384, help="rounds played at once (section 1)"
-    )
-    parser.add_argument(
-        "--game-batch", type=int, default=4096, help="games played at once (section 2)"
-    )
+    parser.add_argument("--batch", type=int, default=4096, help="games played at once")
     args = parser.parse_args()
     quick = args.quick
     repeats = 1 if quick else 5
     print(f"perudo {perudo.__version__}, NumPy {np.__version__}, Python {sys.version.split()[0]}\n")
     start = time.perf_counter()
-    section_rounds(2_000 if quick else 300_000, args.round_batch, repeats)
-    section_games(50 if quick else 20_000, args.game_batch, repeats)
-    section_vector_env(200 if quick else 20_000, 8 if quick else 1024, repeats)
+    section_rounds(2_000 if quick else 1_000_000, args.batch, repeats)
+    section_games(50 if quick else 50_000, args.batch, repeats)
+    section_masks(4 if quick else 50, args.batch, repeats)
+    for envs in (16, 1024):
+        section_vector_env(200 if quick else 10_000, 8 if quick else envs, repeats)
+    section_scaling(20_000 if quick else 2_000_000, repeats, quick)
+    section_compile()
     section_encoding(5 if quick else 200, repeats)
-    section_memory(1_000 if quick else 100_000)
+    section_memory()
     print(f"({time.perf_counter() - start:.0f} s)")
 
 

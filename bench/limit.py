@@ -32,18 +32,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import floor
 
+from perudo.batch.compiled import next_bits
+
 CHALLENGE = -1
 
 
-@numba.njit(cache=True, inline="always")
-def _next(state: np.ndarray) -> np.uint64:
-    """xorshift64*: the next random 64 bits of the generator ``state[0]``."""
-    x = state[0]
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
-    state[0] = x
-    return x * np.uint64(2685821657736338717)
+#: xorshift64*, the batch engine's own generator: the next 64 bits of ``state[0]``.
+_next = next_bits
 
 
 @numba.njit(cache=True, inline="always")

@@ -52,7 +52,8 @@ nitpick_ignore_regex = [
     ("py:class", r"perudo\..*(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule)"),
     ("py:class", r"(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule|Action)"),
     ("py:class", r"TypeAliasForwardRef|NoneType|Fraction|fractions\.Fraction|Counter"),
-    ("py:class", r"perudo\..*\._T"),  # a TypeVar
+    ("py:class", r"perudo\..*\._T|perudo\.batch\.compiled\.F"),  # TypeVars
+    ("py:class", r"code='.*'"),  # the Shape of a GameArrays field, in its annotation
     ("py:class", r"(concurrent\.futures\._base\.)?Executor"),
     # The frameworks of perudo.interop publish no inventory we can read offline.
     ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|np)\..*"),

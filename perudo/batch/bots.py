@@ -137,22 +137,22 @@ class BatchOddsBot:
         declare = offered & (table.must_declare | (rng.random(batch) < 0.5)) & ~decided
         if declare.any():
             weights = table.offers * rng.random(table.offers.shape)
-            acts[declare] = table._first_decl + np.argmax(weights[declare], axis=1)
+            acts[declare] = table.layout.first_declaration + np.argmax(weights[declare], axis=1)
             decided |= declare
         q, f = table.bid_q.astype(np.int64), np.maximum(table.bid_f, 1).astype(np.int64)
-        if table._calza >= 0:
+        if table.layout.exact_call >= 0:
             may = table.may_call()[rows, seats]
             calza = ~decided & standing & may & (self._exact(table, seats) > self.exact)
-            acts[calza] = table._calza
+            acts[calza] = table.layout.exact_call
             decided |= calza
         chance = self._at_least(table, seats, q, f)
-        press = table._can_press(rows, seats)
+        press = table.may_press()
         doubt = ~decided & standing & (chance < self.doubt)
         pressed = doubt & (chance < 0.1) & press
-        acts[doubt] = np.where(pressed[doubt], table._dudo_pressed, 0)
+        acts[doubt] = np.where(pressed[doubt], table.layout.pressed_dudo, 0)
         decided |= doubt
         # The cheapest bid of each face, and the likeliest of them (ties broken at random).
-        lows = table._lows(rows, seats)
+        lows = table.lowest_quantities()
         legal = (lows <= table.in_play[None, :]) & ~table.must_declare[None, :]
         chances = np.stack(
             [
@@ -168,7 +168,8 @@ class BatchOddsBot:
         acts[none & standing] = 0
         opening = np.flatnonzero(none & ~standing & offered)  # no bid at all: a declaration
         if len(opening):
-            acts[opening] = table._first_decl + np.argmax(table.offers[opening], axis=1)
+            first = table.layout.first_declaration
+            acts[opening] = first + np.argmax(table.offers[opening], axis=1)
         decided |= none
         give_up = ~decided & standing & (best < self.doubt)
         acts[give_up] = 0
@@ -176,10 +177,9 @@ class BatchOddsBot:
         bid = ~decided
         quantity = lows[face, rows]
         pressure = (best > 0.9) & press & (rng.random(batch) < 0.5)
-        number = ((quantity - 1) * table.nfaces + face) * table._press + (
-            pressure & (table._press == 2)
-        )
-        acts[bid] = table._first_bid + number[bid]
+        per_bid = table.layout.per_bid
+        number = ((quantity - 1) * table.nfaces + face) * per_bid + (pressure & (per_bid == 2))
+        acts[bid] = table.layout.first_bid + number[bid]
         return acts
 
     def interrupt(self, table: BatchGames) -> NDArray[np.bool_]:
@@ -254,13 +254,16 @@ class BatchReaderBot(BatchOddsBot):
 
 def _last_faces(table: BatchGames) -> NDArray[np.int64]:
     """``(batch, players)``: the face of each seat's last bid of the round (0: none)."""
-    press = table._press
+    press = table.layout.per_bid
     last = np.zeros((table.batch, table.players), dtype=np.int64)
+    order = np.arange(1, table.bid_made.shape[1] + 1)
+    made_yet = order[None, :] <= table.nbids[:, None]  # the round's bids so far
+    rows = np.arange(table.batch)
     for seat in range(table.players):
-        positions = np.where(table.bid_seat == seat, table.bid_pos, 0)
-        slot = np.argmax(positions, axis=1)
-        made = positions.max(axis=1) > 0
-        last[:, seat] = np.where(made, (slot // press) % table.nfaces + 1, 0)
+        positions = np.where(made_yet & (table.bid_by == seat), order[None, :], 0)
+        k = np.argmax(positions, axis=1)
+        number = table.bid_made[rows, k].astype(np.int64)
+        last[:, seat] = np.where(positions.max(axis=1) > 0, (number // press) % table.nfaces + 1, 0)
     return last
 
 

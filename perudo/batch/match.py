@@ -72,7 +72,7 @@ def play_bots(
     following = size
     rows = np.arange(size)
     out_of_turn_edition = table.rules.exact_out_of_turn
-    first_decl, first_bid = table._first_decl, table._first_bid
+    first_decl, first_bid = table.layout.first_declaration, table.layout.first_bid
     while (game_of >= 0).any():
         live = ~table.over
         lineup = seat_bots[np.maximum(game_of, 0)]  # (rows, players): each seat's bot
@@ -92,7 +92,7 @@ def play_bots(
             calls &= live[:, None]
             calling = calls.any(axis=1)
             by = np.where(calling, np.argmax(calls, axis=1), by)
-            acts = np.where(calling, table._calza, acts)
+            acts = np.where(calling, table.layout.exact_call, acts)
             counts["out_of_turn"][game_of[calling]] += 1
         special, to_act = table.special.copy(), table.to_act.copy()
         played = game_of[live]
@@ -106,7 +106,7 @@ def play_bots(
             g = game_of[ended]
             counts["rounds"][g] += 1
             counts["special"][g] += special[ended]
-            exact = acts[ended] == table._calza
+            exact = acts[ended] == table.layout.exact_call
             counts["dudo"][g] += ~exact
             counts["exact"][g] += exact & (by[ended] == to_act[ended])
         done = np.flatnonzero(result.done)

@@ -13,7 +13,7 @@ its ``kind`` name and docstring) plays as its built-in kind.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -49,7 +49,16 @@ from perudo.rules import (
 )
 from perudo.variant import Variant
 
-__all__ = ["BATCH_KINDS", "BatchRules", "OnesOpening", "RaiseOrder", "batch_kind", "batch_rules"]
+__all__ = [
+    "BATCH_KINDS",
+    "BatchRules",
+    "FaceChange",
+    "OnesOpening",
+    "RaiseOrder",
+    "TwoPlayers",
+    "batch_kind",
+    "batch_rules",
+]
 
 #: The component classes the batch engine implements, by axis (a subclass is played as its
 #: class only when it changes nothing but prose: see :func:`batch_kind`).
@@ -97,9 +106,35 @@ class OnesOpening(enum.IntEnum):
         return cls[setting.upper()]
 
 
-@attrs.frozen
-class BatchRules:
-    """An edition's components as numbers (see :func:`batch_rules`)."""
+class TwoPlayers(enum.IntEnum):
+    """The special round when two players are left (the ``two_players`` setting)."""
+
+    SAME = 0  #: played as with more players
+    OFF = 1  #: not played
+    CHOICE = 2  #: the player who fell to one die declares whether it is played
+
+    @classmethod
+    def of(cls, setting: str) -> TwoPlayers:
+        """The number of the setting ``setting``."""
+        return cls[setting.upper()]
+
+
+class FaceChange(enum.IntEnum):
+    """Who may change the face in the special round (the ``face_change`` setting)."""
+
+    NOBODY = 0
+    ONE_DIE = 1  #: every player down to one die
+    ONE_DIE_EXCEPT_OPENER = 2  #: every player down to one die but the round's opener
+
+    @classmethod
+    def of(cls, setting: str) -> FaceChange:
+        """The number of the setting ``setting``."""
+        return cls[setting.upper().replace("-", "_")]
+
+
+class BatchRules(NamedTuple):
+    """An edition's components as numbers (see :func:`batch_rules`): what the compiled
+    steps read, a tuple of numbers and flags."""
 
     per_player: int
     wild: int  # the wild face, 0 for none
@@ -115,10 +150,10 @@ class BatchRules:
     exact_below_full: bool
     special: bool
     special_once: bool
-    special_two_players: str  # "same", "off", "choice"
+    special_two_players: TwoPlayers
     special_optional: bool
     special_opening: OnesOpening
-    special_face_change: str  # "nobody", "one-die", "one-die-except-opener"
+    special_face_change: FaceChange
     starter_winner: bool
     starter_eliminator: bool
     first_seat: int  # -1: a roll-off
@@ -128,7 +163,12 @@ class BatchRules:
     pressure_uses: int
     rounds_per_player: int  # party points: rounds = this x players
     rounds: int  # fixed rounds (0: not fixed)
-    special_role: tuple[str, ...]  # the role ("special"/"ordinary") of each declaration
+    special_declaration: int  # the number of the declaration of the special round (-1)
+
+    def numbers(self) -> BatchRules:
+        """These rules with each kind as its plain number: what the compiled steps are
+        given (numba reads a plain number at once, and compares it with the kinds alike)."""
+        return BatchRules._make(int(v) if isinstance(v, enum.IntEnum) else v for v in self)
 
 
 #: What a subclass may define and still be played as the kind it extends: its words.
@@ -183,6 +223,7 @@ def batch_rules(variant: Variant) -> BatchRules:
     starter: Any = variant.starter
     scoring: Any = variant.scoring
     one_die = isinstance(special, OneDieRound)
+    roles = special.declarations  # the role ("special"/"ordinary") of each declaration
     return BatchRules(
         per_player=variant.dice.per_player,
         wild=1 if isinstance(wilds, WildOnes) else getattr(wilds, "face", 0),
@@ -198,10 +239,10 @@ def batch_rules(variant: Variant) -> BatchRules:
         exact_below_full=bool(getattr(exact, "caller_below_full", False)),
         special=one_die,
         special_once=one_die and special.once_per_player,
-        special_two_players=special.two_players if one_die else "same",
+        special_two_players=TwoPlayers.of(special.two_players) if one_die else TwoPlayers.SAME,
         special_optional=one_die and special.optional,
         special_opening=OnesOpening.of(special.opening) if one_die else OnesOpening.FORBIDDEN,
-        special_face_change=special.face_change if one_die else "nobody",
+        special_face_change=FaceChange.of(special.face_change) if one_die else FaceChange.NOBODY,
         starter_winner=isinstance(starter, WinnerStarts),
         starter_eliminator=isinstance(starter, LoserStarts) and starter.if_out == "eliminator",
         first_seat=variant.first_player.seat if isinstance(variant.first_player, FixedSeat) else -1,
@@ -211,7 +252,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         pressure_uses=scoring.pressure_uses,
         rounds_per_player=getattr(scoring, "rounds_per_player", 0),
         rounds=getattr(scoring, "rounds", 0),
-        special_role=special.declarations,
+        special_declaration=roles.index("special") if "special" in roles else -1,
     )
 
 

@@ -322,14 +322,9 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         if acts.shape != (n,) or acts.dtype.kind not in "iu":
             raise EncodingError(f"actions must be {n} whole numbers, one per game")
         acts = acts.astype(np.int64)
-        resetting = self._ended
+        resetting = self._ended.copy()
         if resetting.any():
-            rows = np.flatnonzero(resetting)
-            table.reset(where=resetting)
-            self._asked[rows] = self._bots_asked[rows] = -1
-            self._returned[rows] = 0.0
-            self._forfeit[rows] = False
-            self._play_bots(resetting)
+            self._start(resetting)
         acting = ~resetting
         mask = self._mask()
         inside = (acts >= 0) & (acts < self.numbers.size)
@@ -355,6 +350,17 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
             np.zeros(n, dtype=np.bool_),
             {"illegal": illegal},
         )
+
+    def _start(self, where: Any) -> None:
+        """New games where ``where`` flags them, played by the bots up to each agent's first
+        decision."""
+        rows = np.flatnonzero(where)
+        self._table.reset(where=where)
+        self._asked[rows] = self._bots_asked[rows] = -1
+        self._returned[rows] = 0.0
+        self._forfeit[rows] = False
+        self._ended[rows] = False
+        self._play_bots(where)
 
     def sample_legal(self) -> Any:
         """A legal action of each agent, drawn uniformly (a random policy; 0 where the
@@ -392,7 +398,8 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
                     calling = calls.any(axis=1)
                     if calling.any():
                         by = np.argmax(calls, axis=1)
-                        table.step(np.full(self.num_envs, table._calza), by=by, where=calling)
+                        exact = np.full(self.num_envs, table.layout.exact_call)
+                        table.step(exact, by=by, where=calling)
                         continue
             waiting = self._asking() | (table.to_act == seat)
             moving = pending & ~waiting
@@ -414,7 +421,7 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         legal = table.legal_mask()
         mask[:, : legal.shape[1]] = legal & turn[:, None]
         if asked.any():  # the exact call out of turn, or a pass
-            mask[asked, table._calza] = 1
+            mask[asked, table.layout.exact_call] = 1
             mask[asked, self.numbers.pass_number] = 1
         return mask
 

@@ -1,0 +1,241 @@
+"""The batch engine's state: one array per game field, the game first, declared once here.
+
+:class:`GameArrays` names every field, its dtype and its shape after the game axis, and
+:class:`~perudo.batch.BatchGames` shows each as an attribute. The compiled steps
+(:mod:`perudo.batch.moves`, :mod:`perudo.batch.legality`, :mod:`perudo.batch.observations`)
+read and write the same arrays by the same names through :class:`Games`, one reference to
+all of them. :class:`Layout` holds the numbers of an edition's table the steps need (seats,
+faces, where each kind of action is numbered); :class:`~perudo.batch.rules.BatchRules`
+holds its rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, cast, get_type_hints
+
+import attrs
+import numpy as np
+from numba.core import types
+from numba.experimental import structref
+from numpy.typing import NDArray
+
+from perudo.batch.compiled import compiled
+from perudo.batch.rules import BatchRules
+from perudo.encoding import action_encoding, observation_encoding
+from perudo.errors import GameSetupError
+from perudo.variant import Variant
+
+__all__ = [
+    "FIELDS",
+    "GameArrays",
+    "Games",
+    "Layout",
+    "bytes_per_game",
+    "call_bytes_per_game",
+    "check_numbers",
+    "games",
+    "layout",
+    "new_arrays",
+]
+
+
+@attrs.frozen
+class Shape:
+    """The shape of a field after the game axis, by name: ``""`` one value, ``"n"`` one per
+    seat, ``"nf1"`` per seat and face with index 0 unused, ``"nf"`` per seat and face,
+    ``"b"`` one per bid number, ``"d"`` one per declaration."""
+
+    code: str
+
+
+class GameArrays(NamedTuple):
+    """Every per-game array of a batch (see :class:`Shape` for the shapes)."""
+
+    start_dice: Annotated[NDArray[np.int8], Shape("n")]  #: each seat's dice at the start
+    held: Annotated[NDArray[np.int8], Shape("n")]  #: each seat's dice now
+    in_play: Annotated[NDArray[np.int16], Shape("")]  #: the dice all hands hold
+    left: Annotated[NDArray[np.int8], Shape("n")]  #: the next seat still in, clockwise
+    right: Annotated[NDArray[np.int8], Shape("n")]  #: the seat still in it follows
+    faces: Annotated[NDArray[np.int8], Shape("nf1")]  #: each hand, as counts of each face
+    to_act: Annotated[NDArray[np.int16], Shape("")]  #: the player to act (-1: over)
+    round_number: Annotated[NDArray[np.int32], Shape("")]
+    bid_q: Annotated[NDArray[np.int16], Shape("")]  #: the standing bid's quantity (0: none)
+    bid_f: Annotated[NDArray[np.int8], Shape("")]  #: its face
+    bid_p: Annotated[NDArray[np.bool_], Shape("")]  #: made with pressure
+    bidder: Annotated[NDArray[np.int16], Shape("")]  #: who made it (-1: nobody)
+    open_f: Annotated[NDArray[np.int8], Shape("")]  #: the face the round opened on
+    nbids: Annotated[NDArray[np.int16], Shape("")]  #: bids made this round
+    bid_made: Annotated[NDArray[np.int16], Shape("b")]  #: the round's bids, by number, in order
+    bid_by: Annotated[NDArray[np.int8], Shape("b")]  #: who made each (the first nbids hold)
+    special: Annotated[NDArray[np.bool_], Shape("")]  #: the round is the special round
+    special_player: Annotated[NDArray[np.int16], Shape("")]  #: who it is for (-1: none)
+    changers: Annotated[NDArray[np.bool_], Shape("n")]  #: who may change face in it
+    offers: Annotated[NDArray[np.bool_], Shape("d")]  #: the declarations on offer
+    must_declare: Annotated[NDArray[np.bool_], Shape("")]  #: one of them is required
+    had_special: Annotated[NDArray[np.bool_], Shape("n")]  #: who has had a special round
+    pressure_left: Annotated[NDArray[np.int8], Shape("n")]  #: each seat's pressure uses
+    pressured: Annotated[NDArray[np.bool_], Shape("")]  #: pressure was used this round
+    scores: Annotated[NDArray[np.int32], Shape("n")]
+    over: Annotated[NDArray[np.bool_], Shape("")]
+    winners: Annotated[NDArray[np.bool_], Shape("n")]
+    out_place: Annotated[NDArray[np.int8], Shape("n")]  #: the place each seat went out in
+    opener: Annotated[NDArray[np.int16], Shape("")]  #: the seat that opened the game
+    returned: Annotated[NDArray[np.float64], Shape("n")]  #: each seat's return so far
+    # The last call, as views show it (read only where ``last``).
+    last: Annotated[NDArray[np.bool_], Shape("")]
+    last_call: Annotated[NDArray[np.int8], Shape("")]  #: 0 Dudo, 1 the exact call
+    last_q: Annotated[NDArray[np.int16], Shape("")]
+    last_f: Annotated[NDArray[np.int8], Shape("")]
+    last_p: Annotated[NDArray[np.bool_], Shape("")]
+    last_caller: Annotated[NDArray[np.int16], Shape("")]
+    last_bidder: Annotated[NDArray[np.int16], Shape("")]
+    last_count: Annotated[NDArray[np.int16], Shape("")]
+    last_revealed: Annotated[NDArray[np.int8], Shape("n")]  #: place in the showing, from 1
+    last_hidden: Annotated[NDArray[np.bool_], Shape("n")]
+    last_hands: Annotated[NDArray[np.int8], Shape("nf")]
+    last_wild: Annotated[NDArray[np.int8], Shape("")]
+    last_loser: Annotated[NDArray[np.int16], Shape("")]
+    last_gainer: Annotated[NDArray[np.int16], Shape("")]
+    last_points: Annotated[NDArray[np.int16], Shape("")]
+    last_eliminated: Annotated[NDArray[np.int16], Shape("")]
+
+
+def _declared() -> dict[str, tuple[np.dtype[Any], str]]:
+    """Each field's dtype and shape code, read from :class:`GameArrays`'s annotations."""
+    hints = get_type_hints(GameArrays, include_extras=True)
+    fields = {}
+    for name in GameArrays._fields:
+        array, shape = hints[name].__origin__, hints[name].__metadata__[0]
+        (dtype,) = array.__args__[1].__args__
+        fields[name] = (np.dtype(dtype), shape.code)
+    return fields
+
+
+#: Each field's dtype and shape code.
+FIELDS: dict[str, tuple[np.dtype[Any], str]] = _declared()
+
+
+@structref.register
+class _GamesType(types.StructRef):
+    """numba's type of :class:`Games`: a reference to a struct of the arrays."""
+
+    def preprocess_fields(self, fields: Any) -> tuple[tuple[str, Any], ...]:
+        return tuple((name, types.unliteral(kind)) for name, kind in fields)  # type: ignore[no-untyped-call]
+
+
+if TYPE_CHECKING:  # the compiled steps read the very fields of GameArrays, by name
+    Games = GameArrays
+else:
+
+    class Games(structref.StructRefProxy):
+        """What the compiled steps are given (:func:`games`): one reference to all of a
+        batch's arrays (:class:`GameArrays`), the same memory. A tuple of 46 arrays would
+        be copied, and each array's count of references touched, at every call from step
+        to step."""
+
+    structref.define_constructor(Games, _GamesType, GameArrays._fields)
+    structref.define_boxing(_GamesType, Games)
+
+
+@compiled
+def _games(*arrays: Any) -> Any:
+    return Games(*arrays)
+
+
+def games(arrays: GameArrays) -> Games:
+    """One :class:`Games` reference to ``arrays`` (the same memory)."""
+    return cast(Games, _games(*arrays))
+
+
+class Layout(NamedTuple):
+    """The numbers of an edition's table that the compiled steps read."""
+
+    players: int
+    faces: int
+    per_player: int
+    actions: int  #: the actions numbered (:attr:`ActionEncoding.size`)
+    bids: int  #: the bid numbers (a bid and its pressured form count twice)
+    max_quantity: int
+    declarations: int
+    first_declaration: int  #: the number of the first declaration
+    first_bid: int  #: the number of the first bid
+    exact_call: int  #: the number of the exact call (-1: none)
+    pressed_dudo: int  #: the number of Dudo with pressure (-1: none)
+    per_bid: int  #: 2 where a bid may be made with pressure, else 1
+    rounds: int  #: the rounds a game lasts (0: until one player is left)
+    elimination: bool  #: the last player with dice wins
+
+
+def layout(variant: Variant, rules: BatchRules, players: int) -> Layout:
+    """The :class:`Layout` of ``variant`` at a table of ``players``."""
+    actions = action_encoding(variant, players)
+    calls = variant.calls
+    rounds = rules.rounds_per_player * players if rules.rounds_per_player else rules.rounds
+    return Layout(
+        players=players,
+        faces=variant.dice.faces,
+        per_player=variant.dice.per_player,
+        actions=actions.size,
+        bids=actions.bid_count,
+        max_quantity=actions.max_quantity,
+        declarations=len(variant.declarations),
+        first_declaration=len(calls),
+        first_bid=actions.first_bid,
+        exact_call=len(calls) - 1 if variant.has_exact_call else -1,
+        pressed_dudo=1 if variant.has_pressure else -1,
+        per_bid=2 if variant.has_pressure else 1,
+        rounds=rounds,
+        elimination=rules.moves_dice and not rounds,
+    )
+
+
+def _sizes(table: Layout) -> dict[str, tuple[int, ...]]:
+    n, nf = table.players, table.faces
+    return {"": (), "n": (n,), "nf1": (n, nf + 1), "nf": (n, nf), "b": (table.bids,),
+            "d": (table.declarations,)}  # fmt: skip
+
+
+def new_arrays(table: Layout, batch: int) -> GameArrays:
+    """Zeroed arrays for ``batch`` games (a new game sets each row:
+    :func:`perudo.batch.moves.new_game`)."""
+    sizes = _sizes(table)
+    return GameArrays(
+        *(np.zeros((batch, *sizes[shape]), dtype=dtype) for dtype, shape in FIELDS.values())
+    )
+
+
+def bytes_per_game(table: Layout) -> int:
+    """The bytes of one game's row in every array of a batch."""
+    sizes = _sizes(table)
+    return sum(dtype.itemsize * int(np.prod(sizes[shape])) for dtype, shape in FIELDS.values())
+
+
+def call_bytes_per_game(variant: Variant, players: int) -> int:
+    """The most bytes one call allocates per game while it runs, measured with tracemalloc
+    (``tests/test_batch.py`` holds every call to it): an observation's vector and its copy,
+    the mask, a step's results."""
+    observation = 4 * observation_encoding(variant, players).size
+    return max(2 * observation, 2 * action_encoding(variant, players).size) + 64 * players + 256
+
+
+def check_numbers(variant: Variant, rules: BatchRules, players: int) -> None:
+    """Refuse an edition whose numbers would not fit the arrays that hold them (a house
+    rule's points or pressure uses), before anything is played: numbers never wrap."""
+    rounds = rules.rounds_per_player * players if rules.rounds_per_player else rules.rounds
+    most_points = max(rules.points, rules.pressure_points)
+    largest = {
+        "pressure_left": ("pressure uses", rules.pressure_uses),
+        "last_points": ("points one call moves", most_points),
+        "scores": ("score a game can reach", rounds * most_points),
+        "round_number": ("rounds", rounds),
+        "in_play": ("dice in play", rules.per_player * players),
+        "held": ("dice a player holds", rules.per_player),
+    }
+    for field, (what, value) in largest.items():
+        top = int(np.iinfo(FIELDS[field][0]).max)
+        if value > top:
+            raise GameSetupError(
+                f"the batch engine cannot play {variant.key!r} at {players} players: its "
+                f"{what} ({value}) pass the {top} its arrays hold; play it with "
+                "perudo.new_game, the reference engine"
+            )

@@ -1,0 +1,122 @@
+"""How the batch engine's steps are compiled, and the random numbers they draw.
+
+Every step of :mod:`perudo.batch` is a plain Python function over one game's row of the
+batch's arrays, compiled by numba (:func:`compiled`) into machine code once per machine
+(numba's cache keeps it beside the module, or in the user's cache where that is read-only).
+One step calls others across modules, and numba checks a cached function only against its
+own file: so every cached step of the package is checked against all of its modules at once
+(:func:`sources_stamp`), and a change to any one of them compiles them all again.
+
+The dice and the random policy draw from one xorshift64* generator per batch, the 64-bit
+word ``bits[0]`` the batch keeps (``BatchGames.bits``; ``bits[1]`` holds a die drawn with
+another): the same seed gives the same games.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+from numba.core import caching
+from numpy.typing import NDArray
+
+__all__ = ["below", "compiled", "die", "inlined", "next_bits", "seed_bits", "sources_stamp"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+_HERE = Path(__file__).parent
+
+
+@functools.cache
+def sources_stamp() -> bytes:
+    """A hash of every module of :mod:`perudo.batch`: what a cached step is checked against."""
+    digest = hashlib.sha256()
+    for path in sorted(_HERE.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.digest()
+
+
+class _Stamped:
+    """A numba cache locator for this package's modules, stamped with all of them."""
+
+    def get_source_stamp(self) -> bytes:
+        return sources_stamp()
+
+    @classmethod
+    def from_function(cls, py_func: Any, py_file: str) -> Any:
+        if Path(py_file).parent != _HERE:
+            return None
+        return super().from_function(py_func, py_file)  # type: ignore[misc]
+
+
+class _UserProvided(_Stamped, caching.UserProvidedCacheLocator):
+    """In ``NUMBA_CACHE_DIR`` where it is set."""
+
+
+class _InTree(_Stamped, caching.InTreeCacheLocator):
+    """Beside the modules, where ``__pycache__`` is writable."""
+
+
+class _UserWide(_Stamped, caching.UserWideCacheLocator):
+    """In the user's cache directory otherwise."""
+
+
+# numba's list of locators (CacheImpl since 0.61, _CacheImpl before), tried in order.
+_IMPL: Any = vars(caching).get("CacheImpl") or vars(caching)["_CacheImpl"]
+_IMPL._locator_classes[:0] = [_UserProvided, _InTree, _UserWide]
+
+
+def compiled(function: F) -> F:
+    """``function`` compiled by numba (nopython mode, cached on disk), typed as it was."""
+    return cast(F, numba.njit(cache=True, nogil=True)(function))
+
+
+def inlined(function: F) -> F:
+    """``function`` compiled into each compiled function that calls it (a step of one
+    game). Measured on ``play_random``: inlining every step plays 1.6 times as fast as
+    inlining only the smallest, for a first compile half as long again."""
+    return cast(F, numba.njit(cache=True, inline="always")(function))
+
+
+@inlined
+def next_bits(bits: NDArray[np.uint64]) -> Any:
+    """xorshift64*: the next 64 random bits of the generator ``bits[0]``."""
+    x = bits[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    bits[0] = x
+    return x * np.uint64(2685821657736338717)
+
+
+@inlined
+def below(bits: NDArray[np.uint64], n: int) -> np.int64:
+    """A number from 0 to ``n - 1`` (``n`` below 2**32), drawn from the generator."""
+    high = next_bits(bits) >> np.uint64(32)
+    return np.int64((high * np.uint64(n)) >> np.uint64(32))
+
+
+@inlined
+def die(bits: NDArray[np.uint64], faces: int) -> np.int64:
+    """A die of ``faces`` faces less one (0 to ``faces - 1``): two dice from each 64 bits of
+    the generator, the second kept in ``bits[1]`` until it is drawn (1 above it; 0 none)."""
+    kept = bits[1]
+    if kept:
+        bits[1] = 0
+        return np.int64(kept - np.uint64(1))
+    word = next_bits(bits)
+    low = word & np.uint64(0xFFFFFFFF)
+    bits[1] = ((low * np.uint64(faces)) >> np.uint64(32)) + np.uint64(1)
+    return np.int64(((word >> np.uint64(32)) * np.uint64(faces)) >> np.uint64(32))
+
+
+def seed_bits(rng: np.random.Generator) -> NDArray[np.uint64]:
+    """A generator drawn from ``rng``: its word (never 0, which xorshift never leaves), and
+    no die kept."""
+    return np.array([rng.integers(1, 2**64, dtype=np.uint64), 0], dtype=np.uint64)

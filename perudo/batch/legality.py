@@ -1,0 +1,236 @@
+"""What the player to act may do in one game of a batch: the compiled form of
+``perudo.rules.bidding`` and of the calls' conditions, for the built-in kinds.
+
+Each function reads row ``i`` of the :class:`~perudo.batch.arrays.GameArrays` ``s`` under
+the rules ``r`` (:class:`~perudo.batch.rules.BatchRules`) and the table ``t``
+(:class:`~perudo.batch.arrays.Layout`). :func:`fill_mask` lists the legal actions,
+:func:`is_legal` judges one (:func:`perudo.batch.policies.random_action` draws one): each
+counts bids from :func:`lowest`, the one statement of the raise rules here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from perudo.batch.arrays import Games, Layout
+from perudo.batch.compiled import compiled, inlined
+from perudo.batch.rules import BatchRules, OnesOpening, RaiseOrder
+
+__all__ = [
+    "NO_BID",
+    "bid_number",
+    "can_press",
+    "exact_callers",
+    "fill_mask",
+    "first_illegal",
+    "is_legal",
+    "lowest",
+    "lowest_quantities",
+    "masks",
+    "may_call",
+    "may_challenge",
+    "pressure_open",
+    "standing",
+    "wild_face",
+    "wild_faces",
+]
+
+#: The lowest quantity given for a face that no bid may name (past every quantity).
+NO_BID = 1 << 20
+
+
+@inlined
+def wild_face(s: Games, r: BatchRules, i: int) -> int:
+    """The wild face of game ``i``'s round (0: none): none in a special round, none in a
+    round that opened on it where the edition says so."""
+    if s.special[i] or (r.wild_unless_opened_on and s.open_f[i] == r.wild):
+        return 0
+    return r.wild
+
+
+@inlined
+def standing(s: Games, i: int, seat: int) -> tuple[int, int, bool, bool]:
+    """What :func:`lowest` reads of game ``i`` for ``seat``, read once: the standing bid's
+    quantity (0: none) and face, whether the round is special, and whether its face is
+    locked for ``seat``."""
+    special = bool(s.special[i])
+    return int(s.bid_q[i]), int(s.bid_f[i]), special, special and not s.changers[i, seat]
+
+
+@inlined
+def lowest(r: BatchRules, q: int, f: int, special: bool, locked: bool, face: int) -> int:
+    """The lowest quantity of ``face`` that may be bid on the bid ``q`` x ``f`` (``q`` 0:
+    none yet; :data:`NO_BID`: none), in a ``special`` round whose face may be ``locked``
+    (:func:`standing` reads them): the batch form of
+    ``perudo.rules.bidding.lowest_quantities``."""
+    if q == 0:  # the opening bid
+        mode = r.special_opening if special else r.opening
+        if face == 1:
+            return NO_BID if mode == OnesOpening.FORBIDDEN else 1
+        return NO_BID if mode == OnesOpening.REQUIRED else 1
+    if r.raising == RaiseOrder.FACE_OR_QUANTITY:  # a higher face from 1, the same face +1
+        low = 1 if face > f else q + 1
+    else:  # a higher face keeps the quantity, the same face needs one more
+        low = q + 1 if face <= f else q
+    if r.raising != RaiseOrder.QUANTITY_OR_FACE and face < f:  # the face never goes down
+        low = NO_BID
+    if r.halve_double and not special:  # onto ones: half, rounded up; off: twice, plus one
+        if face == 1 and f != 1:
+            low = (q + 1) // 2
+        elif face != 1 and f == 1:
+            low = 2 * q + 1
+    if locked and face != f:
+        low = NO_BID
+    return low
+
+
+@inlined
+def can_press(s: Games, r: BatchRules, i: int, seat: int) -> bool:
+    """``seat`` has pressure left to use in game ``i``."""
+    return r.pressure_uses > 0 and s.pressure_left[i, seat] > 0
+
+
+@inlined
+def may_call(s: Games, r: BatchRules, i: int, seat: int) -> bool:
+    """``seat`` may make the exact call in game ``i`` now (in turn, or out of turn where
+    the edition allows it)."""
+    if not r.exact or s.over[i] or s.bid_q[i] == 0 or s.held[i, seat] == 0:
+        return False
+    players_in = 0
+    for other in range(s.held.shape[1]):
+        players_in += s.held[i, other] > 0
+    if players_in < r.exact_min_players:
+        return False
+    if not r.exact_out_of_turn:
+        if seat != s.to_act[i]:
+            return False
+    else:
+        bidder = s.bidder[i]
+        if seat == bidder or seat == s.right[i, bidder]:
+            return False
+    return not (r.exact_below_full and s.held[i, seat] >= s.start_dice[i, seat])
+
+
+@inlined
+def may_challenge(s: Games, i: int) -> bool:
+    """The player to act may call Dudo in game ``i``."""
+    return s.bid_q[i] > 0 and not s.must_declare[i] and not s.over[i]
+
+
+@inlined
+def bid_number(t: Layout, quantity: int, face: int, pressure: bool) -> int:
+    """The action number of the bid ``quantity`` x ``face`` (with ``pressure``)."""
+    return t.first_bid + ((quantity - 1) * t.faces + face - 1) * t.per_bid + int(pressure)
+
+
+@inlined
+def fill_mask(s: Games, r: BatchRules, t: Layout, i: int, row: NDArray[Any]) -> None:
+    """Set ``row`` (one entry per action) to 1 at game ``i``'s legal actions for its player
+    to act: bids up to the dice in play, as :meth:`perudo.GameState.legal_actions` lists
+    them. Nothing in a game that is over."""
+    if s.over[i]:
+        return
+    seat = s.to_act[i]
+    for d in range(t.declarations):
+        if s.offers[i, d]:
+            row[t.first_declaration + d] = 1
+    if s.must_declare[i]:
+        return
+    top = s.in_play[i]
+    press = t.per_bid == 2 and can_press(s, r, i, seat)
+    q, f, special, locked = standing(s, i, seat)
+    for face in range(1, t.faces + 1):
+        for quantity in range(lowest(r, q, f, special, locked, face), top + 1):
+            number = bid_number(t, quantity, face, False)
+            row[number] = 1
+            if press:
+                row[number + 1] = 1
+    dudo = may_challenge(s, i)
+    row[0] = dudo
+    if t.pressed_dudo >= 0:
+        row[t.pressed_dudo] = dudo and can_press(s, r, i, seat)
+    if t.exact_call >= 0:
+        row[t.exact_call] = may_call(s, r, i, seat)
+
+
+@inlined
+def is_legal(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) -> bool:
+    """``act`` by ``seat`` is legal in game ``i`` (a seat other than the player to act
+    may only make the exact call, where the edition lets it call out of turn)."""
+    if act == t.exact_call:
+        return may_call(s, r, i, seat)
+    if seat != s.to_act[i]:
+        return False
+    if act < t.first_declaration:  # Dudo, with or without pressure
+        pressure = act == t.pressed_dudo
+        return may_challenge(s, i) and (not pressure or can_press(s, r, i, seat))
+    if act < t.first_bid:
+        return bool(s.offers[i, act - t.first_declaration])
+    if s.must_declare[i]:
+        return False
+    number = act - t.first_bid
+    pressure = number % t.per_bid == 1
+    plain = number // t.per_bid
+    quantity, face = plain // t.faces + 1, plain % t.faces + 1
+    q, f, special, locked = standing(s, i, seat)
+    if quantity < lowest(r, q, f, special, locked, face) or (r.cap and quantity > s.in_play[i]):
+        return False
+    return not pressure or can_press(s, r, i, seat)
+
+
+@compiled
+def masks(s: Games, r: BatchRules, t: Layout, out: NDArray[np.bool_]) -> None:
+    """Row ``i`` of ``out``: game ``i``'s legal actions (:func:`fill_mask`)."""
+    for i in range(len(out)):
+        fill_mask(s, r, t, i, out[i])
+
+
+@compiled
+def wild_faces(s: Games, r: BatchRules, out: NDArray[np.intp]) -> None:
+    """``out[i]``: the wild face of game ``i``'s round (:func:`wild_face`)."""
+    for i in range(len(out)):
+        out[i] = wild_face(s, r, i)
+
+
+@compiled
+def first_illegal(
+    s: Games, r: BatchRules, t: Layout, acts: NDArray[np.int64], seats: NDArray[np.int64],
+    idle: NDArray[np.bool_],
+) -> int:  # fmt: skip
+    """The first game, not ``idle``, where ``acts[i]`` by ``seats[i]`` is illegal (-1: none)."""
+    for i in range(len(acts)):
+        if not idle[i] and not is_legal(s, r, t, i, acts[i], seats[i]):
+            return i
+    return -1
+
+
+@compiled
+def exact_callers(s: Games, r: BatchRules, out: NDArray[np.bool_]) -> None:
+    """``out[i, seat]``: ``seat`` may make the exact call in game ``i`` now."""
+    for i in range(out.shape[0]):
+        for seat in range(out.shape[1]):
+            out[i, seat] = may_call(s, r, i, seat)
+
+
+@compiled
+def lowest_quantities(
+    s: Games, r: BatchRules, t: Layout, seats: NDArray[np.int64], out: NDArray[np.int64]
+) -> None:
+    """``out[face - 1, i]``: the lowest quantity of ``face`` that ``seats[i]`` may bid in
+    game ``i`` (:data:`NO_BID`: none)."""
+    for i in range(len(seats)):
+        q, f, special, locked = standing(s, i, seats[i])
+        for face in range(1, t.faces + 1):
+            out[face - 1, i] = lowest(r, q, f, special, locked, face)
+
+
+@compiled
+def pressure_open(
+    s: Games, r: BatchRules, seats: NDArray[np.int64], out: NDArray[np.bool_]
+) -> None:
+    """``out[i]``: ``seats[i]`` has pressure left to use in game ``i``."""
+    for i in range(len(seats)):
+        out[i] = can_press(s, r, i, seats[i])

@@ -1,0 +1,364 @@
+"""How one game of a batch moves: a new game, a bid, a declaration, a call and its
+resolution, the next round. The compiled form of :class:`perudo.GameState`'s moves for
+the built-in kinds (``perudo.resolution`` for the calls, the ``special_round`` and
+``starter`` kinds for the next round).
+
+Each function changes row ``i`` of the :class:`~perudo.batch.arrays.GameArrays` ``s``
+under the rules ``r`` and the table ``t``; :func:`play` applies one legal action.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from perudo.batch.arrays import Games, Layout
+from perudo.batch.compiled import below, compiled, die, inlined
+from perudo.batch.legality import wild_face
+from perudo.batch.rules import BatchRules, FaceChange, TwoPlayers
+
+__all__ = ["new_game", "new_games", "play", "returns", "step_games"]
+
+
+@inlined
+def dice_in_play(s: Games, i: int) -> int:
+    """The dice all hands of game ``i`` hold together."""
+    total = 0
+    for seat in range(s.held.shape[1]):
+        total += s.held[i, seat]
+    return total
+
+
+@inlined
+def deal(s: Games, t: Layout, i: int, bits: NDArray[np.uint64]) -> None:
+    """New hands in game ``i``: as many dice as each seat holds, counted by face."""
+    for seat in range(t.players):
+        for face in range(t.faces + 1):
+            s.faces[i, seat, face] = 0
+        for _ in range(s.held[i, seat]):
+            s.faces[i, seat, 1 + die(bits, t.faces)] += 1
+
+
+@inlined
+def link(s: Games, t: Layout, i: int) -> None:
+    """For each seat of game ``i``, the next seat still in clockwise (``left``) and the one
+    it follows (``right``), from the hands held now (itself when nobody else is in)."""
+    n = t.players
+    for seat in range(n):
+        s.left[i, seat] = seat
+        s.right[i, seat] = seat
+        for k in range(1, n):
+            if s.held[i, (seat + k) % n] > 0:
+                s.left[i, seat] = (seat + k) % n
+                break
+        for k in range(1, n):
+            if s.held[i, (seat - k) % n] > 0:
+                s.right[i, seat] = (seat - k) % n
+                break
+
+
+@inlined
+def clear_bids(s: Games, i: int) -> None:
+    """No bid in game ``i``'s round yet."""
+    s.bid_q[i] = 0
+    s.bid_f[i] = 0
+    s.bid_p[i] = False
+    s.bidder[i] = -1
+    s.open_f[i] = 0
+    s.nbids[i] = 0  # the bids made are the first nbids of bid_made: none
+
+
+@inlined
+def new_game(s: Games, r: BatchRules, t: Layout, i: int, bits: NDArray[np.uint64]) -> None:
+    """A new game in row ``i``: each seat's starting dice (``start_dice``, kept), the
+    first round dealt, its opener drawn (or the edition's fixed seat)."""
+    for seat in range(t.players):
+        s.held[i, seat] = s.start_dice[i, seat]
+        s.changers[i, seat] = False
+        s.had_special[i, seat] = False
+        s.pressure_left[i, seat] = r.pressure_uses
+        s.scores[i, seat] = 0
+        s.winners[i, seat] = False
+        s.out_place[i, seat] = -1
+        s.returned[i, seat] = 0.0
+    s.in_play[i] = dice_in_play(s, i)
+    link(s, t, i)
+    deal(s, t, i, bits)
+    first = r.first_seat if r.first_seat >= 0 else below(bits, t.players)
+    s.to_act[i] = first
+    s.opener[i] = first
+    s.round_number[i] = 1
+    clear_bids(s, i)
+    s.special[i] = False
+    s.special_player[i] = -1
+    for d in range(t.declarations):
+        s.offers[i, d] = False
+    s.must_declare[i] = False
+    s.pressured[i] = False
+    s.over[i] = False
+    s.last[i] = False  # the last call's fields are read only where this is set
+
+
+@inlined
+def make_special(s: Games, r: BatchRules, i: int, opener: int) -> None:
+    """Game ``i``'s round is the special round, opened by ``opener`` (its transform)."""
+    s.special[i] = True
+    s.special_player[i] = opener
+    for seat in range(s.held.shape[1]):
+        s.changers[i, seat] = r.special_face_change != FaceChange.NOBODY and s.held[i, seat] == 1
+    if r.special_face_change == FaceChange.ONE_DIE_EXCEPT_OPENER:
+        s.changers[i, opener] = False
+
+
+@inlined
+def bid(s: Games, t: Layout, i: int, act: int, seat: int) -> None:
+    """The bid numbered ``act`` by ``seat``; the turn passes to its left."""
+    number = act - t.first_bid
+    pressure = t.per_bid == 2 and number % 2 == 1
+    plain = number // t.per_bid
+    face = plain % t.faces + 1
+    if s.nbids[i] == 0:
+        s.open_f[i] = face
+    s.bid_made[i, s.nbids[i]] = number
+    s.bid_by[i, s.nbids[i]] = seat
+    s.nbids[i] += 1
+    s.bid_q[i] = plain // t.faces + 1
+    s.bid_f[i] = face
+    s.bid_p[i] = pressure
+    s.bidder[i] = seat
+    if pressure:
+        s.pressure_left[i, seat] -= 1
+        s.pressured[i] = True
+    for d in range(t.declarations):
+        s.offers[i, d] = False
+    s.must_declare[i] = False
+    s.to_act[i] = s.left[i, seat]
+
+
+@inlined
+def declare(s: Games, r: BatchRules, i: int, index: int, seat: int) -> None:
+    """The declaration ``index`` by ``seat``."""
+    if r.special_once:
+        s.had_special[i, seat] = True
+    s.offers[i, :] = False
+    s.must_declare[i] = False
+    if index == r.special_declaration:
+        make_special(s, r, i, seat)
+
+
+@inlined
+def resolve(
+    s: Games, r: BatchRules, t: Layout, i: int, exact: bool, caller: int,
+    bits: NDArray[np.uint64], one_round: bool,
+) -> None:  # fmt: skip
+    """The call by ``caller`` (``exact``: the exact call, else Dudo): the dice shown and
+    counted, a die or points moved, the last call recorded, then the next round."""
+    n = t.players
+    q = int(s.bid_q[i])
+    face = int(s.bid_f[i])
+    bidder = int(s.bidder[i])
+    wild = wild_face(s, r, i)
+    # The dice are shown from the caller's left; where the edition says so, only until the
+    # bid is reached (the exact call shows every hand).
+    total = 0
+    shown = 0  # the seats shown so far, in order: each one's place in the showing
+    for k in range(n):
+        seat = (caller + 1 + k) % n
+        held = s.held[i, seat]
+        s.last_revealed[i, seat] = 0
+        s.last_hidden[i, seat] = False
+        for f in range(t.faces):
+            s.last_hands[i, seat, f] = 0
+        if held == 0:
+            continue
+        if r.reveal_from_left and not exact and total >= q:
+            s.last_hidden[i, seat] = True
+            continue
+        count = s.faces[i, seat, face]
+        if wild > 0 and wild != face:
+            count += s.faces[i, seat, wild]
+        total += count
+        shown += 1
+        s.last_revealed[i, seat] = shown
+        for f in range(t.faces):
+            s.last_hands[i, seat, f] = s.faces[i, seat, f + 1]
+    loser, gainer, points = -1, -1, 0
+    changed, change = caller, 0  # the one seat whose dice change, and by how many
+    if not exact:  # Dudo: a count at least the quantity makes the caller lose
+        true = total >= q
+        loser = caller if true else bidder
+        if r.moves_dice:
+            changed, change = loser, -1
+        else:
+            points = r.pressure_points if s.pressured[i] else r.points
+            gainer = bidder if true else caller
+    elif total == q:  # the exact call, right: the caller gains a die, never above full
+        if s.held[i, caller] < s.start_dice[i, caller]:
+            change, gainer = 1, caller
+    else:  # wrong: the caller loses one
+        change, loser = -1, caller
+    before = int(s.held[i, changed])
+    after = before + change
+    eliminated = changed if after == 0 and before > 0 else -1
+    s.last[i] = True
+    s.last_call[i] = 1 if exact else 0
+    s.last_q[i] = q
+    s.last_f[i] = face
+    s.last_p[i] = s.bid_p[i]
+    s.last_caller[i] = caller
+    s.last_bidder[i] = bidder
+    s.last_count[i] = total
+    s.last_wild[i] = wild
+    s.last_loser[i] = loser
+    s.last_gainer[i] = gainer
+    s.last_points[i] = points
+    s.last_eliminated[i] = eliminated
+    if points:
+        s.scores[i, loser] -= points
+        s.scores[i, gainer] += points
+    if eliminated >= 0:  # at most one seat a call puts out (built-in kinds): its place
+        place = 0
+        for seat in range(n):
+            place += s.out_place[i, seat] >= 0
+        s.out_place[i, eliminated] = place
+    next_round(s, r, t, i, changed, before, after, exact, caller, bidder, loser, bits, one_round)
+
+
+@inlined
+def next_round(
+    s: Games, r: BatchRules, t: Layout, i: int, changed: int, before: int, after: int,
+    exact: bool, caller: int, bidder: int, loser: int, bits: NDArray[np.uint64],
+    one_round: bool,
+) -> None:  # fmt: skip
+    """After a call moved ``changed``'s dice from ``before`` to ``after``: the game ends,
+    or the next round is dealt, opened and (where a player fell to one die) made special
+    or offered."""
+    if one_round:  # play_random(one_round=True): each game is its first round
+        s.over[i] = True
+        s.to_act[i] = -1
+        return
+    s.held[i, changed] = after
+    s.in_play[i] = dice_in_play(s, i)
+    players_in = 0
+    for seat in range(t.players):
+        players_in += s.held[i, seat] > 0
+    over = players_in <= 1 if t.elimination else s.round_number[i] >= t.rounds
+    clear_bids(s, i)
+    s.pressured[i] = False
+    s.offers[i, :] = False
+    s.must_declare[i] = False
+    if over:  # the game keeps its last hands, less a die just lost
+        if after < before:
+            for f in range(t.faces, 0, -1):
+                if s.faces[i, changed, f] > 0:
+                    s.faces[i, changed, f] -= 1
+                    break
+        s.to_act[i] = -1
+        s.over[i] = True
+        best = np.max(s.scores[i, :])
+        for seat in range(t.players):
+            s.winners[i, seat] = s.held[i, seat] > 0 if t.elimination else s.scores[i, seat] == best
+        return
+    link(s, t, i)
+    s.round_number[i] += 1
+    deal(s, t, i, bits)
+    s.special[i] = False
+    s.special_player[i] = -1
+    s.changers[i, :] = False
+    # Who opens.
+    if exact or loser < 0:
+        seat = caller
+    elif r.starter_winner:
+        seat = bidder if loser == caller else caller
+    else:
+        seat = loser
+    if s.held[i, seat] > 0:
+        s.to_act[i] = seat
+    elif r.starter_eliminator and not exact:
+        s.to_act[i] = caller if seat == bidder else bidder
+    else:
+        s.to_act[i] = s.left[i, seat]
+    # A player who just fell to one die: the special round, or its offer.
+    if not r.special or not (after == 1 and before > 1):
+        return
+    if r.special_once and s.had_special[i, changed]:
+        return
+    two = players_in == 2
+    if two and r.special_two_players == TwoPlayers.OFF:
+        return
+    if two and r.special_two_players == TwoPlayers.CHOICE:
+        s.offers[i, :] = True
+        s.must_declare[i] = True
+    elif r.special_optional:
+        s.offers[i, r.special_declaration] = True
+    else:
+        make_special(s, r, i, changed)
+        if r.special_once:
+            s.had_special[i, changed] = True
+
+
+@inlined
+def play(
+    s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int,
+    bits: NDArray[np.uint64], one_round: bool,
+) -> bool:  # fmt: skip
+    """The legal action ``act`` by ``seat`` in game ``i``; whether it was a call (which
+    ends the round)."""
+    if act >= t.first_bid:
+        bid(s, t, i, act, seat)
+        return False
+    if act >= t.first_declaration:
+        declare(s, r, i, act - t.first_declaration, seat)
+        return False
+    if act == t.pressed_dudo:
+        s.pressure_left[i, seat] -= 1
+        s.pressured[i] = True
+    resolve(s, r, t, i, act == t.exact_call, seat, bits, one_round)
+    return True
+
+
+@inlined
+def returns(s: Games, t: Layout, i: int, seat: int) -> float:
+    """``seat``'s return so far in game ``i``, as :meth:`perudo.interop.turns.Turns.returns`
+    gives it: placing with elimination (1 the winner, -1 the first out), else points."""
+    if not t.elimination:
+        return float(s.scores[i, seat])
+    if s.winners[i, seat]:
+        return 1.0
+    if s.out_place[i, seat] >= 0:
+        return float((2 * s.out_place[i, seat] - (t.players - 1)) / (t.players - 1))
+    return 0.0
+
+
+@compiled
+def step_games(
+    s: Games, r: BatchRules, t: Layout, acts: NDArray[np.int64], seats: NDArray[np.int64],
+    idle: NDArray[np.bool_], bits: NDArray[np.uint64], autoreset: bool,
+    rewards: NDArray[np.float64], done: NDArray[np.bool_], ended: NDArray[np.bool_],
+    winners: NDArray[np.bool_],
+) -> None:  # fmt: skip
+    """Play ``acts[i]`` by ``seats[i]`` in every game ``i`` not ``idle`` (each legal), and
+    write what :class:`~perudo.batch.StepResult` holds; with ``autoreset``, a game that
+    ends is replaced by a new one."""
+    for i in range(len(acts)):
+        if idle[i]:
+            continue
+        ended[i] = play(s, r, t, i, acts[i], seats[i], bits, False)
+        for seat in range(t.players):
+            now = returns(s, t, i, seat)
+            rewards[i, seat] = now - s.returned[i, seat]
+            s.returned[i, seat] = now
+        if s.over[i]:
+            done[i] = True
+            winners[i, :] = s.winners[i, :]
+            if autoreset:
+                new_game(s, r, t, i, bits)
+
+
+@compiled
+def new_games(
+    s: Games, r: BatchRules, t: Layout, rows: NDArray[np.int64], bits: NDArray[np.uint64]
+) -> None:
+    """A new game in each row of ``rows``."""
+    for i in rows:
+        new_game(s, r, t, i, bits)

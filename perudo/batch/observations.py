@@ -1,0 +1,166 @@
+"""What a seat sees of one game of a batch, as the vector of
+:func:`perudo.encoding.observation_encoding`: entry for entry what
+:meth:`~perudo.encoding.ObservationEncoding.encode` gives for the same position (a test
+holds the two to it). Seats are counted from the observer (entry 0: the observer)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from perudo.batch.arrays import Games, Layout
+from perudo.batch.compiled import compiled, inlined
+from perudo.batch.legality import fill_mask, may_call, wild_face
+from perudo.batch.rules import BatchRules
+from perudo.encoding import ObservationEncoding
+
+__all__ = ["Spots", "observe_games", "spots"]
+
+
+class Spots(NamedTuple):
+    """Where each entry of the observation starts (-1: the edition has no such entry): the
+    names of :class:`~perudo.encoding.ObservationEncoding`'s fields."""
+
+    seat: int
+    round: int
+    hand: int
+    hand_hidden: int
+    dice: int
+    starting_dice: int
+    score: int
+    pressure_left: int
+    to_act: int
+    may_call: int
+    face_changers: int
+    special_round: int
+    special_player: int
+    offers: int
+    must_declare: int
+    wild: int
+    bids: int
+    legal: int
+    last: int
+    last_call: int
+    last_quantity: int
+    last_face: int
+    last_pressure: int
+    last_caller: int
+    last_bidder: int
+    last_count: int
+    last_revealed: int
+    last_hidden: int
+    last_hands: int
+    last_wild: int
+    last_loser: int
+    last_gainer: int
+    last_points: int
+    last_eliminated: int
+    last_changes: int
+    winners: int
+    open: int
+    acts: int
+    seen: int
+    seen_by: int
+
+
+def spots(encoding: ObservationEncoding) -> Spots:
+    """The :class:`Spots` of ``encoding``."""
+    return Spots(**{f.name: f.start if f.length else -1 for f in encoding.fields})
+
+
+@inlined
+def flag(out: NDArray[np.int32], start: int, seat: int, me: int, n: int) -> None:
+    """Set the entry of ``seat`` (counted from ``me``) in the seat field at ``start``; none
+    for no seat (-1)."""
+    if start >= 0 and seat >= 0:
+        out[start + (seat - me) % n] = 1
+
+
+@inlined
+def observe(
+    s: Games, r: BatchRules, t: Layout, i: int, me: int, at: Spots, out: NDArray[np.int32]
+) -> None:
+    """Write seat ``me``'s observation of game ``i`` into ``out`` (zeros)."""
+    n = t.players
+    out[at.seat + me] = 1
+    out[at.round] = s.round_number[i]
+    hidden = s.must_declare[i] and s.to_act[i] == me
+    out[at.hand_hidden] = hidden
+    if not hidden:
+        for f in range(t.faces):
+            out[at.hand + f] = s.faces[i, me, f + 1]
+    for k in range(n):
+        seat = (me + k) % n
+        out[at.dice + k] = s.held[i, seat]
+        out[at.starting_dice + k] = s.start_dice[i, seat]
+        if at.score >= 0:
+            out[at.score + k] = s.scores[i, seat]
+        if at.pressure_left >= 0:
+            out[at.pressure_left + k] = s.pressure_left[i, seat]
+        out[at.may_call + k] = may_call(s, r, i, seat)
+        out[at.face_changers + k] = s.changers[i, seat]
+        out[at.winners + k] = s.winners[i, seat]
+    flag(out, at.to_act, s.to_act[i], me, n)
+    if at.special_round >= 0:
+        out[at.special_round] = s.special[i]
+    flag(out, at.special_player, s.special_player[i], me, n)
+    for d in range(t.declarations):
+        out[at.offers + d] = s.offers[i, d]
+    out[at.must_declare] = s.must_declare[i]
+    out[at.wild] = wild_face(s, r, i)
+    for k in range(s.nbids[i]):  # each bid's entry: when it was made (from 1), by whom
+        out[at.bids + s.bid_made[i, k] * n + (s.bid_by[i, k] - me) % n] = k + 1
+    if s.to_act[i] == me:
+        fill_mask(s, r, t, i, out[at.legal : at.legal + t.actions])
+    elif t.exact_call >= 0 and may_call(s, r, i, me):  # the exact call out of turn
+        out[at.legal + t.exact_call] = 1
+    if s.last[i]:
+        observe_last(s, t, i, me, at, out)
+
+
+@inlined
+def observe_last(s: Games, t: Layout, i: int, me: int, at: Spots, out: NDArray[np.int32]) -> None:
+    """The last call's entries of seat ``me``'s observation of game ``i``."""
+    n = t.players
+    out[at.last] = 1
+    out[at.last_call + s.last_call[i]] = 1
+    out[at.last_quantity] = s.last_q[i]
+    out[at.last_face + s.last_f[i] - 1] = 1
+    out[at.last_pressure] = s.last_p[i]
+    flag(out, at.last_caller, s.last_caller[i], me, n)
+    flag(out, at.last_bidder, s.last_bidder[i], me, n)
+    out[at.last_count] = s.last_count[i]
+    for k in range(n):
+        seat = (me + k) % n
+        out[at.last_revealed + k] = s.last_revealed[i, seat]
+        out[at.last_hidden + k] = s.last_hidden[i, seat]
+        for f in range(t.faces):
+            out[at.last_hands + k * t.faces + f] = s.last_hands[i, seat, f]
+    out[at.last_wild] = s.last_wild[i]
+    flag(out, at.last_loser, s.last_loser[i], me, n)
+    flag(out, at.last_gainer, s.last_gainer[i], me, n)
+    if at.last_points >= 0:
+        out[at.last_points] = s.last_points[i]
+    flag(out, at.last_eliminated, s.last_eliminated[i], me, n)
+    if at.last_changes >= 0:  # an edition with a kind of its own that only renames
+        # Each seat's change: of dice (the loser one less, the gainer one more), or of
+        # score where points moved (the loser gives them to the winner).
+        points = s.last_points[i]
+        amount = 1 if points == 0 else points
+        loser, gainer = s.last_loser[i], s.last_gainer[i]
+        if loser >= 0:
+            out[at.last_changes + (loser - me) % n] -= amount
+        if gainer >= 0:
+            out[at.last_changes + (gainer - me) % n] += amount
+
+
+@compiled
+def observe_games(
+    s: Games, r: BatchRules, t: Layout, seats: NDArray[np.int64], at: Spots,
+    out: NDArray[np.int32],
+) -> None:  # fmt: skip
+    """Row ``i`` of ``out`` (zeros): seat ``seats[i]``'s observation of game ``i``."""
+    for i in range(len(seats)):
+        observe(s, r, t, i, seats[i], at, out[i])

@@ -1,0 +1,98 @@
+"""How the batch engine chooses for a player: uniformly among the legal actions, counted
+and never listed, and whole random games played in compiled code (:func:`perudo.batch.play_random`'s
+loop)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from perudo.batch.arrays import Games, Layout
+from perudo.batch.compiled import below, compiled, inlined
+from perudo.batch.legality import (
+    bid_number,
+    can_press,
+    lowest,
+    may_call,
+    may_challenge,
+    standing,
+)
+from perudo.batch.moves import new_game, play
+from perudo.batch.rules import BatchRules
+
+__all__ = ["play_games", "random_action", "random_actions"]
+
+
+@inlined
+def random_action(s: Games, r: BatchRules, t: Layout, i: int, bits: NDArray[np.uint64]) -> int:
+    """An action of game ``i``'s player to act, drawn uniformly among those
+    :func:`~perudo.batch.legality.fill_mask` lists (0 in a game that is over): the moves
+    are counted, never listed."""
+    if s.over[i]:
+        return 0
+    seat = s.to_act[i]
+    top = s.in_play[i]
+    press = can_press(s, r, i, seat)
+    per_bid = 2 if t.per_bid == 2 and press else 1
+    q, f, special, locked = standing(s, i, seat)
+    bids = 0
+    if not s.must_declare[i]:
+        for face in range(1, t.faces + 1):
+            bids += max(0, top + 1 - lowest(r, q, f, special, locked, face)) * per_bid
+    dudo = may_challenge(s, i)
+    pressed = t.pressed_dudo >= 0 and dudo and press
+    exact = t.exact_call >= 0 and may_call(s, r, i, seat)
+    offers = 0
+    for d in range(t.declarations):
+        offers += s.offers[i, d]
+    total = bids + dudo + pressed + exact + offers
+    if total == 0:
+        return 0
+    pick = int(below(bits, total))
+    if pick < bids:  # a bid: the face whose run of quantities holds the pick
+        for face in range(1, t.faces + 1):
+            low = lowest(r, q, f, special, locked, face)
+            span = max(0, top + 1 - low) * per_bid
+            if pick < span:
+                return bid_number(t, low + pick // per_bid, face, pick % per_bid == 1)
+            pick -= span
+    pick -= bids
+    for call, open_ in ((0, dudo), (t.pressed_dudo, pressed), (t.exact_call, exact)):
+        if open_:
+            if pick == 0:
+                return call
+            pick -= 1
+    for d in range(t.declarations):
+        if s.offers[i, d]:
+            if pick == 0:
+                return t.first_declaration + d
+            pick -= 1
+    return 0
+
+
+@compiled
+def random_actions(
+    s: Games, r: BatchRules, t: Layout, bits: NDArray[np.uint64], out: NDArray[np.int64]
+) -> None:
+    """``out[i]``: a random legal action of game ``i``'s player to act (:func:`random_action`)."""
+    for i in range(len(out)):
+        out[i] = random_action(s, r, t, i, bits)
+
+
+@compiled
+def play_games(
+    s: Games, r: BatchRules, t: Layout, bits: NDArray[np.uint64], games: int,
+    one_round: bool,
+) -> int:  # fmt: skip
+    """Play ``games`` random games (with ``one_round``, only each one's first round), each
+    from a new game in the next row of the batch; the number of decisions taken."""
+    decisions = 0
+    rows = len(s.over)
+    for game in range(games):
+        i = game % rows
+        new_game(s, r, t, i, bits)
+        while not s.over[i]:
+            act = random_action(s, r, t, i, bits)
+            play(s, r, t, i, act, s.to_act[i], bits, one_round)
+            decisions += 1
+    return decisions
