@@ -28,6 +28,7 @@ __all__ = ["main"]
 
 WIDTH = 80
 LABEL = 34  # the width of a label in the simulate report
+DIFFERENCE_LABEL = 30  # and of a difference's label
 
 
 class _Parser(argparse.ArgumentParser):
@@ -648,9 +649,10 @@ def _report(results: Sequence[SimulationResult], variants: Sequence[Variant]) ->
     if len(results) == 2:
         a, b = results
         lines += ["", f"{a.variant} minus {b.variant} (same seeds):"]
-        lines.append("  rounds per game".ljust(LABEL) + str(a.rounds_difference(b)))
+        # A difference takes up to 50 characters ("+100.0% [-100.0%, 100.0%] (not
+        # significant at 95%)"): its label is narrower, so a line stays within 80.
+        lines.append("  rounds per game".ljust(DIFFERENCE_LABEL) + str(a.rounds_difference(b)))
         for seat in range(first.players):
-            lines.append(
-                f"  games won by seat {seat}".ljust(LABEL) + str(a.seat_difference(b, seat))
-            )
+            label = f"  games won by seat {seat}".ljust(DIFFERENCE_LABEL)
+            lines.append(label + str(a.seat_difference(b, seat)))
     return "\n".join(lines) + "\n"

@@ -9,9 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from perudo.cli import main
+from perudo.cli import DIFFERENCE_LABEL, main
 from perudo.simulate import game_seed, seating, simulate
-from perudo.stats import difference_of_means, difference_of_rates, mean_interval, wilson
+from perudo.stats import (
+    Difference,
+    Interval,
+    difference_of_means,
+    difference_of_rates,
+    mean_interval,
+    wilson,
+)
 
 
 def test_wilson_matches_published_values() -> None:
@@ -97,3 +104,11 @@ def test_the_command_reports_intervals_and_the_difference(
     out = io.StringIO()
     assert main(["simulate", "--games", "5", "--json", "--fixed-seats"], out=out) == 0
     assert json.loads(out.getvalue())["fixed_seats"] is True
+
+
+def test_the_widest_difference_line_fits_in_80_columns() -> None:
+    """Regression: "  games won by seat 0  +10.0% [-10.6%, 29.5%] (not significant at 95%)"
+    ran to 81 columns under the report's 34-column labels."""
+    widest = Difference(Interval(-1.0, -1.0, 1.0).percent())
+    assert len(str(widest)) == 50
+    assert len("  games won by seat 9".ljust(DIFFERENCE_LABEL) + str(widest)) <= 80

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
+from perudo.batch.compiled import compiled
 from perudo.batch.engine import BatchGames
 from perudo.bots import OddsBot, RandomBot, reader_bot
 from perudo.odds import tail_chances
@@ -192,10 +193,39 @@ class BatchOddsBot:
         return calls
 
 
-# Python's own erfc and pow, element by element: the reader's very floats (NumPy's power
-# multiplies out small whole exponents, which can differ in the last bit).
-_ERFC = np.frompyfunc(math.erfc, 1, 1)
-_POW = np.frompyfunc(math.pow, 2, 1)
+@compiled
+def _reading_chances(
+    held: NDArray[np.int8], seats: NDArray[np.int64], face: NDArray[np.int64],
+    quantity: NDArray[np.int64], own: NDArray[np.int64], helps: NDArray[np.bool_],
+    last: NDArray[np.int64], in_play: NDArray[np.int16], faces: int, trust: float,
+    out: NDArray[np.float64],
+) -> None:  # fmt: skip
+    """``out[i]``: :func:`perudo.bots.bid_reading_table`'s chance that at least
+    ``quantity[i]`` dice show ``face[i]`` in game ``i``, as ``seats[i]`` (who holds
+    ``own[i]`` of them) sees it; the same operations in the same order, so the very floats
+    (libm's ``pow`` and ``erfc``, as Python's ``math`` uses them)."""
+    for i in range(len(out)):
+        p = (2 if helps[i] else 1) / faces
+        mean, variance = 0.0, 0.0
+        for seat in range(held.shape[1]):
+            k = 0 if seat == seats[i] else int(held[i, seat])
+            if k <= 0:
+                continue
+            m, v = k * p, k * p * (1 - p)
+            if last[i, seat] == face[i]:  # the seat bid this face last: read its bid
+                none = math.pow(1 - p, float(k))
+                mc = m / (1 - none)
+                vc = (v + m * m) / (1 - none) - mc * mc
+                second = trust * (vc + mc * mc) + (1 - trust) * (v + m * m)
+                m_read = trust * mc + (1 - trust) * m
+                v = second - m_read * m_read
+                m = m_read
+            mean += m
+            variance += v
+        sd = math.sqrt(max(variance, 1e-12))
+        z = (quantity[i] - own[i] - 0.5 - mean) / (sd * math.sqrt(2))
+        chance = 1.0 if quantity[i] <= own[i] else 0.5 * math.erfc(z)
+        out[i] = chance if quantity[i] < in_play[i] + 2 else 0.0
 
 
 class BatchReaderBot(BatchOddsBot):
@@ -218,53 +248,17 @@ class BatchReaderBot(BatchOddsBot):
     ) -> NDArray[np.float64]:
         """Row ``face`` of :func:`perudo.bots.bid_reading_table` at ``quantity``, as seat
         ``seats`` sees each game."""
-        batch, players = table.batch, table.players
+        batch = table.batch
         face = np.broadcast_to(np.asarray(face, dtype=np.int64), (batch,))
         quantity = np.broadcast_to(np.asarray(quantity, dtype=np.int64), (batch,))
         own, helps = _own_count(table, seats, face)
-        p = np.where(helps, 2, 1) / table.nfaces
-        last = _last_faces(table)
-        trust = self.trust
-        mean = np.zeros(batch)
-        variance = np.zeros(batch)
-        for seat in range(players):
-            k = np.where(seat == seats, 0, table.held[:, seat]).astype(np.int64)
-            m, v = k * p, k * p * (1 - p)
-            read = (last[:, seat] == face) & (k > 0)
-            if read.any():
-                none = np.ones(batch)
-                none[read] = np.asarray(
-                    _POW(1 - p[read], k[read].astype(np.float64)), dtype=np.float64
-                )
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    mc = m / (1 - none)
-                    vc = (v + m * m) / (1 - none) - mc * mc
-                second = trust * (vc + mc * mc) + (1 - trust) * (v + m * m)
-                m_read = trust * mc + (1 - trust) * m
-                v = np.where(read, second - m_read * m_read, v)
-                m = np.where(read, m_read, m)
-            mean += np.where(k > 0, m, 0.0)
-            variance += np.where(k > 0, v, 0.0)
-        sd = np.sqrt(np.maximum(variance, 1e-12))
-        z = (quantity - own - 0.5 - mean) / (sd * math.sqrt(2))
-        chance = 0.5 * np.asarray(_ERFC(z), dtype=np.float64)
-        chance = np.where(quantity <= own, 1.0, chance)
-        return np.where(quantity < table.in_play + 2, chance, 0.0)
-
-
-def _last_faces(table: BatchGames) -> NDArray[np.int64]:
-    """``(batch, players)``: the face of each seat's last bid of the round (0: none)."""
-    press = table.layout.per_bid
-    last = np.zeros((table.batch, table.players), dtype=np.int64)
-    order = np.arange(1, table.bid_made.shape[1] + 1)
-    made_yet = order[None, :] <= table.nbids[:, None]  # the round's bids so far
-    rows = np.arange(table.batch)
-    for seat in range(table.players):
-        positions = np.where(made_yet & (table.bid_by == seat), order[None, :], 0)
-        k = np.argmax(positions, axis=1)
-        number = table.bid_made[rows, k].astype(np.int64)
-        last[:, seat] = np.where(positions.max(axis=1) > 0, (number // press) % table.nfaces + 1, 0)
-    return last
+        chances = np.empty(batch)
+        _reading_chances(
+            table.held, np.asarray(seats, dtype=np.int64), face, quantity,
+            own.astype(np.int64), helps.astype(np.bool_), table.last_bid_faces(),
+            table.in_play, table.nfaces, self.trust, chances,
+        )  # fmt: skip
+        return chances
 
 
 def batch_bot(spec: Any, seed: int | None = None) -> BatchBot | None:

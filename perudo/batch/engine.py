@@ -317,6 +317,13 @@ class BatchGames:
         legality.pressure_open(self._games, self._rules, self._actors(), may)
         return may
 
+    def last_bid_faces(self) -> NDArray[np.int64]:
+        """``(batch, players)``: the face of each seat's last bid of the round so far (0:
+        none yet), what the reader bot reads."""
+        faces = np.zeros((self.batch, self.players), dtype=np.int64)
+        observations.last_bid_faces(self._games, self.layout, faces)
+        return faces
+
     def _actors(self) -> NDArray[np.int64]:
         """Each game's player to act (seat 0 in a game that is over)."""
         return np.maximum(self.to_act, 0).astype(np.int64)

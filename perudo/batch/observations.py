@@ -16,7 +16,7 @@ from perudo.batch.legality import fill_mask, may_call, wild_face
 from perudo.batch.rules import BatchRules
 from perudo.encoding import ObservationEncoding
 
-__all__ = ["Spots", "observe_games", "spots"]
+__all__ = ["Spots", "last_bid_faces", "observe_games", "spots"]
 
 
 class Spots(NamedTuple):
@@ -154,6 +154,14 @@ def observe_last(s: Games, t: Layout, i: int, me: int, at: Spots, out: NDArray[n
             out[at.last_changes + (loser - me) % n] -= amount
         if gainer >= 0:
             out[at.last_changes + (gainer - me) % n] += amount
+
+
+@compiled
+def last_bid_faces(s: Games, t: Layout, out: NDArray[np.int64]) -> None:
+    """``out[i, seat]``: the face of ``seat``'s last bid in game ``i``'s round (0: none)."""
+    for i in range(out.shape[0]):
+        for k in range(s.nbids[i]):
+            out[i, s.bid_by[i, k]] = (s.bid_made[i, k] // t.per_bid) % t.faces + 1
 
 
 @compiled
