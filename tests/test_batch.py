@@ -609,3 +609,20 @@ def test_a_cached_step_is_checked_against_every_module_of_the_engine() -> None:
         locator = step._cache._impl.locator
         assert isinstance(locator, compiled._Stamped), type(locator)
         assert locator.get_source_stamp() == digest.digest()
+
+
+def test_every_array_is_an_attribute_of_its_declared_type() -> None:
+    """GameArrays declares each field once (dtype and shape); BatchGames shows each as a
+    typed attribute, a view of the same memory."""
+    from typing import get_type_hints
+
+    from perudo.batch.arrays import FIELDS, GameArrays
+
+    table = BatchGames.new("wango-party", 3, batch=5, seed=1)
+    hints = get_type_hints(BatchGames)
+    for name, (dtype, _) in FIELDS.items():
+        array = getattr(table, name)
+        assert array is getattr(table.arrays, name)
+        assert array.dtype == dtype, name
+        assert array.shape[0] == 5, name
+        assert hints[name] == get_type_hints(GameArrays)[name], name

@@ -57,8 +57,8 @@ __all__ = ["BatchGames", "StepResult", "play_random"]
 MAX_BATCH = 10_000_000
 #: The most bytes a batch may take, its arrays and what any one call allocates while it
 #: runs (an observation, the largest, is a vector of a few kB per game). A larger batch is
-#: refused before any is allocated (4 GiB; 100,000 four-player games take about 30 MiB of
-#: arrays, and 540 MiB while they are observed).
+#: refused before any is allocated (4 GiB; 100,000 four-player games take about 53 MiB of
+#: arrays, and at most 650 MiB while they are observed).
 MAX_BATCH_BYTES = 4 * 2**30
 
 

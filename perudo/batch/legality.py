@@ -22,6 +22,7 @@ from perudo.batch.rules import BatchRules, OnesOpening, RaiseOrder
 __all__ = [
     "NO_BID",
     "bid_number",
+    "bid_of",
     "can_press",
     "exact_callers",
     "fill_mask",
@@ -127,6 +128,15 @@ def bid_number(t: Layout, quantity: int, face: int, pressure: bool) -> int:
 
 
 @inlined
+def bid_of(t: Layout, act: int) -> tuple[int, int, bool]:
+    """The quantity, face and pressure of the bid numbered ``act`` (:func:`bid_number`
+    undone)."""
+    number = act - t.first_bid
+    plain = number // t.per_bid
+    return plain // t.faces + 1, plain % t.faces + 1, t.per_bid == 2 and number % 2 == 1
+
+
+@inlined
 def fill_mask(s: Games, r: BatchRules, t: Layout, i: int, row: NDArray[Any]) -> None:
     """Set ``row`` (one entry per action) to 1 at game ``i``'s legal actions for its player
     to act: bids up to the dice in play, as :meth:`perudo.GameState.legal_actions` lists
@@ -171,10 +181,7 @@ def is_legal(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) ->
         return bool(s.offers[i, act - t.first_declaration])
     if s.must_declare[i]:
         return False
-    number = act - t.first_bid
-    pressure = number % t.per_bid == 1
-    plain = number // t.per_bid
-    quantity, face = plain // t.faces + 1, plain % t.faces + 1
+    quantity, face, pressure = bid_of(t, act)
     q, f, special, locked = standing(s, i, seat)
     if quantity < lowest(r, q, f, special, locked, face) or (r.cap and quantity > s.in_play[i]):
         return False

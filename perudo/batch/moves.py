@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 
 from perudo.batch.arrays import Games, Layout
 from perudo.batch.compiled import below, compiled, die, inlined
-from perudo.batch.legality import wild_face
+from perudo.batch.legality import bid_of, wild_face
 from perudo.batch.rules import BatchRules, FaceChange, TwoPlayers
 
 __all__ = ["new_game", "new_games", "play", "returns", "step_games"]
@@ -113,16 +113,13 @@ def make_special(s: Games, r: BatchRules, i: int, opener: int) -> None:
 @inlined
 def bid(s: Games, t: Layout, i: int, act: int, seat: int) -> None:
     """The bid numbered ``act`` by ``seat``; the turn passes to its left."""
-    number = act - t.first_bid
-    pressure = t.per_bid == 2 and number % 2 == 1
-    plain = number // t.per_bid
-    face = plain % t.faces + 1
+    quantity, face, pressure = bid_of(t, act)
     if s.nbids[i] == 0:
         s.open_f[i] = face
-    s.bid_made[i, s.nbids[i]] = number
+    s.bid_made[i, s.nbids[i]] = act - t.first_bid
     s.bid_by[i, s.nbids[i]] = seat
     s.nbids[i] += 1
-    s.bid_q[i] = plain // t.faces + 1
+    s.bid_q[i] = quantity
     s.bid_f[i] = face
     s.bid_p[i] = pressure
     s.bidder[i] = seat

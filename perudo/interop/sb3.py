@@ -68,6 +68,8 @@ class PerudoVecEnv(VecEnv):
         return observations["observation"]
 
     def step_async(self, actions: Any) -> None:
+        """Keep each game's action (a number of
+        :class:`~perudo.interop.turns.TurnActions`) for :meth:`step_wait`."""
         self._actions = np.asarray(actions).astype(np.int64)
 
     def step_wait(self) -> tuple[Any, Any, Any, list[dict[str, Any]]]:
