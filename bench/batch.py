@@ -302,8 +302,11 @@ print(time.perf_counter() - start)
 """
 
 
-def section_compile() -> None:
+def section_compile(quick: bool) -> None:
     print("6. First call of every step (a fresh process; imports included), seconds")
+    if quick:  # a cold compile takes about a minute: not in a smoke run
+        print("   skipped with --quick\n")
+        return
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
         for label in ("cold (an empty cache)", "from the cache"):
@@ -340,7 +343,7 @@ def main() -> None:
     for envs in (16, 1024):
         section_vector_env(200 if quick else 10_000, 8 if quick else envs, repeats)
     section_scaling(20_000 if quick else 2_000_000, repeats, quick)
-    section_compile()
+    section_compile(quick)
     section_encoding(5 if quick else 200, repeats)
     section_memory()
     print(f"({time.perf_counter() - start:.0f} s)")

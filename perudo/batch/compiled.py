@@ -67,7 +67,7 @@ class _UserWide(_Stamped, caching.UserWideCacheLocator):
     """In the user's cache directory otherwise."""
 
 
-# numba's list of locators (CacheImpl since 0.61, _CacheImpl before), tried in order.
+# numba's list of locators, tried in order (CacheImpl in newer numba, _CacheImpl in older).
 _IMPL: Any = vars(caching).get("CacheImpl") or vars(caching)["_CacheImpl"]
 _IMPL._locator_classes[:0] = [_UserProvided, _InTree, _UserWide]
 
