@@ -170,7 +170,7 @@ def layout(variant: Variant, rules: BatchRules, players: int) -> Layout:
     """The :class:`Layout` of ``variant`` at a table of ``players``."""
     actions = action_encoding(variant, players)
     calls = variant.calls
-    rounds = rules.rounds_per_player * players if rules.rounds_per_player else rules.rounds
+    rounds = variant.scoring.round_limit(players) or 0  # 0: until one player is left
     return Layout(
         players=players,
         faces=variant.dice.faces,
@@ -221,8 +221,8 @@ def call_bytes_per_game(variant: Variant, players: int) -> int:
 def check_numbers(variant: Variant, rules: BatchRules, players: int) -> None:
     """Refuse an edition whose numbers would not fit the arrays that hold them (a house
     rule's points or pressure uses), before anything is played: numbers never wrap."""
-    rounds = rules.rounds_per_player * players if rules.rounds_per_player else rules.rounds
-    most_points = max(rules.points, rules.pressure_points)
+    rounds = variant.scoring.round_limit(players) or 0  # 0: until one player is left
+    most_points = variant.scoring.most_points
     largest = {
         "pressure_left": ("pressure uses", rules.pressure_uses),
         "last_points": ("points one call moves", most_points),

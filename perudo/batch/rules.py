@@ -161,8 +161,6 @@ class BatchRules(NamedTuple):
     points: int
     pressure_points: int
     pressure_uses: int
-    rounds_per_player: int  # party points: rounds = this x players
-    rounds: int  # fixed rounds (0: not fixed)
     special_declaration: int  # the number of the declaration of the special round (-1)
 
     def numbers(self) -> BatchRules:
@@ -250,8 +248,6 @@ def batch_rules(variant: Variant) -> BatchRules:
         points=getattr(scoring, "points", 0),
         pressure_points=getattr(scoring, "pressure_points", getattr(scoring, "points", 0)),
         pressure_uses=scoring.pressure_uses,
-        rounds_per_player=getattr(scoring, "rounds_per_player", 0),
-        rounds=getattr(scoring, "rounds", 0),
         special_declaration=roles.index("special") if "special" in roles else -1,
     )
 
