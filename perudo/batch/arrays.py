@@ -54,6 +54,7 @@ class GameArrays(NamedTuple):
     start_dice: Annotated[NDArray[np.int8], Shape("n")]  #: each seat's dice at the start
     held: Annotated[NDArray[np.int8], Shape("n")]  #: each seat's dice now
     in_play: Annotated[NDArray[np.int16], Shape("")]  #: the dice all hands hold
+    players_in: Annotated[NDArray[np.int8], Shape("")]  #: the seats holding dice
     left: Annotated[NDArray[np.int8], Shape("n")]  #: the next seat still in, clockwise
     right: Annotated[NDArray[np.int8], Shape("n")]  #: the seat still in it follows
     faces: Annotated[NDArray[np.int8], Shape("nf1")]  #: each hand, as counts of each face
@@ -229,6 +230,7 @@ def check_numbers(variant: Variant, rules: BatchRules, players: int) -> None:
         "scores": ("score a game can reach", rounds * most_points),
         "round_number": ("rounds", rounds),
         "in_play": ("dice in play", rules.per_player * players),
+        "players_in": ("players", players),
         "held": ("dice a player holds", rules.per_player),
     }
     for field, (what, value) in largest.items():

@@ -119,6 +119,7 @@ class BatchGames:
     start_dice: NDArray[np.int8]
     held: NDArray[np.int8]
     in_play: NDArray[np.int16]
+    players_in: NDArray[np.int8]
     left: NDArray[np.int8]
     right: NDArray[np.int8]
     faces: NDArray[np.int8]

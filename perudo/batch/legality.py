@@ -100,10 +100,7 @@ def may_call(s: Games, r: BatchRules, i: int, seat: int) -> bool:
     the edition allows it)."""
     if not r.exact or s.over[i] or s.bid_q[i] == 0 or s.held[i, seat] == 0:
         return False
-    players_in = 0
-    for other in range(s.held.shape[1]):
-        players_in += s.held[i, other] > 0
-    if players_in < r.exact_min_players:
+    if s.players_in[i] < r.exact_min_players:
         return False
     if not r.exact_out_of_turn:
         if seat != s.to_act[i]:

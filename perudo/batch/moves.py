@@ -82,6 +82,10 @@ def new_game(s: Games, r: BatchRules, t: Layout, i: int, bits: NDArray[np.uint64
         s.out_place[i, seat] = -1
         s.returned[i, seat] = 0.0
     s.in_play[i] = dice_in_play(s, i)
+    players_in = 0
+    for seat in range(t.players):
+        players_in += s.held[i, seat] > 0
+    s.players_in[i] = players_in
     link(s, t, i)
     deal(s, t, i, bits)
     first = r.first_seat if r.first_seat >= 0 else below(bits, t.players)
@@ -137,7 +141,8 @@ def declare(s: Games, r: BatchRules, i: int, index: int, seat: int) -> None:
     """The declaration ``index`` by ``seat``."""
     if r.special_once:
         s.had_special[i, seat] = True
-    s.offers[i, :] = False
+    for d in range(s.offers.shape[1]):
+        s.offers[i, d] = False
     s.must_declare[i] = False
     if index == r.special_declaration:
         make_special(s, r, i, seat)
@@ -235,14 +240,16 @@ def next_round(
         s.to_act[i] = -1
         return
     s.held[i, changed] = after
-    s.in_play[i] = dice_in_play(s, i)
-    players_in = 0
-    for seat in range(t.players):
-        players_in += s.held[i, seat] > 0
+    s.in_play[i] += after - before
+    out = after == 0 and before > 0
+    if out:
+        s.players_in[i] -= 1
+    players_in = s.players_in[i]
     over = players_in <= 1 if t.elimination else s.round_number[i] >= t.rounds
     clear_bids(s, i)
     s.pressured[i] = False
-    s.offers[i, :] = False
+    for d in range(t.declarations):
+        s.offers[i, d] = False
     s.must_declare[i] = False
     if over:  # the game keeps its last hands, less a die just lost
         if after < before:
@@ -256,12 +263,14 @@ def next_round(
         for seat in range(t.players):
             s.winners[i, seat] = s.held[i, seat] > 0 if t.elimination else s.scores[i, seat] == best
         return
-    link(s, t, i)
+    if out:  # the links change only when a seat goes out
+        link(s, t, i)
     s.round_number[i] += 1
     deal(s, t, i, bits)
     s.special[i] = False
     s.special_player[i] = -1
-    s.changers[i, :] = False
+    for seat in range(t.players):
+        s.changers[i, seat] = False
     # Who opens.
     if exact or loser < 0:
         seat = caller
