@@ -32,11 +32,12 @@ def dice_in_play(s: Games, i: int) -> int:
 @inlined
 def deal(s: Games, t: Layout, i: int, bits: NDArray[np.uint64]) -> None:
     """New hands in game ``i``: as many dice as each seat holds, counted by face."""
+    hands, held = s.faces, s.held
     for seat in range(t.players):
         for face in range(t.faces + 1):
-            s.faces[i, seat, face] = 0
-        for _ in range(s.held[i, seat]):
-            s.faces[i, seat, 1 + die(bits, t.faces)] += 1
+            hands[i, seat, face] = 0
+        for _ in range(held[i, seat]):
+            hands[i, seat, 1 + die(bits, t.faces)] += 1
 
 
 @inlined
@@ -164,26 +165,27 @@ def resolve(
     # bid is reached (the exact call shows every hand).
     total = 0
     shown = 0  # the seats shown so far, in order: each one's place in the showing
+    hands, revealed, hidden, last_hands = s.faces, s.last_revealed, s.last_hidden, s.last_hands
     for k in range(n):
         seat = (caller + 1 + k) % n
         held = s.held[i, seat]
-        s.last_revealed[i, seat] = 0
-        s.last_hidden[i, seat] = False
+        revealed[i, seat] = 0
+        hidden[i, seat] = False
         for f in range(t.faces):
-            s.last_hands[i, seat, f] = 0
+            last_hands[i, seat, f] = 0
         if held == 0:
             continue
         if r.reveal_from_left and not exact and total >= q:
-            s.last_hidden[i, seat] = True
+            hidden[i, seat] = True
             continue
-        count = s.faces[i, seat, face]
+        count = hands[i, seat, face]
         if wild > 0 and wild != face:
-            count += s.faces[i, seat, wild]
+            count += hands[i, seat, wild]
         total += count
         shown += 1
-        s.last_revealed[i, seat] = shown
+        revealed[i, seat] = shown
         for f in range(t.faces):
-            s.last_hands[i, seat, f] = s.faces[i, seat, f + 1]
+            last_hands[i, seat, f] = hands[i, seat, f + 1]
     loser, gainer, points = -1, -1, 0
     changed, change = caller, 0  # the one seat whose dice change, and by how many
     if not exact:  # Dudo: a count at least the quantity makes the caller lose
