@@ -42,8 +42,8 @@ __all__ = [
 @attrs.frozen
 class Shape:
     """The shape of a field after the game axis, by name: ``""`` one value, ``"n"`` one per
-    seat, ``"nf1"`` per seat and face with index 0 unused, ``"nf"`` per seat and face,
-    ``"b"`` one per bid number, ``"d"`` one per declaration."""
+    seat, ``"2nf1"`` two of one per seat and face (index 0 unused), ``"b"`` one per bid
+    number, ``"d"`` one per declaration."""
 
     code: str
 
@@ -57,7 +57,10 @@ class GameArrays(NamedTuple):
     players_in: Annotated[NDArray[np.int8], Shape("")]  #: the seats holding dice
     left: Annotated[NDArray[np.int8], Shape("n")]  #: the next seat still in, clockwise
     right: Annotated[NDArray[np.int8], Shape("n")]  #: the seat still in it follows
-    faces: Annotated[NDArray[np.int8], Shape("nf1")]  #: each hand, as counts of each face
+    #: two sets of hands, each hand as counts of each face: this round's (``faces[dealt]``)
+    #: and, in the other, the hands the last call showed (the seats ``last_revealed``)
+    faces: Annotated[NDArray[np.int8], Shape("2nf1")]
+    dealt: Annotated[NDArray[np.int8], Shape("")]  #: which of ``faces`` holds this round's
     to_act: Annotated[NDArray[np.int16], Shape("")]  #: the player to act (-1: over)
     round_number: Annotated[NDArray[np.int32], Shape("")]
     bid_q: Annotated[NDArray[np.int16], Shape("")]  #: the standing bid's quantity (0: none)
@@ -93,7 +96,6 @@ class GameArrays(NamedTuple):
     last_count: Annotated[NDArray[np.int16], Shape("")]
     last_revealed: Annotated[NDArray[np.int8], Shape("n")]  #: place in the showing, from 1
     last_hidden: Annotated[NDArray[np.bool_], Shape("n")]
-    last_hands: Annotated[NDArray[np.int8], Shape("nf")]
     last_wild: Annotated[NDArray[np.int8], Shape("")]
     last_loser: Annotated[NDArray[np.int16], Shape("")]
     last_gainer: Annotated[NDArray[np.int16], Shape("")]
@@ -192,7 +194,7 @@ def layout(variant: Variant, rules: BatchRules, players: int) -> Layout:
 
 def _sizes(table: Layout) -> dict[str, tuple[int, ...]]:
     n, nf = table.players, table.faces
-    return {"": (), "n": (n,), "nf1": (n, nf + 1), "nf": (n, nf), "b": (table.bids,),
+    return {"": (), "n": (n,), "nf1": (n, nf + 1), "2nf1": (2, n, nf + 1), "b": (table.bids,),
             "d": (table.declarations,)}  # fmt: skip
 
 

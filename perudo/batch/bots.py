@@ -56,7 +56,7 @@ def _own_count(
     helps (the face is not the wild one): :func:`perudo.dice.count` of the seat's hand."""
     rows = np.arange(table.batch)
     wild = table.wild_faces()
-    faces = table.faces[rows, seats].astype(np.int64)
+    faces = table.faces[rows, table.dealt, seats].astype(np.int64)
     helps: NDArray[np.bool_] = (wild > 0) & (face != wild)
     return faces[rows, face] + np.where(helps, faces[rows, wild], 0), helps
 

@@ -123,6 +123,7 @@ class BatchGames:
     left: NDArray[np.int8]
     right: NDArray[np.int8]
     faces: NDArray[np.int8]
+    dealt: NDArray[np.int8]
     to_act: NDArray[np.int16]
     round_number: NDArray[np.int32]
     bid_q: NDArray[np.int16]
@@ -157,7 +158,6 @@ class BatchGames:
     last_count: NDArray[np.int16]
     last_revealed: NDArray[np.int8]
     last_hidden: NDArray[np.bool_]
-    last_hands: NDArray[np.int8]
     last_wild: NDArray[np.int8]
     last_loser: NDArray[np.int16]
     last_gainer: NDArray[np.int16]
@@ -277,7 +277,7 @@ class BatchGames:
             tuple(
                 face
                 for face in range(1, self.nfaces + 1)
-                for _ in range(int(self.faces[game, seat, face]))
+                for _ in range(int(self.faces[game, self.dealt[game], seat, face]))
             )
             for seat in range(self.players)
         )

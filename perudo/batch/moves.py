@@ -31,13 +31,16 @@ def dice_in_play(s: Games, i: int) -> int:
 
 @inlined
 def deal(s: Games, t: Layout, i: int, bits: NDArray[np.uint64]) -> None:
-    """New hands in game ``i``: as many dice as each seat holds, counted by face."""
+    """New hands in game ``i``: as many dice as each seat holds, counted by face, dealt
+    into the other set of ``faces`` (this round's become the last call's)."""
     hands, held = s.faces, s.held
+    h = 1 - s.dealt[i]
+    s.dealt[i] = h
     for seat in range(t.players):
         for face in range(t.faces + 1):
-            hands[i, seat, face] = 0
+            hands[i, h, seat, face] = 0
         for _ in range(held[i, seat]):
-            hands[i, seat, 1 + die(bits, t.faces)] += 1
+            hands[i, h, seat, 1 + die(bits, t.faces)] += 1
 
 
 @inlined
@@ -56,6 +59,16 @@ def link(s: Games, t: Layout, i: int) -> None:
             if s.held[i, (seat - k) % n] > 0:
                 s.right[i, seat] = (seat - k) % n
                 break
+
+
+@inlined
+def keep_shown(s: Games, t: Layout, i: int) -> None:
+    """Game ``i``, over, keeps the hands its last call showed beside its hands now (no deal
+    follows to put them there)."""
+    hands, h = s.faces, s.dealt[i]
+    for seat in range(t.players):
+        for face in range(t.faces + 1):
+            hands[i, 1 - h, seat, face] = hands[i, h, seat, face]
 
 
 @inlined
@@ -163,29 +176,26 @@ def resolve(
     wild = wild_face(s, r, i)
     # The dice are shown from the caller's left; where the edition says so, only until the
     # bid is reached (the exact call shows every hand).
+    # The hands shown stay where they are: the next deal goes into the other set of faces.
     total = 0
     shown = 0  # the seats shown so far, in order: each one's place in the showing
-    hands, revealed, hidden, last_hands = s.faces, s.last_revealed, s.last_hidden, s.last_hands
+    hands, h, revealed, hidden = s.faces, s.dealt[i], s.last_revealed, s.last_hidden
     for k in range(n):
         seat = (caller + 1 + k) % n
         held = s.held[i, seat]
         revealed[i, seat] = 0
         hidden[i, seat] = False
-        for f in range(t.faces):
-            last_hands[i, seat, f] = 0
         if held == 0:
             continue
         if r.reveal_from_left and not exact and total >= q:
             hidden[i, seat] = True
             continue
-        count = hands[i, seat, face]
+        count = hands[i, h, seat, face]
         if wild > 0 and wild != face:
-            count += hands[i, seat, wild]
+            count += hands[i, h, seat, wild]
         total += count
         shown += 1
         revealed[i, seat] = shown
-        for f in range(t.faces):
-            last_hands[i, seat, f] = hands[i, seat, f + 1]
     loser, gainer, points = -1, -1, 0
     changed, change = caller, 0  # the one seat whose dice change, and by how many
     if not exact:  # Dudo: a count at least the quantity makes the caller lose
@@ -238,6 +248,7 @@ def next_round(
     or the next round is dealt, opened and (where a player fell to one die) made special
     or offered."""
     if one_round:  # play_random(one_round=True): each game is its first round
+        keep_shown(s, t, i)
         s.over[i] = True
         s.to_act[i] = -1
         return
@@ -253,11 +264,13 @@ def next_round(
     for d in range(t.declarations):
         s.offers[i, d] = False
     s.must_declare[i] = False
-    if over:  # the game keeps its last hands, less a die just lost
+    if over:  # the game keeps its last hands, less a die just lost; the shown, as shown
+        keep_shown(s, t, i)
+        h = s.dealt[i]
         if after < before:
             for f in range(t.faces, 0, -1):
-                if s.faces[i, changed, f] > 0:
-                    s.faces[i, changed, f] -= 1
+                if s.faces[i, h, changed, f] > 0:
+                    s.faces[i, h, changed, f] -= 1
                     break
         s.to_act[i] = -1
         s.over[i] = True

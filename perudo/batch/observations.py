@@ -90,7 +90,7 @@ def observe(
     out[at.hand_hidden] = hidden
     if not hidden:
         for f in range(t.faces):
-            out[at.hand + f] = s.faces[i, me, f + 1]
+            out[at.hand + f] = s.faces[i, s.dealt[i], me, f + 1]
     for k in range(n):
         seat = (me + k) % n
         out[at.dice + k] = s.held[i, seat]
@@ -132,12 +132,14 @@ def observe_last(s: Games, t: Layout, i: int, me: int, at: Spots, out: NDArray[n
     flag(out, at.last_caller, s.last_caller[i], me, n)
     flag(out, at.last_bidder, s.last_bidder[i], me, n)
     out[at.last_count] = s.last_count[i]
+    shown = 1 - s.dealt[i]  # the set of faces that holds the hands shown
     for k in range(n):
         seat = (me + k) % n
         out[at.last_revealed + k] = s.last_revealed[i, seat]
         out[at.last_hidden + k] = s.last_hidden[i, seat]
-        for f in range(t.faces):
-            out[at.last_hands + k * t.faces + f] = s.last_hands[i, seat, f]
+        if s.last_revealed[i, seat]:
+            for f in range(t.faces):
+                out[at.last_hands + k * t.faces + f] = s.faces[i, shown, seat, f + 1]
     out[at.last_wild] = s.last_wild[i]
     flag(out, at.last_loser, s.last_loser[i], me, n)
     flag(out, at.last_gainer, s.last_gainer[i], me, n)
