@@ -17,7 +17,7 @@ from typing import Any, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
-from perudo.batch.compiled import compiled
+from perudo.batch.compiled import compiled, rows
 from perudo.batch.engine import BatchGames
 from perudo.bots import OddsBot, RandomBot, reader_bot
 from perudo.odds import tail_chances
@@ -204,7 +204,7 @@ def _reading_chances(
     ``quantity[i]`` dice show ``face[i]`` in game ``i``, as ``seats[i]`` (who holds
     ``own[i]`` of them) sees it; the same operations in the same order, so the very floats
     (libm's ``pow`` and ``erfc``, as Python's ``math`` uses them)."""
-    for i in range(len(out)):
+    for i in rows(len(out)):
         p = (2 if helps[i] else 1) / faces
         mean, variance = 0.0, 0.0
         for seat in range(held.shape[1]):

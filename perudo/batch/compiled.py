@@ -25,7 +25,17 @@ import numpy as np
 from numba.core import caching
 from numpy.typing import NDArray
 
-__all__ = ["below", "compiled", "die", "inlined", "next_bits", "seed_bits", "sources_stamp"]
+__all__ = [
+    "below",
+    "compiled",
+    "die",
+    "inlined",
+    "next_bits",
+    "row",
+    "rows",
+    "seed_bits",
+    "sources_stamp",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -82,6 +92,21 @@ def inlined(function: F) -> F:
     game). Measured on ``play_random``: inlining every step plays 1.6 times as fast as
     inlining only the smallest, for a first compile half as long again."""
     return cast(F, numba.njit(cache=True, inline="always", error_model="numpy")(function))
+
+
+@inlined
+def rows(n: int) -> range:
+    """The rows 0 to ``n - 1`` of a batch, as numba's unsigned integers: every compiled loop
+    over games takes its rows from here. An index numba knows is not negative skips the
+    check for one counted from the end (a compare and an add at every array access):
+    measured, 8 to 15% of :func:`~perudo.batch.play_random`'s time."""
+    return range(np.uint64(n))
+
+
+@inlined
+def row(k: int) -> int:
+    """Row ``k`` as :func:`rows` gives it (for a row not taken from it)."""
+    return np.uint64(k)  # type: ignore[return-value]  # an int to the Python that reads it
 
 
 @inlined

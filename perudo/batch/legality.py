@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from perudo.batch.arrays import Games, Layout
-from perudo.batch.compiled import compiled, inlined
+from perudo.batch.compiled import compiled, inlined, rows
 from perudo.batch.rules import BatchRules, OnesOpening, RaiseOrder
 
 __all__ = [
@@ -188,14 +188,14 @@ def is_legal(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) ->
 @compiled
 def masks(s: Games, r: BatchRules, t: Layout, out: NDArray[np.bool_]) -> None:
     """Row ``i`` of ``out``: game ``i``'s legal actions (:func:`fill_mask`)."""
-    for i in range(len(out)):
+    for i in rows(len(out)):
         fill_mask(s, r, t, i, out[i])
 
 
 @compiled
 def wild_faces(s: Games, r: BatchRules, out: NDArray[np.intp]) -> None:
     """``out[i]``: the wild face of game ``i``'s round (:func:`wild_face`)."""
-    for i in range(len(out)):
+    for i in rows(len(out)):
         out[i] = wild_face(s, r, i)
 
 
@@ -205,16 +205,17 @@ def first_illegal(
     idle: NDArray[np.bool_],
 ) -> int:  # fmt: skip
     """The first game, not ``idle``, where ``acts[i]`` by ``seats[i]`` is illegal (-1: none)."""
-    for i in range(len(acts)):
+    for i in rows(len(acts)):
         if not idle[i] and not is_legal(s, r, t, i, acts[i], seats[i]):
-            return i
+            # Signed: numba would unify an unsigned row and -1 as a float.
+            return np.int64(i)  # type: ignore[return-value]
     return -1
 
 
 @compiled
 def exact_callers(s: Games, r: BatchRules, out: NDArray[np.bool_]) -> None:
     """``out[i, seat]``: ``seat`` may make the exact call in game ``i`` now."""
-    for i in range(out.shape[0]):
+    for i in rows(out.shape[0]):
         for seat in range(out.shape[1]):
             out[i, seat] = may_call(s, r, i, seat)
 
@@ -225,7 +226,7 @@ def lowest_quantities(
 ) -> None:
     """``out[face - 1, i]``: the lowest quantity of ``face`` that ``seats[i]`` may bid in
     game ``i`` (:data:`NO_BID`: none)."""
-    for i in range(len(seats)):
+    for i in rows(len(seats)):
         q, f, special, locked = standing(s, i, seats[i])
         for face in range(1, t.faces + 1):
             out[face - 1, i] = lowest(r, q, f, special, locked, face)
@@ -236,5 +237,5 @@ def pressure_open(
     s: Games, r: BatchRules, seats: NDArray[np.int64], out: NDArray[np.bool_]
 ) -> None:
     """``out[i]``: ``seats[i]`` has pressure left to use in game ``i``."""
-    for i in range(len(seats)):
+    for i in rows(len(seats)):
         out[i] = can_press(s, r, i, seats[i])

@@ -13,20 +13,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from perudo.batch.arrays import Games, Layout
-from perudo.batch.compiled import below, compiled, die, inlined
+from perudo.batch.compiled import below, compiled, die, inlined, row, rows
 from perudo.batch.legality import bid_of, wild_face
 from perudo.batch.rules import BatchRules, FaceChange, TwoPlayers
 
 __all__ = ["new_game", "new_games", "play", "returns", "step_games"]
-
-
-@inlined
-def dice_in_play(s: Games, i: int) -> int:
-    """The dice all hands of game ``i`` hold together."""
-    total = 0
-    for seat in range(s.held.shape[1]):
-        total += s.held[i, seat]
-    return total
 
 
 @inlined
@@ -48,17 +39,22 @@ def link(s: Games, t: Layout, i: int) -> None:
     """For each seat of game ``i``, the next seat still in clockwise (``left``) and the one
     it follows (``right``), from the hands held now (itself when nobody else is in)."""
     n = t.players
-    for seat in range(n):
-        s.left[i, seat] = seat
-        s.right[i, seat] = seat
-        for k in range(1, n):
-            if s.held[i, (seat + k) % n] > 0:
-                s.left[i, seat] = (seat + k) % n
-                break
-        for k in range(1, n):
-            if s.held[i, (seat - k) % n] > 0:
-                s.right[i, seat] = (seat - k) % n
-                break
+    held, left, right = s.held, s.left, s.right
+    # Twice round the table: the nearest seat in after each place is its left, the nearest
+    # before it its right (itself at a distance of n; nobody: itself).
+    after = before = -1
+    for k in range(2 * n - 1, -1, -1):
+        seat = k - n if k >= n else k
+        if k < n:
+            left[i, seat] = seat if after < 0 else after
+        if held[i, seat] > 0:
+            after = seat
+    for k in range(2 * n):
+        seat = k - n if k >= n else k
+        if k >= n:
+            right[i, seat] = seat if before < 0 else before
+        if held[i, seat] > 0:
+            before = seat
 
 
 @inlined
@@ -86,19 +82,22 @@ def clear_bids(s: Games, i: int) -> None:
 def new_game(s: Games, r: BatchRules, t: Layout, i: int, bits: NDArray[np.uint64]) -> None:
     """A new game in row ``i``: each seat's starting dice (``start_dice``, kept), the
     first round dealt, its opener drawn (or the edition's fixed seat)."""
+    held, start, changers, had = s.held, s.start_dice, s.changers, s.had_special
+    uses, scores, winners, out_place = s.pressure_left, s.scores, s.winners, s.out_place
+    returned = s.returned
+    dice = players_in = 0
     for seat in range(t.players):
-        s.held[i, seat] = s.start_dice[i, seat]
-        s.changers[i, seat] = False
-        s.had_special[i, seat] = False
-        s.pressure_left[i, seat] = r.pressure_uses
-        s.scores[i, seat] = 0
-        s.winners[i, seat] = False
-        s.out_place[i, seat] = -1
-        s.returned[i, seat] = 0.0
-    s.in_play[i] = dice_in_play(s, i)
-    players_in = 0
-    for seat in range(t.players):
-        players_in += s.held[i, seat] > 0
+        held[i, seat] = start[i, seat]
+        dice += start[i, seat]
+        players_in += start[i, seat] > 0
+        changers[i, seat] = False
+        had[i, seat] = False
+        uses[i, seat] = r.pressure_uses
+        scores[i, seat] = 0
+        winners[i, seat] = False
+        out_place[i, seat] = -1
+        returned[i, seat] = 0.0
+    s.in_play[i] = dice
     s.players_in[i] = players_in
     link(s, t, i)
     deal(s, t, i, bits)
@@ -180,8 +179,8 @@ def resolve(
     total = 0
     shown = 0  # the seats shown so far, in order: each one's place in the showing
     hands, h, revealed, hidden = s.faces, s.dealt[i], s.last_revealed, s.last_hidden
-    for k in range(n):
-        seat = (caller + 1 + k) % n
+    for k in range(caller + 1, caller + 1 + n):
+        seat = k - n if k >= n else k
         held = s.held[i, seat]
         revealed[i, seat] = 0
         hidden[i, seat] = False
@@ -361,7 +360,7 @@ def step_games(
     """Play ``acts[i]`` by ``seats[i]`` in every game ``i`` not ``idle`` (each legal), and
     write what :class:`~perudo.batch.StepResult` holds; with ``autoreset``, a game that
     ends is replaced by a new one."""
-    for i in range(len(acts)):
+    for i in rows(len(acts)):
         if idle[i]:
             continue
         ended[i] = play(s, r, t, i, acts[i], seats[i], bits, False)
@@ -378,8 +377,8 @@ def step_games(
 
 @compiled
 def new_games(
-    s: Games, r: BatchRules, t: Layout, rows: NDArray[np.int64], bits: NDArray[np.uint64]
+    s: Games, r: BatchRules, t: Layout, where: NDArray[np.int64], bits: NDArray[np.uint64]
 ) -> None:
-    """A new game in each row of ``rows``."""
-    for i in rows:
-        new_game(s, r, t, i, bits)
+    """A new game in each row of ``where``."""
+    for k in rows(len(where)):
+        new_game(s, r, t, row(where[k]), bits)

@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from perudo.batch.arrays import Games, Layout
-from perudo.batch.compiled import compiled, inlined
+from perudo.batch.compiled import compiled, inlined, rows
 from perudo.batch.legality import fill_mask, may_call, wild_face
 from perudo.batch.rules import BatchRules
 from perudo.encoding import ObservationEncoding
@@ -161,7 +161,7 @@ def observe_last(s: Games, t: Layout, i: int, me: int, at: Spots, out: NDArray[n
 @compiled
 def last_bid_faces(s: Games, t: Layout, out: NDArray[np.int64]) -> None:
     """``out[i, seat]``: the face of ``seat``'s last bid in game ``i``'s round (0: none)."""
-    for i in range(out.shape[0]):
+    for i in rows(out.shape[0]):
         for k in range(s.nbids[i]):
             out[i, s.bid_by[i, k]] = (s.bid_made[i, k] // t.per_bid) % t.faces + 1
 
@@ -172,5 +172,5 @@ def observe_games(
     out: NDArray[np.int32],
 ) -> None:  # fmt: skip
     """Row ``i`` of ``out`` (zeros): seat ``seats[i]``'s observation of game ``i``."""
-    for i in range(len(seats)):
+    for i in rows(len(seats)):
         observe(s, r, t, i, seats[i], at, out[i])

@@ -8,7 +8,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from perudo.batch.arrays import Games, Layout
-from perudo.batch.compiled import below, compiled, inlined
+from perudo.batch.compiled import below, compiled, inlined, row, rows
 from perudo.batch.legality import (
     bid_number,
     can_press,
@@ -75,7 +75,7 @@ def random_actions(
     s: Games, r: BatchRules, t: Layout, bits: NDArray[np.uint64], out: NDArray[np.int64]
 ) -> None:
     """``out[i]``: a random legal action of game ``i``'s player to act (:func:`random_action`)."""
-    for i in range(len(out)):
+    for i in rows(len(out)):
         out[i] = random_action(s, r, t, i, bits)
 
 
@@ -87,9 +87,9 @@ def play_games(
     """Play ``games`` random games (with ``one_round``, only each one's first round), each
     from a new game in the next row of the batch; the number of decisions taken."""
     decisions = 0
-    rows = len(s.over)
+    size = len(s.over)
     for game in range(games):
-        i = game % rows
+        i = row(game % size)
         new_game(s, r, t, i, bits)
         while not s.over[i]:
             act = random_action(s, r, t, i, bits)
