@@ -22,6 +22,7 @@ from perudo.errors import (
     PerudoError,
     RecordError,
     SolveError,
+    StoreError,
     UnknownVariantError,
 )
 from perudo.loader import load_variant, variant_from_mapping, variant_from_toml, variant_names
@@ -65,6 +66,7 @@ __all__ = [
     "Seat",
     "SeatView",
     "SolveError",
+    "StoreError",
     "UnknownVariantError",
     "Variant",
     "Violation",

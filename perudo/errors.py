@@ -17,6 +17,7 @@ __all__ = [
     "PerudoError",
     "RecordError",
     "SolveError",
+    "StoreError",
     "UnknownVariantError",
     "is_reason_code",
     "shown",
@@ -221,6 +222,11 @@ class BotError(PerudoError):
 class EncodingError(PerudoError, ValueError):
     """An action, index, view or vector outside an encoding of :mod:`perudo.encoding`; the
     message names the value."""
+
+
+class StoreError(PerudoError, ValueError):
+    """A table server's database or key file that it cannot use (:mod:`perudo.web.store`):
+    not its format, or a key file others may read; the message names the file."""
 
 
 class SolveError(PerudoError, ValueError):

@@ -1,0 +1,377 @@
+"""One table of a server, without its transport: the game, who sits where, the bots, and
+what each seat may see. A server (``perudo serve``, or your own) turns connections into
+calls of :class:`Table` and sends what :meth:`~perudo.web.Table.message` gives each seat.
+
+Every change to a table is saved to its :class:`~perudo.web.store.TableStore` before the
+call that made it returns, so a server that answers a move after :meth:`~perudo.web.Table.play` has
+returned never answers one a crash can lose.
+
+>>> import tempfile, pathlib, perudo
+>>> from perudo.web import Table, TableSetup, TableStore
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> store = TableStore(folder / "perudo.sqlite")
+>>> setup = TableSetup(variant="italian", bots=(None, "odds", "odds"), seed=7)
+>>> table = Table.create(store, b"k" * 32, "t1", setup, perudo.load_variant("italian"))
+>>> seat, token = table.join("Ana")
+>>> seat, table.to_act is not None
+(0, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+import perudo
+from perudo.bots import BOTS, Bot, make_bot
+from perudo.errors import GameSetupError, IllegalActionError, RecordError, StoreError, shown
+from perudo.match import play_move
+from perudo.record import GameRecord
+from perudo.state import GameState
+from perudo.svg import table_svg
+from perudo.variant import Variant
+from perudo.web.store import StoredTable, TableStore
+
+__all__ = ["MAX_NAME", "MAX_TIMEOUT", "STAND_IN", "Table", "TableSetup"]
+
+#: The longest player name a table takes (characters).
+MAX_NAME = 24
+#: The longest a dropped person's turn may wait, in seconds.
+MAX_TIMEOUT = 3600.0
+#: The bot that plays for a dropped person once their turn has waited out the timeout.
+STAND_IN = "odds"
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@attrs.frozen
+class TableSetup:
+    """How a table is set up: what its creator chose.
+
+    Attributes:
+        variant: The key of the edition played (one the server offers).
+        bots: One entry per seat: a bot's name (:data:`perudo.bots.BOTS`), or ``None`` for
+            a person's seat.
+        seed: The game's seed (``None``: one drawn from :mod:`secrets`).
+        timeout: Seconds a dropped person's turn waits before a bot (:data:`~perudo.web.table.STAND_IN`)
+            plays it for them, until they are back.
+    """
+
+    variant: str
+    bots: tuple[str | None, ...]
+    seed: int | None = None
+    timeout: float = 60.0
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.variant, str) or not 0 < len(self.variant) <= 80:
+            raise GameSetupError(f"the edition {shown(self.variant)} is not an edition key")
+        if not isinstance(self.bots, tuple) or not 2 <= len(self.bots) <= 20:
+            raise GameSetupError("a table has 2 to 20 seats, each a bot's name or None")
+        for bot in self.bots:
+            if bot is not None and bot not in BOTS:
+                raise GameSetupError(f"{shown(bot)} is not a bot: one of {', '.join(BOTS)}")
+        if None not in self.bots:
+            raise GameSetupError("a table needs a seat for at least one person")
+        if self.seed is not None and (type(self.seed) is not int or not 0 <= self.seed < 2**64):
+            raise GameSetupError(f"the seed {shown(self.seed)} is not a whole number of 64 bits")
+        timeout = self.timeout
+        if type(timeout) not in (int, float) or not 0 <= timeout <= MAX_TIMEOUT:
+            raise GameSetupError(f"the timeout {shown(timeout)} is not 0 to {MAX_TIMEOUT:g} s")
+
+    @property
+    def players(self) -> int:
+        """The seats at the table."""
+        return len(self.bots)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The setup as JSON-ready values (:meth:`~perudo.web.TableSetup.from_dict` reads them)."""
+        return {"variant": self.variant, "bots": list(self.bots), "seed": self.seed,
+                "timeout": self.timeout}  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, data: Any) -> TableSetup:
+        """The setup in ``data`` (from a form, a message or the store), checked.
+
+        Raises:
+            GameSetupError: a missing or bad value, named.
+        """
+        if not isinstance(data, dict):
+            raise GameSetupError("a table's setup is an object of variant, bots, seed, timeout")
+        bots = data.get("bots")
+        if not isinstance(bots, list) or len(bots) > 20:
+            raise GameSetupError("bots is a list of 2 to 20 seats, each a bot's name or null")
+        return cls(
+            variant=data.get("variant"),  # type: ignore[arg-type]  # checked when made
+            bots=tuple(bots),
+            seed=data.get("seed"),
+            timeout=data.get("timeout", 60.0),
+        )
+
+
+@attrs.define
+class _Seat:
+    """A person's seat: the name they gave, their token's hash, whether a page holds it,
+    and since when it has been dropped."""
+
+    name: str | None = None
+    token: str | None = None  # the hash: the token itself is the person's alone
+    present: bool = False
+    dropped: float = 0.0  # the clock when the last page let it go
+
+
+class Table:
+    """One table: its game, its people and bots; made by :meth:`~perudo.web.Table.create` or rebuilt by
+    :meth:`~perudo.web.Table.load`. Every method runs to its end without waiting for anything but the
+    store, so a server calls them under one lock per table.
+
+    Attributes:
+        id: The table's name.
+        setup: How it was set up.
+        state: The game now.
+    """
+
+    def __init__(
+        self, store: TableStore, key: bytes, stored: StoredTable, setup: TableSetup,
+        state: GameState, seats: list[_Seat], passed: set[tuple[int, int, int]],
+        clock: Callable[[], float],
+    ) -> None:  # fmt: skip
+        self.id = stored.id
+        self.created = stored.created
+        self.setup = setup
+        self.state = state
+        self._store, self._key, self._clock = store, key, clock
+        self._seats = seats
+        self._passed = passed
+        bots: list[Bot] = []
+        for seat, name in enumerate(setup.bots):
+            bots.append(make_bot(name or STAND_IN, state.seed * 31 + seat))
+        self._bots = bots
+
+    # --- making and rebuilding -------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls, store: TableStore, key: bytes, table_id: str, setup: TableSetup, variant: Variant,
+        *, clock: Callable[[], float] = time.monotonic,
+    ) -> Table:  # fmt: skip
+        """A new table ``table_id`` playing ``variant`` (whose key is ``setup.variant``),
+        saved in ``store``; its records are signed with ``key``."""
+        if variant.key != setup.variant:
+            raise GameSetupError(f"the setup names {shown(setup.variant)}, not {variant.key!r}")
+        names = [f"Player {seat + 1}" if bot is None else f"{bot.title()} bot {seat + 1}"
+                 for seat, bot in enumerate(setup.bots)]  # fmt: skip
+        state = perudo.new_game(variant, names, seed=setup.seed)
+        stored = StoredTable(table_id, time.time(), setup.to_dict(), {}, "", False)
+        seats = [_Seat() for _ in setup.bots]
+        table = cls(store, key, stored, setup, state, seats, set(), clock)
+        table._save()
+        return table
+
+    @classmethod
+    def load(
+        cls, store: TableStore, key: bytes, stored: StoredTable, variants: Mapping[str, Variant],
+        *, clock: Callable[[], float] = time.monotonic,
+    ) -> Table:  # fmt: skip
+        """The table ``stored`` rebuilt: its record checked against ``key`` and replayed
+        under the edition of ``variants`` it names. Every seat starts dropped (its turn
+        waits for its person, then for the timeout).
+
+        Raises:
+            StoreError: the row does not rebuild (its setup, an edition the server no
+                longer offers, a record whose signature or moves do not hold), named.
+        """
+        try:
+            setup = TableSetup.from_dict(stored.setup)
+            variant = variants.get(setup.variant)
+            if variant is None:
+                raise StoreError(f"table {shown(stored.id)} plays {setup.variant!r}, which this "
+                                 "server does not offer")  # fmt: skip
+            record = GameRecord.from_text(stored.record, key=key)
+            state = record.replay(variant)
+            people = stored.people
+            seats = [
+                _Seat(name=_name_or_none(entry.get("name")), token=entry.get("token"))
+                for entry in people.get("seats", [])
+            ]
+            passed = {(int(a), int(b), int(c)) for a, b, c in people.get("passed", [])}
+        except (GameSetupError, RecordError, AttributeError, TypeError, ValueError) as error:
+            raise StoreError(f"table {shown(stored.id)} does not rebuild: {error}") from None
+        if len(seats) != setup.players:
+            raise StoreError(f"table {shown(stored.id)} does not rebuild: its seats")
+        now = clock()
+        for seat in seats:
+            seat.dropped = now
+        return cls(store, key, stored, setup, state, seats, passed, clock)
+
+    # --- people ------------------------------------------------------------------------
+
+    def join(self, name: str, token: str | None = None) -> tuple[int | None, str | None]:
+        """A page arrives: the seat of ``token`` (a page coming back), else a person's seat
+        nobody holds, taken under ``name`` with a new token, else none (a spectator).
+        The seat and its token (the page keeps it; ``None`` for a spectator).
+
+        Raises:
+            GameSetupError: ``name`` is not a name (1 to :data:`~perudo.web.table.MAX_NAME` printable
+                characters).
+        """
+        if token is not None:
+            for seat, person in enumerate(self._seats):
+                if person.token is not None and secrets.compare_digest(
+                    person.token, _token_hash(token)
+                ):
+                    person.present = True
+                    return seat, token
+        checked = _checked_name(name)
+        for seat, bot in enumerate(self.setup.bots):
+            person = self._seats[seat]
+            if bot is None and person.token is None:
+                token = secrets.token_urlsafe(24)
+                person.name, person.token, person.present = checked, _token_hash(token), True
+                self._save()
+                return seat, token
+        return None, None
+
+    def leave(self, seat: int) -> None:
+        """The page holding ``seat`` has gone: its turn waits for the timeout."""
+        person = self._seats[seat]
+        person.present, person.dropped = False, self._clock()
+
+    @property
+    def ready(self) -> bool:
+        """Every person's seat has been taken (the game waits until then)."""
+        return all(bot is not None or person.token is not None
+                   for bot, person in zip(self.setup.bots, self._seats, strict=True))  # fmt: skip
+
+    def stood_in(self) -> list[int]:
+        """The people's seats a bot plays for now: dropped for longer than the timeout."""
+        now = self._clock()
+        return [
+            seat
+            for seat, person in enumerate(self._seats)
+            if self.setup.bots[seat] is None
+            and person.token is not None
+            and not person.present
+            and now - person.dropped >= self.setup.timeout
+        ]
+
+    # --- play ----------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act (``None``: the game is over)."""
+        return self.state.to_act
+
+    def play(self, seat: int, move: str) -> IllegalActionError | None:
+        """``seat``'s move, written in the notation or the edition's words: played and
+        saved, or the refusal (returned, not raised: a server sends it to that page)."""
+        if not isinstance(move, str):
+            return IllegalActionError("malformed-move", "a move is text such as 3x5")
+        if move.strip().lower() == "pass":
+            if seat != self.waiting_for():
+                return IllegalActionError("not-your-turn", "there is nothing to let go now")
+            self._passed.add((*self._moment(), seat))
+            self._save()
+            return None
+        try:
+            action = perudo.parse_action(move[:200], variant=self.state.variant)
+            self.state = self.state.apply(action, by=seat)
+        except IllegalActionError as error:
+            return error
+        self._save()
+        return None
+
+    def bots_move(self) -> bool:
+        """One move by the bot to act, or by the stand-in for a person dropped past the
+        timeout; saved. Whether a move was made (none while a person is to act, the table
+        is not full, or a person may still act out of turn)."""
+        state = self.state
+        if state.is_over or not self.ready or self.waiting_for() is not None:
+            return False
+        seat = state.to_act
+        if seat is None or (self.setup.bots[seat] is None and seat not in self.stood_in()):
+            return False
+        _, _, self.state = play_move(state, self._bots)
+        self._save()
+        return True
+
+    def waiting_for(self) -> int | None:
+        """The person the bots wait for: one who may take an action of the edition's own
+        out of turn now (Bluff's bidder, right after the bid) and has not let it go."""
+        state = self.state
+        if state.is_over or not state.variant.actions.out_of_turn:
+            return None
+        for seat, bot in enumerate(self.setup.bots):
+            if bot is not None or seat == state.to_act or seat in self.stood_in():
+                continue
+            if (*self._moment(), seat) in self._passed:
+                continue
+            if any(isinstance(a, perudo.Act) for a in state.legal_actions(by=seat)):
+                return seat
+        return None
+
+    def _moment(self) -> tuple[int, int]:
+        return self.state.round_number, len(self.state.bids)
+
+    # --- what each seat sees ---------------------------------------------------------------
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` is sent (``None``: a spectator): its view only, as a dict and as
+        the SVG table, the moves it may make in the edition's words, and the seats a bot
+        plays for."""
+        view = self.state.public_view() if seat is None else self.state.view(seat)
+        data: dict[str, Any] = {
+            "type": "view",
+            "table": self.id,
+            "seat": seat,
+            "view": view.to_dict(),
+            "svg": table_svg(view),
+            "names": self.names(),
+            "stood_in": self.stood_in(),
+            "ready": self.ready,
+        }
+        if seat is not None:
+            legal = [str(action) for action in view.legal_actions]
+            if seat == self.waiting_for():
+                legal.append("pass")
+            data["legal"] = legal
+        return data
+
+    def names(self) -> list[str]:
+        """Each seat's name: the person's own, else the seat's (a bot's, or a free seat's)."""
+        seats = zip(self._seats, self.state.players, strict=True)
+        return [person.name or player.name for person, player in seats]
+
+    def record_text(self) -> str:
+        """The game's record, signed with the server's key (for a finished game's page)."""
+        return GameRecord.from_state(self.state).to_text(key=self._key)
+
+    # --- inside ------------------------------------------------------------------------
+
+    def _save(self) -> None:
+        people = {
+            "seats": [{"name": p.name, "token": p.token} for p in self._seats],
+            "passed": sorted(list(entry) for entry in self._passed),
+        }
+        stored = StoredTable(self.id, self.created, self.setup.to_dict(), people,
+                             self.record_text(), self.state.is_over)  # fmt: skip
+        self._store.save(stored)
+
+
+def _checked_name(name: Any) -> str:
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME:
+        raise GameSetupError(f"a name is 1 to {MAX_NAME} characters, not {shown(name)}")
+    checked: str = name.strip()
+    if not checked.isprintable():
+        raise GameSetupError(f"the name {shown(checked)} holds characters that do not print")
+    return checked
+
+
+def _name_or_none(value: Any) -> str | None:
+    return value if isinstance(value, str) else None

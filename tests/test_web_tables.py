@@ -1,0 +1,213 @@
+"""perudo.web's tables and their store: saved before a move is answered, rebuilt after a
+crash, seats that belong to their tokens, a stand-in bot after the timeout."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+from pathlib import Path
+
+import pytest
+
+import perudo
+from perudo.errors import GameSetupError, RecordError, StoreError
+from perudo.record import GameRecord
+from perudo.web import StoredTable, Table, TableSetup, TableStore, server_key
+
+KEY = bytes(range(32))
+VARIANTS = {key: perudo.load_variant(key) for key in ("italian", "bluff", "wango-party")}
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _table(tmp_path: Path, *, variant: str = "italian", bots=(None, "odds", "odds"),
+           seed: int = 7, timeout: float = 30.0, clock: Clock | None = None) -> Table:  # fmt: skip
+    store = TableStore(tmp_path / "perudo.sqlite")
+    setup = TableSetup(variant=variant, bots=tuple(bots), seed=seed, timeout=timeout)
+    return Table.create(store, KEY, "t1", setup, VARIANTS[variant], clock=clock or Clock())
+
+
+def _reopened(tmp_path: Path, clock: Clock | None = None) -> list[Table]:
+    """The tables as a server rebuilds them on start, from a new connection to the file
+    (the old one is left open, as a killed process leaves it)."""
+    store = TableStore(tmp_path / "perudo.sqlite")
+    return [Table.load(store, KEY, row, VARIANTS, clock=clock or Clock()) for row in store.tables()]
+
+
+def _play_person(table: Table, seat: int) -> None:
+    """The person at ``seat`` makes their first legal move (a Dudo where one is legal)."""
+    legal = table.message(seat)["legal"]
+    assert table.play(seat, legal[0]) is None
+
+
+def test_the_key_is_made_once_for_its_owner_alone_and_read_back(tmp_path: Path) -> None:
+    path = tmp_path / "perudo.key"
+    key = server_key(path)
+    assert len(key) == 32
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert server_key(path) == key
+    os.chmod(path, 0o644)
+    with pytest.raises(StoreError, match="chmod 600"):
+        server_key(path)
+    os.chmod(path, 0o600)
+    path.write_text("not a key\n")
+    with pytest.raises(StoreError, match="does not hold a key"):
+        server_key(path)
+
+
+def test_a_file_that_is_not_a_store_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "perudo.sqlite"
+    path.write_bytes(b"this is not a database, at least not sqlite's" * 100)
+    with pytest.raises(StoreError, match="not a table store"):
+        TableStore(path)
+
+
+def test_every_accepted_move_is_in_the_store_when_play_returns(tmp_path: Path) -> None:
+    table = _table(tmp_path)
+    seat, token = table.join("Ana")
+    assert seat == 0
+    assert token is not None
+    moves = 0
+    while not table.state.is_over and moves < 400:
+        if table.to_act == 0:
+            _play_person(table, 0)
+        else:
+            assert table.bots_move()
+        moves += 1
+        (rebuilt,) = _reopened(tmp_path)  # after every move, as a crash would leave it
+        assert GameRecord.from_state(rebuilt.state) == GameRecord.from_state(table.state)
+    assert table.state.is_over
+    (row,) = TableStore(tmp_path / "perudo.sqlite").tables()
+    assert row.over
+
+
+def test_a_rebuilt_table_gives_its_seat_back_to_the_token_and_plays_on(tmp_path: Path) -> None:
+    table = _table(tmp_path, bots=(None, None, "odds"))
+    _, ana = table.join("Ana")
+    _, bea = table.join("Bea")
+    assert table.join("Cy") == (None, None)  # the people's seats are taken: a spectator
+    while table.bots_move():
+        pass
+    (rebuilt,) = _reopened(tmp_path)
+    assert rebuilt.names()[:2] == ["Ana", "Bea"]
+    assert rebuilt.join("Mallory", token="a guess") == (None, None)
+    assert rebuilt.join("Someone", token=bea) == (1, bea)
+    assert rebuilt.join("Anyone", token=ana) == (0, ana)
+    seat = rebuilt.to_act
+    assert seat in (0, 1)
+    _play_person(rebuilt, seat)  # play goes on
+    assert GameRecord.from_state(_reopened(tmp_path)[0].state) == GameRecord.from_state(
+        rebuilt.state
+    )
+
+
+def test_a_dropped_persons_turn_waits_the_timeout_then_a_bot_plays_it(tmp_path: Path) -> None:
+    clock = Clock()
+    table = _table(tmp_path, bots=(None, "odds"), timeout=30, clock=clock)
+    table.join("Ana")
+    while table.bots_move():
+        pass
+    assert table.to_act == 0
+    table.leave(0)
+    clock.now += 29
+    assert not table.bots_move()  # the turn waits
+    assert table.stood_in() == []
+    clock.now += 1
+    assert table.stood_in() == [0]
+    assert table.message(1)["stood_in"] == [0]  # the table shows it
+    assert table.bots_move()  # a bot plays for Ana
+    _, token = table.join("Ana", token=None)  # a new page without the token: no seat
+    assert token is None
+
+
+def test_a_seat_sees_only_its_own_view_in_every_message(tmp_path: Path) -> None:
+    for variant, bots in (("italian", (None, "odds", "odds")), ("wango-party", (None, "odds")),
+                          ("bluff", (None, "odds", "random"))):  # fmt: skip
+        folder = tmp_path / variant
+        folder.mkdir()
+        table = _table(folder, variant=variant, bots=bots, seed=11)
+        table.join("Ana")
+        messages = 0
+        while not table.state.is_over and messages < 600:
+            for seat in (None, *range(len(bots))):
+                message = table.message(seat)
+                view = table.state.public_view() if seat is None else table.state.view(seat)
+                assert message["view"] == view.to_dict()
+                assert message["seat"] == seat
+                messages += 1
+            if table.to_act == 0 or table.waiting_for() == 0:
+                legal = table.message(0)["legal"]
+                assert table.play(0, legal[-1]) is None
+            else:
+                assert table.bots_move()
+        assert table.state.is_over, variant
+
+
+def test_a_refused_move_is_returned_with_its_reason_and_changes_nothing(tmp_path: Path) -> None:
+    table = _table(tmp_path, bots=(None, "odds"))
+    table.join("Ana")
+    while table.to_act != 1:
+        if table.to_act == 0:
+            _play_person(table, 0)
+    before = table.state
+    refusal = table.play(0, "3x5")
+    assert refusal is not None
+    assert refusal.reason == "not-your-turn"
+    assert table.play(0, "nonsense" * 1000) is not None
+    assert table.play(0, "pass") is not None
+    assert table.state is before
+
+
+def test_the_record_is_signed_with_the_servers_key(tmp_path: Path) -> None:
+    table = _table(tmp_path)
+    text = table.record_text()
+    assert GameRecord.from_text(text, key=KEY).seed == 7
+    with pytest.raises(RecordError):
+        GameRecord.from_text(text, key=b"another key of thirty-two bytes!")
+
+
+def test_a_bad_setup_is_refused_with_a_sentence() -> None:
+    with pytest.raises(GameSetupError, match="not a bot"):
+        TableSetup(variant="italian", bots=(None, "nobody"))
+    with pytest.raises(GameSetupError, match="at least one person"):
+        TableSetup(variant="italian", bots=("odds", "odds"))
+    with pytest.raises(GameSetupError, match="timeout"):
+        TableSetup(variant="italian", bots=(None, "odds"), timeout=-1)
+    with pytest.raises(GameSetupError, match="2 to 20 seats"):
+        TableSetup.from_dict({"variant": "italian", "bots": [None] * 21})
+    with pytest.raises(GameSetupError, match="64 bits"):
+        TableSetup(variant="italian", bots=(None, "odds"), seed=2**64)
+
+
+def test_a_broken_row_is_refused_naming_its_table(tmp_path: Path) -> None:
+    table = _table(tmp_path)
+    db = sqlite3.connect(tmp_path / "perudo.sqlite")
+    db.execute("UPDATE perudo_tables SET record = replace(record, 'seed 7', 'seed 8')")
+    db.commit()
+    store = TableStore(tmp_path / "perudo.sqlite")
+    (row,) = store.tables()
+    with pytest.raises(StoreError, match="t1"):
+        Table.load(store, KEY, row, VARIANTS)
+    store.save(StoredTable("t2", 0.0, {"variant": "nope", "bots": [None, "odds"]}, {}, "", False))
+    rows = {row.id: row for row in store.tables()}
+    with pytest.raises(StoreError, match="does not offer"):
+        Table.load(store, KEY, rows["t2"], VARIANTS)
+    assert table.id == "t1"
+
+
+def test_names_are_checked(tmp_path: Path) -> None:
+    table = _table(tmp_path)
+    for bad in ("", " ", "x" * 25, "a\x1b[31m", 7):
+        with pytest.raises(GameSetupError):
+            table.join(bad)  # type: ignore[arg-type]
+    assert table.join(" Ana ")[0] == 0
+    assert table.names()[0] == "Ana"
