@@ -23,3 +23,5 @@ if _missing_extra("perudo.batch"):
     collect_ignore.append("perudo/batch")
 if _missing_extra("perudo.solve"):
     collect_ignore.append("perudo/solve.py")
+if _missing_extra("perudo.web.app"):
+    collect_ignore.append("perudo/web/app.py")

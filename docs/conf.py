@@ -58,7 +58,7 @@ nitpick_ignore_regex = [
     ("py:class", r"(pathlib\.)?Path"),  # the standard library's: no inventory offline
     ("py:class", r"_[A-Za-z]\w*"),  # a private class in a private signature
     # The frameworks of perudo.interop publish no inventory we can read offline.
-    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|np)\..*"),
+    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|np|starlette)\..*"),
 ]
 
 # The pages' {doctest} blocks run in the doctest builder; docstring examples run under

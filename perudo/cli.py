@@ -18,7 +18,7 @@ from perudo.actions import MAX_PLAYERS
 from perudo.bots import BOTS
 from perudo.comparison import Comparison, compare
 from perudo.demo import run_demo
-from perudo.errors import BotError, GameSetupError, PerudoError, SolveError, shown
+from perudo.errors import BotError, GameSetupError, PerudoError, SolveError, install_hint, shown
 from perudo.loader import load_variant, variant_names
 from perudo.prose import AXIS_TITLES, label, rules_text
 from perudo.simulate import ENGINES, MAX_GAMES, MAX_WORKERS, SimulationResult, simulate
@@ -166,6 +166,18 @@ def _parser() -> argparse.ArgumentParser:
     _handicap(play)
     play.add_argument("--seed", type=_SEED, default=None, help="seed of the dice")
     play.add_argument("--ascii", action="store_true", help="digits instead of die faces")
+    serve = commands.add_parser(
+        "serve", help="a table server: people play in their browsers (extra web)"
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1)")
+    serve.add_argument("--port", type=_whole(1, 65535), default=8000, help="port (default: 8000)")
+    serve.add_argument(
+        "--db", default="perudo.sqlite", help="the tables' database (default: perudo.sqlite)"
+    )
+    serve.add_argument(
+        "--variant", action="append", default=None, metavar="KEY|FILE",
+        help="an edition the tables may play (repeat it; default: every shipped edition)",
+    )  # fmt: skip
     study = commands.add_parser(
         "study", help="every edition at every table size: a report with honest statistics"
     )
@@ -269,6 +281,8 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
         _study(args, out)
     elif args.command == "solve":
         _solve(args, out)
+    elif args.command == "serve":
+        _serve(args)
     elif args.command == "play":
         from perudo.console import play_console
 
@@ -280,6 +294,29 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
         )  # fmt: skip
     else:
         _simulate(args, out)
+
+
+def _serve(args: argparse.Namespace) -> None:
+    from perudo.web.app import LOOPBACK, MAX_FRAME, TableServer
+
+    try:
+        import uvicorn
+    except ImportError as error:
+        raise ImportError(f"perudo serve needs uvicorn: {install_hint('web')}") from error
+    keys = args.variant or list(variant_names())
+    variants = {variant.key: variant for variant in map(_edition, keys)}
+    server = TableServer(args.db, variants, host=args.host)
+    if args.host not in LOOPBACK:
+        print(
+            f"perudo: warning: serving on {args.host} over plain HTTP: anyone on the way "
+            "can read the moves and take a seat's token. Put it behind a TLS proxy (Caddy, "
+            "nginx) for anything beyond a LAN you trust.",
+            file=sys.stderr,
+        )
+    print(f"perudo: serving {len(variants)} editions on http://{args.host}:{args.port}/ "
+          f"(tables in {args.db}); Ctrl-C stops", file=sys.stderr, flush=True)  # fmt: skip
+    uvicorn.run(server.app(), host=args.host, port=args.port, log_level="warning",
+                ws_max_size=MAX_FRAME)  # fmt: skip
 
 
 def _solve(args: argparse.Namespace, out: TextIO) -> None:

@@ -29,7 +29,8 @@ class Clock:
         return self.now
 
 
-def _table(tmp_path: Path, *, variant: str = "italian", bots=(None, "odds", "odds"),
+def _table(tmp_path: Path, *, variant: str = "italian",
+           bots: tuple[str | None, ...] = (None, "odds", "odds"),
            seed: int = 7, timeout: float = 30.0, clock: Clock | None = None) -> Table:  # fmt: skip
     store = TableStore(tmp_path / "perudo.sqlite")
     setup = TableSetup(variant=variant, bots=tuple(bots), seed=seed, timeout=timeout)
@@ -211,3 +212,16 @@ def test_names_are_checked(tmp_path: Path) -> None:
             table.join(bad)  # type: ignore[arg-type]
     assert table.join(" Ana ")[0] == 0
     assert table.names()[0] == "Ana"
+
+
+def test_serve_without_the_web_extra_names_it(capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        from perudo.cli import main
+
+        assert main(["serve", "--port", "1"]) == 2
+        assert "perudo[web]" in capsys.readouterr().err
+    else:
+        pytest.skip("the web extra is installed: tests/test_serve.py serves")

@@ -3,10 +3,11 @@
 
 A table is one row: how it was set up, who sits where (each seat's token kept only as a
 hash), and its game as a signed :class:`~perudo.GameRecord`, written again with every
-accepted move in the same transaction. :meth:`~perudo.web.TableStore.save` returns once SQLite has the
-move on disk (``synchronous=FULL``), so a server that acknowledges a move after it has
-saved it never acknowledges one a crash can lose; :meth:`~perudo.web.TableStore.tables` gives every row
-back, from which the server rebuilds its tables (:meth:`perudo.web.Table.load`).
+accepted move in the same transaction. :meth:`~perudo.web.TableStore.save` returns once
+SQLite has the move on disk (``synchronous=FULL``), so a server that acknowledges a move
+after it has saved it never acknowledges one a crash can lose;
+:meth:`~perudo.web.TableStore.tables` gives every row back, from which the server rebuilds
+its tables (:meth:`perudo.web.Table.load`).
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())

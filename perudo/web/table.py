@@ -19,6 +19,7 @@ returned never answers one a crash can lose.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 import time
@@ -28,6 +29,7 @@ from typing import Any
 import attrs
 
 import perudo
+from perudo.actions import Action
 from perudo.bots import BOTS, Bot, make_bot
 from perudo.errors import GameSetupError, IllegalActionError, RecordError, StoreError, shown
 from perudo.match import play_move
@@ -60,8 +62,8 @@ class TableSetup:
         bots: One entry per seat: a bot's name (:data:`perudo.bots.BOTS`), or ``None`` for
             a person's seat.
         seed: The game's seed (``None``: one drawn from :mod:`secrets`).
-        timeout: Seconds a dropped person's turn waits before a bot (:data:`~perudo.web.table.STAND_IN`)
-            plays it for them, until they are back.
+        timeout: Seconds a dropped person's turn waits before a bot
+            (:data:`~perudo.web.table.STAND_IN`) plays it for them, until they are back.
     """
 
     variant: str
@@ -127,9 +129,9 @@ class _Seat:
 
 
 class Table:
-    """One table: its game, its people and bots; made by :meth:`~perudo.web.Table.create` or rebuilt by
-    :meth:`~perudo.web.Table.load`. Every method runs to its end without waiting for anything but the
-    store, so a server calls them under one lock per table.
+    """One table: its game, its people and bots; made by :meth:`~perudo.web.Table.create`
+    or rebuilt by :meth:`~perudo.web.Table.load`. Every method runs to its end without
+    waiting for anything but the store, so a server calls them under one lock per table.
 
     Attributes:
         id: The table's name.
@@ -218,8 +220,8 @@ class Table:
         The seat and its token (the page keeps it; ``None`` for a spectator).
 
         Raises:
-            GameSetupError: ``name`` is not a name (1 to :data:`~perudo.web.table.MAX_NAME` printable
-                characters).
+            GameSetupError: ``name`` is not a name (1 to
+                :data:`~perudo.web.table.MAX_NAME` printable characters).
         """
         if token is not None:
             for seat, person in enumerate(self._seats):
@@ -323,8 +325,9 @@ class Table:
 
     def message(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` is sent (``None``: a spectator): its view only, as a dict and as
-        the SVG table, the moves it may make in the edition's words, and the seats a bot
-        plays for."""
+        the SVG table, each seat's name, the moves it may make (in the edition's words:
+        ``"dubito"``, not ``"dudo"``; :func:`perudo.parse_action` reads them back), and
+        the seats a bot plays for."""
         view = self.state.public_view() if seat is None else self.state.view(seat)
         data: dict[str, Any] = {
             "type": "view",
@@ -337,7 +340,8 @@ class Table:
             "ready": self.ready,
         }
         if seat is not None:
-            legal = [str(action) for action in view.legal_actions]
+            words = _spoken_words(self.state.variant)
+            legal = [words.get(action, str(action)) for action in view.legal_actions]
             if seat == self.waiting_for():
                 legal.append("pass")
             data["legal"] = legal
@@ -362,6 +366,15 @@ class Table:
         stored = StoredTable(self.id, self.created, self.setup.to_dict(), people,
                              self.record_text(), self.state.is_over)  # fmt: skip
         self._store.save(stored)
+
+
+@functools.cache
+def _spoken_words(variant: Variant) -> dict[Action, str]:
+    """Each call and declaration of ``variant`` in its own first word for it."""
+    words: dict[Action, str] = {}
+    for word, action in variant.words.action_words():
+        words.setdefault(action, word)
+    return words
 
 
 def _checked_name(name: Any) -> str:
