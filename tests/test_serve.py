@@ -7,14 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +17,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install '.[web]'")
 websockets = pytest.importorskip("websockets", reason="websockets comes with the web extra")
+from web_server import Server  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import InvalidStatus  # noqa: E402
 from websockets.typing import Origin  # noqa: E402
@@ -32,79 +26,6 @@ import perudo  # noqa: E402
 from perudo.record import GameRecord  # noqa: E402
 
 ITALIAN = perudo.load_variant("italian")
-
-PERUDO = Path(sys.executable).parent / "perudo"  # the console script the README runs
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """``perudo serve`` in a subprocess: started, killed, started again on the same port
-    and database."""
-
-    def __init__(self, folder: Path, *args: str) -> None:
-        self.folder, self.args, self.port = folder, args, _free_port()
-        self.process: subprocess.Popen[bytes] | None = None
-        self.url = f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        command = [str(PERUDO), "serve", "--port", str(self.port),
-                   "--db", str(self.folder / "perudo.sqlite"), *self.args]  # fmt: skip
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("the server did not start")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> str:
-        """Stop it; its error output, checked for tracebacks."""
-        assert self.process is not None
-        if self.process.poll() is None:
-            self.process.terminate()
-        _, errors = self.process.communicate(timeout=10)
-        text = errors.decode()
-        assert "Traceback" not in text, text[-3000:]
-        return text
-
-    def post(self, path: str, data: Any, origin: str | None = None) -> tuple[int, Any]:
-        headers = {"content-type": "application/json"}
-        if origin is not None:
-            headers["origin"] = origin
-        request = urllib.request.Request(self.url + path, json.dumps(data).encode(), headers)
-        try:
-            with urllib.request.urlopen(request, timeout=5) as answer:
-                return answer.status, json.loads(answer.read())
-        except urllib.error.HTTPError as error:
-            return error.code, error.read()
-
-    def get(self, path: str) -> tuple[int, bytes]:
-        try:
-            with urllib.request.urlopen(self.url + path, timeout=5) as answer:
-                return answer.status, answer.read()
-        except urllib.error.HTTPError as error:
-            return error.code, error.read()
-
-    def table(self, bots: list[str | None], seed: int = 3, timeout: float = 3600) -> str:
-        status, answer = self.post(
-            "/api/tables", {"variant": "italian", "bots": bots, "seed": seed, "timeout": timeout}
-        )
-        assert status == 201, answer
-        return str(answer["id"])
-
-    def socket_url(self, table: str, query: str) -> str:
-        return f"ws://127.0.0.1:{self.port}/tables/{table}/ws?{query}"
 
 
 @pytest.fixture

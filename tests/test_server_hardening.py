@@ -1,7 +1,7 @@
 """What a server exposes, tried as an attacker would (the second hardening, issue 22).
 
 Each test is the regression test of one finding: it failed before the fix. The browser
-table's own attacks are in ``tests/test_web_table_attacks.py``.
+table server's own attacks are in ``tests/test_serve_attacks.py``.
 """
 
 from __future__ import annotations

@@ -126,8 +126,7 @@ def test_a_dropped_persons_turn_waits_the_timeout_then_a_bot_plays_it(tmp_path: 
     assert table.stood_in() == [0]
     assert table.message(1)["stood_in"] == [0]  # the table shows it
     assert table.bots_move()  # a bot plays for Ana
-    _, token = table.join("Ana", token=None)  # a new page without the token: no seat
-    assert token is None
+    assert table.join("Eve", token=None) == (None, None)  # a page without the token: no seat
 
 
 def test_a_seat_sees_only_its_own_view_in_every_message(tmp_path: Path) -> None:
@@ -225,3 +224,16 @@ def test_serve_without_the_web_extra_names_it(capsys: pytest.CaptureFixture[str]
         assert "perudo[web]" in capsys.readouterr().err
     else:
         pytest.skip("the web extra is installed: tests/test_serve.py serves")
+
+
+def test_people_play_under_their_names_once_every_seat_is_taken(tmp_path: Path) -> None:
+    table = _table(tmp_path, bots=(None, None, "odds"))
+    table.join("Ana")
+    refusal = table.play(table.to_act or 0, "1x2")
+    assert refusal is not None
+    assert "every seat" in str(refusal)  # the game waits for Ben
+    with pytest.raises(GameSetupError, match="taken"):
+        table.join("ana")
+    table.join("Ben")
+    assert [player.name for player in table.state.players] == ["Ana", "Ben", "Odds bot 3"]
+    assert table.state.log.dice == perudo.new_game("italian", 3, seed=7).log.dice  # same deal

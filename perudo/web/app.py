@@ -11,14 +11,16 @@
 - ``WS /tables/ID/ws?name=NAME`` (or ``?token=TOKEN`` to come back): the seat's messages
   (:meth:`perudo.web.Table.message`, with ``token`` once, on joining) and its moves,
   ``{"move": "3x5"}``; a refused move is answered ``{"type": "refused", "reason": ...,
-  "message": ...}`` to that page alone.
+  "message": ...}`` to that page alone, and a name no seat takes (another's, or not a
+  name) ``{"type": "error", "message": ...}`` after the spectator's view.
 
 What a hostile client cannot do: take a seat (a seat belongs to its token's page), see a
 hand (each connection gets its own seat's view or the public one), freeze a table (nothing
 awaits a socket under a table's lock; a client whose bounded queue fills or whose send
 times out is dropped), or break it (oversized, binary or malformed frames are refused to
-that client; frames past a rate are dropped; a foreign ``Origin``, and a foreign ``Host``
-on a loopback server, are refused).
+that client; frames past a rate, and any from a spectator, are dropped and the client held
+back (its frames are not read for a while); a foreign ``Origin``, and a foreign ``Host`` on
+a loopback server, are refused).
 """
 
 from __future__ import annotations
@@ -61,7 +63,9 @@ MAX_FRAME = 4096
 QUEUE = 32
 #: Seconds one send may take before the client is dropped as too slow.
 SEND_TIMEOUT = 5.0
-#: Frames a connection may send a second (a burst of twice as many); the rest are dropped.
+#: Frames a connection may send a second (a burst of twice as many). The rest are dropped,
+#: and after each the server reads nothing more from that client for 1/RATE s, so a flood
+#: waits in the client's own TCP buffers instead of costing the server a read a frame.
 RATE = 10.0
 #: Connections at one table (players and spectators), and tables on one server.
 MAX_CONNECTIONS = 64
@@ -84,10 +88,11 @@ class _Connection:
         self.allowance, self.checked = 2 * RATE, time.monotonic()
 
     def allows_frame(self) -> bool:
+        """Whether a frame now is one to read: within the rate, from a seat."""
         now = time.monotonic()
         self.allowance = min(2 * RATE, self.allowance + (now - self.checked) * RATE)
         self.checked = now
-        if self.allowance < 1:
+        if self.seat is None or self.allowance < 1:
             return False
         self.allowance -= 1
         return True
@@ -102,22 +107,24 @@ class _Room:
         self.connections: list[_Connection] = []
         self.bots: asyncio.Task[None] | None = None
         self.stood_in: list[int] = []  # the stand-ins the pages were last shown
+        self.arriving = 0  # connections accepted and not yet joined
 
-    def post(self, connection: _Connection, data: dict[str, Any]) -> None:
-        """Queue ``data`` for ``connection``; one that is not read fast enough is dropped."""
+    def post(self, connection: _Connection, data: dict[str, Any] | str) -> None:
+        """Queue ``data`` (or its JSON text) for ``connection``; one that is not read fast
+        enough is dropped."""
         try:
-            connection.queue.put_nowait(json.dumps(data))
+            connection.queue.put_nowait(data if isinstance(data, str) else json.dumps(data))
         except asyncio.QueueFull:
             self.drop(connection)
 
     def broadcast(self, but: _Connection | None = None) -> None:
         """Queue the table for every connection (``but`` one)."""
-        texts: dict[int | None, dict[str, Any]] = {}  # one message a seat, not a connection
+        texts: dict[int | None, str] = {}  # one message a seat, not one a connection
         for connection in list(self.connections):
             if connection is but:
                 continue
             if connection.seat not in texts:
-                texts[connection.seat] = self.table.message(connection.seat)
+                texts[connection.seat] = json.dumps(self.table.message(connection.seat))
             self.post(connection, texts[connection.seat])
 
     def drop(self, connection: _Connection) -> None:
@@ -272,12 +279,17 @@ class TableServer:
 
         async def socket(websocket: WebSocket) -> None:
             room = self.rooms.get(websocket.path_params["table"])
-            full = room is None or len(room.connections) >= MAX_CONNECTIONS
+            full = room is None or len(room.connections) + room.arriving >= MAX_CONNECTIONS
             if full or not self.same_origin(websocket.headers):
                 await websocket.close(code=1008)  # before accepting: the client sees a 403
                 return
             assert room is not None
-            await websocket.accept()
+            room.arriving += 1  # a place kept from here, so handshakes at once cannot pass
+            try:
+                await websocket.accept()
+            except BaseException:
+                room.arriving -= 1
+                raise
             await self._serve(room, websocket)
 
         @contextlib.asynccontextmanager
@@ -303,25 +315,33 @@ class TableServer:
     async def _serve(self, room: _Room, websocket: WebSocket) -> None:
         query = websocket.query_params
         async with room.lock:
+            name, problem = query.get("name"), None
             try:
-                name = query.get("name")
                 seat, token = room.table.join(name or "", query.get("token"))
-            except GameSetupError:
-                seat, token = None, None  # no name, or not a name: watching
+            except GameSetupError as error:  # no name, or not one a seat takes: watching
+                seat, token = None, None
+                problem = str(error) if name else None
             connection = _Connection(websocket, seat)
             if seat is not None:  # the same seat from a new page: the old page goes
                 for other in [c for c in room.connections if c.seat == seat]:
                     room.drop(other)
             room.connections.append(connection)
+            room.arriving -= 1
             connection.sender = asyncio.get_running_loop().create_task(room.send_all(connection))
             room.post(connection, {**room.table.message(seat), "token": token})
-            room.broadcast(but=connection)  # the others see who sits down
+            if problem is not None:
+                room.post(connection, {"type": "error", "message": problem})
+            if seat is not None:
+                room.broadcast(but=connection)  # the others see who sits down
             room.wake()
         try:
             while not connection.sender.done():
                 frame = await websocket.receive()
                 if frame["type"] == "websocket.disconnect":
                     break
+                if not connection.allows_frame():  # dropped, no lock taken
+                    await asyncio.sleep(1 / RATE)  # and the client held back meanwhile
+                    continue
                 async with room.lock:
                     self._frame(room, connection, frame)
         except (WebSocketDisconnect, RuntimeError):  # RuntimeError: the sender closed it
@@ -331,14 +351,14 @@ class TableServer:
         finally:  # whatever ended the handler, its connection goes
             async with room.lock:
                 room.drop(connection)
-                room.broadcast()
+                if connection.seat is not None:
+                    room.broadcast()  # the others see who left
             with contextlib.suppress(asyncio.CancelledError):
                 await connection.sender
 
     def _frame(self, room: _Room, connection: _Connection, frame: Mapping[str, Any]) -> None:
-        """A frame from ``connection``: a move of its seat, or a refusal to it alone."""
-        if connection.seat is None or not connection.allows_frame():
-            return  # spectators' frames, and frames past the rate, are dropped unanswered
+        """A frame from ``connection``'s seat: its move, or a refusal to it alone."""
+        assert connection.seat is not None
         text = frame.get("text")
         data = None
         if isinstance(text, str) and len(text) <= MAX_FRAME:

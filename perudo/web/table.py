@@ -221,7 +221,7 @@ class Table:
 
         Raises:
             GameSetupError: ``name`` is not a name (1 to
-                :data:`~perudo.web.table.MAX_NAME` printable characters).
+                :data:`~perudo.web.table.MAX_NAME` printable characters), or another seat's.
         """
         if token is not None:
             for seat, person in enumerate(self._seats):
@@ -231,11 +231,17 @@ class Table:
                     person.present = True
                     return seat, token
         checked = _checked_name(name)
+        if checked.casefold() in (taken.casefold() for taken in self.names()):
+            raise GameSetupError(f"the name {shown(checked)} is taken at this table")
         for seat, bot in enumerate(self.setup.bots):
             person = self._seats[seat]
             if bot is None and person.token is None:
                 token = secrets.token_urlsafe(24)
                 person.name, person.token, person.present = checked, _token_hash(token), True
+                if not self.state.log.moves:  # before the first move: the game takes the name
+                    self.state = perudo.new_game(
+                        self.state.variant, self.names(), seed=self.state.seed
+                    )
                 self._save()
                 return seat, token
         return None, None
@@ -274,7 +280,9 @@ class Table:
         """``seat``'s move, written in the notation or the edition's words: played and
         saved, or the refusal (returned, not raised: a server sends it to that page)."""
         if not isinstance(move, str):
-            return IllegalActionError("malformed-move", "a move is text such as 3x5")
+            return IllegalActionError("malformed-action", "a move is text such as 3x5")
+        if not self.ready:
+            return IllegalActionError("not-your-turn", "the game starts once every seat is taken")
         if move.strip().lower() == "pass":
             if seat != self.waiting_for():
                 return IllegalActionError("not-your-turn", "there is nothing to let go now")

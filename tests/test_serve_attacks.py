@@ -1,7 +1,6 @@
-"""The browser table under attack (issue 22, items 1-4): examples/web_table served on
-127.0.0.1 and attacked with a real WebSocket client (the ``websockets`` package). After
-each attack, a seated player's next move is answered within a second, and no message
-holds a hand it should not."""
+"""``perudo serve`` under attack: served on 127.0.0.1 and attacked with a real WebSocket
+client (the ``websockets`` package). After each attack, a seated player's next move is
+answered within a second, and no message holds a hand it should not."""
 
 from __future__ import annotations
 
@@ -11,13 +10,17 @@ import json
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
+import perudo
+
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 websockets = pytest.importorskip("websockets", reason="websockets comes with the web extra")
-from web_server import APP, web_table  # noqa: E402
+from web_server import Server  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
 
@@ -25,10 +28,15 @@ ANSWER = 1.0  # seconds: a seated player's move is answered within this
 
 
 @pytest.fixture
-def server() -> Iterator[str]:
-    args = ("--variant", "italian", "--players", "3", "--humans", "2", "--seed", "11")
-    with web_table(*args) as port:
-        yield f"ws://127.0.0.1:{port}/ws"
+def server(tmp_path: Path) -> Iterator[str]:
+    """The WebSocket address of an Italian table of two people and a bot."""
+    running = Server(tmp_path)
+    running.start()
+    try:
+        table = running.table([None, None, "odds"], seed=11)
+        yield f"ws://127.0.0.1:{running.port}/tables/{table}/ws"
+    finally:
+        running.stop()
 
 
 class Client:
@@ -40,8 +48,13 @@ class Client:
         self.reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def open(cls, url: str, token: str | None = None, **options: Any) -> Client:
-        client = cls(await connect(url + (f"?token={token}" if token else ""), **options))
+    async def open(
+        cls, url: str, token: str | None = None, name: str = "Ana", **options: Any
+    ) -> Client:
+        """A page at the table: by ``token``, or a person named ``name`` (a spectator once
+        the people's seats are taken)."""
+        query = f"?token={token}" if token else f"?name={name}"
+        client = cls(await connect(url + query, **options))
         await client.next_message(0)
         return client
 
@@ -64,7 +77,7 @@ class Client:
     async def refusal(self, after: int) -> dict[str, Any]:
         """The first refusal past the first ``after`` messages (the table's moves go on
         meanwhile: the bots' are broadcast to everyone)."""
-        while "refused" not in (message := await self.next_message(after)):
+        while (message := await self.next_message(after))["type"] != "refused":
             after += 1
         return message
 
@@ -85,7 +98,7 @@ async def answered(player: Client) -> float:
     """Send ``player``'s next move (its lowest legal bid or call on its turn, a move that is
     not one otherwise) and return how long the answer took: the table after the move, or the
     refusal."""
-    view = player.messages[-1]
+    view = next(m for m in reversed(player.messages) if m["type"] == "view")
     legal = view.get("legal", [])
     mine = view["view"]["to_act"] == player.seat and legal
     bids = [move for move in legal if re.match(r"\d+x\d$", move)]
@@ -96,7 +109,7 @@ async def answered(player: Client) -> float:
     answer = await (player.next_message(index) if mine else player.refusal(index))
     took = time.monotonic() - start
     if not mine:
-        assert answer["refused"] == "malformed-action", answer
+        assert answer["reason"] == "malformed-action", answer
     assert took < ANSWER, (move, took)
     return took
 
@@ -115,8 +128,9 @@ async def handshake_status(url: str, host: str) -> int:
     port = int(url.split(":")[2].split("/")[0])
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(
-        f"GET /ws HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+        f"GET {urlsplit(url).path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
     )
     status = int((await reader.readline()).split()[1])
     writer.close()
@@ -127,6 +141,12 @@ def check_no_leak(client: Client, seat: int | None, secrets: list[str]) -> None:
     """Every message ``client`` received shows ``seat``'s view alone: a spectator no hand,
     a player only their own; no seat's token but its own."""
     for data in client.messages:
+        if data["type"] == "refused":
+            assert set(data) == {"type", "reason", "message"}
+            continue
+        if data["type"] == "error":  # a name no seat took
+            assert set(data) == {"type", "message"}
+            continue
         assert data["seat"] == seat
         view = data["view"]
         assert view["player"] == seat
@@ -148,7 +168,7 @@ def test_the_table_survives_every_attack(server: str) -> None:
 
 
 async def _attacks(url: str) -> None:
-    ana, ben = await Client.open(url), await Client.open(url)
+    ana, ben = await Client.open(url, name="Ana"), await Client.open(url, name="Ben")
     assert (ana.seat, ben.seat) == (0, 1)
     tokens = [ana.token, ben.token]
     watchers: list[Client] = []
@@ -164,8 +184,8 @@ async def _attacks(url: str) -> None:
     before = len(ana.messages)
     await ana.ws.send(b"\x00\x01binary")
     refusal = await ana.refusal(before)
-    assert refusal["refused"] == "malformed-message"
-    assert all("refused" not in m for m in ben.messages[seen_by_ben:])
+    assert refusal["reason"] == "malformed-message"
+    assert all(m["type"] != "refused" for m in ben.messages[seen_by_ben:])
     spy = await Client.open(url)
     watchers.append(spy)
     await spy.ws.send(b"\xff" * 100)
@@ -176,12 +196,12 @@ async def _attacks(url: str) -> None:
         before = len(ben.messages)
         await ben.ws.send(text)
         answer = await ben.refusal(before)
-        assert answer["refused"] in ("malformed-message", "malformed-action"), (text, answer)
+        assert answer["reason"] in ("malformed-message", "malformed-action"), (text, answer)
     await both_answered()
 
     # 3. 20,000 small frames from a client that never reads (a spectator), then from a
     #    seated player that stops reading: neither freezes the table
-    mute = await connect(url, max_queue=1)  # reads nothing past one message
+    mute = await connect(url + "?name=Mute", max_queue=1)  # reads nothing past one message
     for _ in range(20_000):
         await mute.send("x")
     await both_answered()
@@ -209,7 +229,7 @@ async def _attacks(url: str) -> None:
     # 5. a page of another site
     for origin in ("http://evil.example", "http://127.0.0.1.evil.example"):
         with pytest.raises(InvalidStatus):
-            await connect(url, origin=origin)  # type: ignore[arg-type]
+            await connect(url + "?name=Eve", origin=origin)  # type: ignore[arg-type]
     for host in ("evil.example", f"evil.example:{url.split(':')[2].split('/')[0]}"):
         assert await handshake_status(url, host) == 403  # DNS rebinding: not our name
     assert await handshake_status(url, f"localhost:{url.split(':')[2].split('/')[0]}") == 101
@@ -232,18 +252,7 @@ async def _attacks(url: str) -> None:
         await client.close()
 
 
-# --- the table's own rules, without a network ------------------------------------------
-
-
-def _app() -> Any:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("web_table_app", APP)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+# --- the live side of a table, without a network ---------------------------------------
 
 
 class FakeSocket:
@@ -262,66 +271,68 @@ class FakeSocket:
         self.closed = True
 
 
-def test_a_client_that_lets_its_queue_fill_is_dropped_not_waited_for() -> None:
-    app = _app()
+def _room(tmp_path: Path) -> Any:
+    from perudo.web import Table, TableSetup, TableStore
+    from perudo.web.app import _Room
+
+    setup = TableSetup(variant="italian", bots=(None, "odds", "odds"), seed=1)
+    store = TableStore(tmp_path / "perudo.sqlite")
+    return _Room(Table.create(store, b"k" * 32, "t", setup, perudo.load_variant("italian")))
+
+
+def test_a_client_that_lets_its_queue_fill_is_dropped_not_waited_for(tmp_path: Path) -> None:
+    from perudo.web import app
 
     async def scenario() -> None:
-        table = app.Table("italian", 3, 1, seed=1)
-        idle = app.Connection(FakeSocket(), None)  # no sender: nothing leaves its queue
-        table.join(idle, None)  # its first message
-        for _ in range(app.QUEUE - 1):
-            table.broadcast()  # never awaits: the table goes on whatever the clients do
-        assert idle in table.connections
-        table.broadcast()
-        assert idle not in table.connections  # its queue overflowed: dropped
+        room = _room(tmp_path)
+        idle = app._Connection(FakeSocket(), None)  # type: ignore[arg-type]  # no sender
+        room.connections.append(idle)
+        for _ in range(app.QUEUE):
+            room.broadcast()  # never awaits: the table goes on whatever the clients do
+        assert idle in room.connections
+        room.broadcast()
+        assert idle not in room.connections  # its queue overflowed: dropped
 
     asyncio.run(scenario())
 
 
-def test_a_send_past_the_timeout_drops_the_client() -> None:
-    app = _app()
-    app.SEND_TIMEOUT = 0.2
+def test_a_send_past_the_timeout_drops_the_client(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from perudo.web import app
+
+    monkeypatch.setattr(app, "SEND_TIMEOUT", 0.2)
 
     async def scenario() -> None:
-        table = app.Table("italian", 3, 1, seed=1)
-        stuck = app.Connection(FakeSocket(), None)  # its first send never finishes
-        stuck.sender = asyncio.create_task(table.send_all(stuck))
-        table.join(stuck, None)
+        room = _room(tmp_path)
+        stuck = app._Connection(FakeSocket(), None)  # type: ignore[arg-type]
+        room.connections.append(stuck)
+        stuck.sender = asyncio.create_task(room.send_all(stuck))
+        room.broadcast()  # its first send never finishes
         await asyncio.wait_for(stuck.sender, 2)
-        assert stuck not in table.connections
+        assert stuck not in room.connections
         assert stuck.websocket.closed
 
     asyncio.run(scenario())
 
 
-def test_a_send_that_fails_drops_that_connection_alone() -> None:
-    app = _app()
+def test_a_send_that_fails_drops_that_connection_alone(tmp_path: Path) -> None:
+    from perudo.web import app
 
     async def scenario() -> None:
-        table = app.Table("italian", 3, 1, seed=1)
-        dead, alive = (
-            app.Connection(FakeSocket(fail=True), None),
-            app.Connection(FakeSocket(), None),
-        )
+        room = _room(tmp_path)
+        dead = app._Connection(FakeSocket(fail=True), None)  # type: ignore[arg-type]
+        alive = app._Connection(FakeSocket(), None)  # type: ignore[arg-type]
         for connection in (dead, alive):
-            connection.sender = asyncio.create_task(table.send_all(connection))
-            table.join(connection, None)
+            room.connections.append(connection)
+            connection.sender = asyncio.create_task(room.send_all(connection))
+        room.broadcast()
         await asyncio.wait_for(dead.sender, 2)
-        assert table.connections == [alive]
-        table.broadcast()  # nothing raises for the dead one
+        assert room.connections == [alive]
+        room.broadcast()  # nothing raises for the dead one
         await asyncio.sleep(0)
         assert alive.websocket.sent == 1
+        assert alive.sender is not None
         alive.sender.cancel()
 
     asyncio.run(scenario())
-
-
-def test_a_seat_goes_only_to_its_token() -> None:
-    app = _app()
-    table = app.Table("italian", 3, 2, seed=1)
-    seat, token = table.seat_for(None)
-    assert (seat, len(token)) == (0, 32)
-    assert table.seat_for(None)[0] == 1
-    assert table.seat_for(None) == (None, None)  # every human seat taken: a spectator
-    assert table.seat_for("a guess") == (None, None)
-    assert table.seat_for(token) == (0, token)  # the dropped seat waited for its token

@@ -1,0 +1,208 @@
+"""``perudo serve`` under load, on 127.0.0.1: run on demand (``python bench/serve.py``),
+never as a test (CI runs ``--quick`` as a smoke run, with no threshold). Needs the ``web``
+extra and ``websockets``.
+
+It starts the server in a subprocess on a fresh database, makes ``--tables`` tables of four
+people (no bots), connects four pages to each, and lets every page play its first legal
+move whenever it is to act, all tables at once, until each table has made ``--moves``
+moves or ``--seconds`` have passed. Then it prints:
+
+- moves per second, all tables together;
+- the time from a move being sent to the last of its table's four pages having the table
+  after it: median, 99th percentile and the worst;
+- the server's CPU time a move (its own share of the machine, whatever the pages cost);
+- the server's resident memory, before the tables and at the end;
+
+and the same run again with one hostile table beside them: a page that never reads (its
+queue fills and the server must drop it) and a page that floods the server with frames.
+The others' 99th percentile is compared between the two runs. The client and the server
+share this machine's cores, so the rates are the pair's, not the server's alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+PERUDO = Path(sys.executable).parent / "perudo"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time process ``pid`` has used, user and system."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Load:
+    """One run: the server, its tables, and what the pages measured."""
+
+    def __init__(self, folder: Path, tables: int, moves: int, seconds: float) -> None:
+        self.port = _free_port()
+        self.tables, self.moves, self.seconds = tables, moves, seconds
+        self.process = subprocess.Popen(
+            [str(PERUDO), "serve", "--port", str(self.port), "--db", str(folder / "load.sqlite"),
+             "--variant", "italian"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        for _ in range(200):
+            with contextlib.suppress(OSError):
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                break
+            time.sleep(0.05)
+        self.latencies: list[float] = []
+        self.made = 0
+
+    def new_table(self, seed: int) -> str:
+        data = json.dumps({"variant": "italian", "bots": [None] * 4, "seed": seed,
+                           "timeout": 3600}).encode()  # fmt: skip
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}/api/tables", data, {"content-type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return str(json.loads(answer.read())["id"])
+
+    async def play_table(self, table: str, deadline: float) -> None:
+        """Four pages at ``table``; each plays when it is to act, the first measuring."""
+        url = f"ws://127.0.0.1:{self.port}/tables/{table}/ws"
+        pages = [await connect(f"{url}?name=P{n}", max_size=2**22) for n in range(4)]
+        latest: list[dict[str, Any]] = []
+        for n, page in enumerate(pages):  # its own first message, then the later arrivals'
+            for _ in range(1 + 3 - n):
+                message = json.loads(await page.recv())
+            latest.append(message)
+        try:
+            for _ in range(self.moves):
+                if time.monotonic() > deadline:
+                    return
+                view = next(m for m in reversed(latest) if m["type"] == "view")["view"]
+                if view["winners"] or view["to_act"] is None:
+                    return
+                mover = next(n for n, m in enumerate(latest) if m["seat"] == view["to_act"])
+                move = latest[mover]["legal"][-1 if len(view["bids"]) > 2 else 0]
+                start = time.monotonic()
+                await pages[mover].send(json.dumps({"move": move}))
+                received = await asyncio.gather(*(page.recv() for page in pages))
+                self.latencies.append(time.monotonic() - start)
+                latest = [json.loads(text) for text in received]
+                self.made += 1
+        finally:
+            for page in pages:
+                await page.close()
+
+    def hostile(self, table: str) -> subprocess.Popen[bytes]:
+        """A process of its own (so that it slows the server, not the measuring pages)
+        with a page that never reads and one that floods the server, at ``table``."""
+        url = f"ws://127.0.0.1:{self.port}/tables/{table}/ws"
+        return subprocess.Popen([sys.executable, __file__, "--hostile", url])
+
+    async def run(self, hostile: bool) -> dict[str, float]:
+        memory_before = _rss_mib(self.process.pid)
+        tables = [self.new_table(seed) for seed in range(self.tables)]
+        attack = self.hostile(self.new_table(10_000)) if hostile else None
+        cpu = _cpu_seconds(self.process.pid)
+        await asyncio.sleep(1.0 if hostile else 0.0)  # the attack under way
+        start = time.monotonic()
+        deadline = start + self.seconds
+        await asyncio.gather(*(self.play_table(table, deadline) for table in tables))
+        took = time.monotonic() - start
+        cpu = _cpu_seconds(self.process.pid) - cpu
+        if attack is not None:
+            attack.kill()
+            attack.wait()
+        ordered = sorted(self.latencies)
+        return {
+            "moves/s": self.made / took,
+            "median ms": 1000 * statistics.median(ordered),
+            "p99 ms": 1000 * ordered[int(0.99 * (len(ordered) - 1))],
+            "worst ms": 1000 * ordered[-1],
+            "moves": self.made,
+            "server cpu ms a move": 1000 * cpu / max(1, self.made),
+            "seconds": took,
+            "memory before MiB": memory_before,
+            "memory after MiB": _rss_mib(self.process.pid),
+        }
+
+    def stop(self) -> None:
+        self.process.terminate()
+        _, errors = self.process.communicate(timeout=15)
+        if b"Traceback" in errors:
+            raise SystemExit(errors.decode()[-3000:])
+
+
+def _measure(tables: int, moves: int, seconds: float, hostile: bool) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as folder:
+        load = Load(Path(folder), tables, moves, seconds)
+        try:
+            return asyncio.run(load.run(hostile))
+        finally:
+            load.stop()
+
+
+async def _attack(url: str) -> None:
+    """The hostile pages: one never reads, one sends frames as fast as it can."""
+    mute = await connect(url + "?name=Mute", max_queue=1)
+    flood = await connect(url + "?name=Flood")
+    while True:
+        await flood.send('{"move": "9x99"}')
+    await mute.close()  # never reached: the process is killed
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["--hostile"]:
+        with contextlib.suppress(Exception):
+            asyncio.run(_attack(sys.argv[2]))
+        return
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--moves", type=int, default=60, help="moves a table makes, at most")
+    parser.add_argument("--seconds", type=float, default=60.0, help="the most a run lasts")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 4 tables, 10 moves")
+    args = parser.parse_args()
+    if args.quick:
+        args.tables, args.moves, args.seconds = 4, 10, 20.0
+    print(f"perudo serve on 127.0.0.1: {args.tables} tables of 4 pages, up to {args.moves} "
+          f"moves each, at most {args.seconds:g} s a run")  # fmt: skip
+    runs = {
+        "quiet": _measure(args.tables, args.moves, args.seconds, hostile=False),
+        "beside a hostile table": _measure(args.tables, args.moves, args.seconds, hostile=True),
+    }
+    for name, result in runs.items():
+        print(f"{name}: {result['moves']:,.0f} moves in {result['seconds']:.1f} s, "
+              f"{result['moves/s']:,.0f} moves/s; a move to all four pages: median "
+              f"{result['median ms']:.1f} ms, p99 {result['p99 ms']:.1f} ms, worst "
+              f"{result['worst ms']:.1f} ms; the server's CPU {result['server cpu ms a move']:.2f} "
+              f"ms a move; its memory {result['memory before MiB']:.0f} -> "
+              f"{result['memory after MiB']:.0f} MiB")  # fmt: skip
+    quiet, hostile = runs["quiet"]["p99 ms"], runs["beside a hostile table"]["p99 ms"]
+    print(f"p99 beside the hostile table / quiet: {hostile / quiet:.2f}")
+
+
+if __name__ == "__main__":
+    main()
