@@ -210,3 +210,21 @@ def test_a_malformed_frame_is_refused_to_its_sender_alone(server: Server) -> Non
                 await ana.send(b"\x00binary")
 
     asyncio.run(go())
+
+
+def test_a_house_rule_named_on_the_command_line_is_offered_and_kept(tmp_path: Path) -> None:
+    declaration = Path(__file__).parent.parent / "examples" / "house_rule.toml"
+    server = Server(tmp_path, "--variant", "italian", "--variant", str(declaration))
+    server.start()
+    try:
+        listing = json.loads(server.get("/api/tables")[1])
+        assert listing["variants"] == ["house_rule", "italian"]
+        table = server.table([None, "odds"], variant="house_rule")
+        assert server.post("/api/tables", {"variant": "wango", "bots": [None, "odds"]})[0] == 400
+        server.kill()
+        server.start()  # the house rule's table is rebuilt under the same declaration
+        (row,) = json.loads(server.get("/api/tables")[1])["tables"]
+        assert row["id"] == table
+        assert row["edition"] == "Kitchen-table WANGO"
+    finally:
+        server.stop()
