@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install '.[web]'")
 websockets = pytest.importorskip("websockets", reason="websockets comes with the web extra")
-from web_server import Server  # noqa: E402
+from web_server import Server, serving  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import InvalidStatus  # noqa: E402
 from websockets.typing import Origin  # noqa: E402
@@ -30,12 +30,8 @@ ITALIAN = perudo.load_variant("italian")
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path)
-    running.start()
-    try:
+    with serving(tmp_path) as running:
         yield running
-    finally:
-        running.stop()
 
 
 async def _message(ws: ClientConnection, timeout: float = 10.0) -> dict[str, Any]:

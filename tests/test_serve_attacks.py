@@ -20,7 +20,7 @@ import perudo
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 websockets = pytest.importorskip("websockets", reason="websockets comes with the web extra")
-from web_server import Server  # noqa: E402
+from web_server import serving  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
 
@@ -30,13 +30,9 @@ ANSWER = 1.0  # seconds: a seated player's move is answered within this
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """The WebSocket address of an Italian table of two people and a bot."""
-    running = Server(tmp_path)
-    running.start()
-    try:
+    with serving(tmp_path) as running:
         table = running.table([None, None, "odds"], seed=11)
         yield f"ws://127.0.0.1:{running.port}/tables/{table}/ws"
-    finally:
-        running.stop()
 
 
 class Client:

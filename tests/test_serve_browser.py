@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-from web_server import Server  # noqa: E402
+from web_server import Server, serving  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:  # .ci/run installs Debian's chromium; a developer may not have it
@@ -37,12 +37,8 @@ STATUS = "document.getElementById('status').textContent"
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path)
-    running.start()
-    try:
+    with serving(tmp_path) as running:
         yield running
-    finally:
-        running.stop()
 
 
 class Person:

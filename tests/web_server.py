@@ -4,6 +4,7 @@ bench/serve.py."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -13,6 +14,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -96,3 +98,15 @@ class Server:
 
     def socket_url(self, table: str, query: str) -> str:
         return f"ws://127.0.0.1:{self.port}/tables/{table}/ws?{query}"
+
+
+@contextlib.contextmanager
+def serving(folder: Path, *args: str) -> Iterator[Server]:
+    """``perudo serve`` with ``args``, its database in ``folder``, started and, after,
+    stopped (its error output checked)."""
+    running = Server(folder, *args)
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
