@@ -166,6 +166,10 @@ def _parser() -> argparse.ArgumentParser:
     _handicap(play)
     play.add_argument("--seed", type=_SEED, default=None, help="seed of the dice")
     play.add_argument("--ascii", action="store_true", help="digits instead of die faces")
+    play.add_argument(
+        "--save", metavar="FILE", default=None,
+        help="write the game's record to FILE at the end (else asked, at a terminal only)",
+    )  # fmt: skip
     serve = commands.add_parser(
         "serve", help="a table server: people play in their browsers (extra web)"
     )
@@ -187,7 +191,10 @@ def _parser() -> argparse.ArgumentParser:
         "--games", type=_whole(1, MAX_GAMES), default=1000, help="games per cell (default 1000)"
     )
     study.add_argument("--seed", type=_SEED, default=0, help="the study's seed (default: 0)")
-    study.add_argument("--out", required=True, help="folder for report.html, JSON and CSV")
+    study.add_argument("--out", required=True, help="a new folder for report.html, JSON and CSV")
+    study.add_argument(
+        "--force", action="store_true", help="write the report into a folder that exists"
+    )
     study.add_argument("--bots", default="odds", help="the bot of every seat (default: odds)")
     study.add_argument(
         "--strong", default="reader", help="the stronger bot of the skill games (reader)"
@@ -290,7 +297,7 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
         play_console(
             _edition(args.variant), args.players, seat=args.seat, bots=bots, seed=args.seed,
             ascii=args.ascii, stdin=sys.stdin, out=out, allow_import=args.bots_from_module,
-            starting_dice=args.starting_dice,
+            starting_dice=args.starting_dice, save=args.save,
         )  # fmt: skip
     else:
         _simulate(args, out)
@@ -607,7 +614,7 @@ def _study(args: argparse.Namespace, out: TextIO) -> None:
 
     editions = [_edition(key) for key in args.editions]
     tables = parse_tables(args.players)
-    report_folder(args.out)  # before the games: a path that cannot take the report fails now
+    report_folder(args.out, existing=args.force)  # before the games: a bad path fails now
     client, executor = _where(args)
     progress = _Progress() if sys.stderr.isatty() else None
     try:

@@ -6,7 +6,8 @@ seat's hidden dice); the player types a move in the edition's words or the notat
 refused move gets the rule's sentence and a new prompt. Out-of-turn moves are offered when
 the edition allows them: the exact call (Jonti), Bluff's re-roll right after the player's
 bid (``reroll 2 5``: put a 2 and a 5 out, re-roll the rest). At the end the winner is
-shown and the record may be saved. Input may be piped, so a game can be scripted.
+shown and the record is saved where ``--save`` says, or where the player answers at a
+terminal. Input may be piped, so a game can be scripted.
 """
 
 from __future__ import annotations
@@ -43,9 +44,12 @@ def play_console(
     out: TextIO,
     allow_import: bool = False,
     starting_dice: Sequence[int] | None = None,
+    save: Path | str | None = None,
 ) -> GameState:
     """Play ``variant`` at a table of ``players``, the person at ``seat``, bots elsewhere
-    (``allow_import``: as :func:`perudo.bots.make_bot`).
+    (``allow_import``: as :func:`perudo.bots.make_bot`). At the end the game's record is
+    written to ``save``; without it, the player is asked for a file only when ``stdin`` is
+    a terminal (a script's next line is never taken for a file name).
 
     Returns the last state (the game may have been left before its end).
 
@@ -79,7 +83,10 @@ def play_console(
     print(state.view(seat).draw(ascii=ascii), file=out)
     winners = ", ".join(state.players[w].name for w in state.winners)
     print(f"Game over: {winners} {'win' if len(state.winners) > 1 else 'wins'}.", file=out)
-    _offer_record(state, stdin, out)
+    if save is not None:
+        _save_record(state, Path(save), out)
+    elif stdin.isatty():
+        _offer_record(state, stdin, out)
     return state
 
 
@@ -166,12 +173,16 @@ def _offer_record(state: GameState, stdin: TextIO, out: TextIO) -> None:
     except _Quit:
         return
     if path:
-        try:
-            Path(path).write_text(GameRecord.from_state(state).to_text(), encoding="utf-8")
-        except OSError as error:
-            print(f"Not saved: {error.strerror}", file=out)
-            return
-        except PerudoError as error:  # pragma: no cover - a record always writes
-            print(f"Not saved: {error}", file=out)
-            return
-        print(f"Saved to {path}.", file=out)
+        _save_record(state, Path(path), out)
+
+
+def _save_record(state: GameState, path: Path, out: TextIO) -> None:
+    try:
+        path.write_text(GameRecord.from_state(state).to_text(), encoding="utf-8")
+    except OSError as error:
+        print(f"Not saved: {error.strerror}", file=out)
+        return
+    except PerudoError as error:  # pragma: no cover - a record always writes
+        print(f"Not saved: {error}", file=out)
+        return
+    print(f"Saved to {path}.", file=out)

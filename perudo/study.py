@@ -254,16 +254,21 @@ def _csv_text(value: Any) -> Any:
     return value
 
 
-def report_folder(out: Path | str, *, make: bool = False) -> Path:
+def report_folder(out: Path | str, *, make: bool = False, existing: bool = True) -> Path:
     """The folder ``out``, checked: it is a folder that takes files, or can be made where
     the nearest folder above it takes files. Call it before the games, so a path that
     cannot take the report fails at once, not after them; nothing is written unless
-    ``make`` (then the folder is made).
+    ``make`` (then the folder is made). Without ``existing``, a folder already there is
+    refused too (``perudo study`` writes into one only with ``--force``).
 
     Raises:
-        GameSetupError: ``out`` is a file or a device, or cannot be made or written to.
+        GameSetupError: ``out`` is a file or a device, cannot be made or written to, or
+            (without ``existing``) is a folder already.
     """
     out = Path(out)
+    if not existing and out.is_dir():
+        raise GameSetupError(f"the report folder {shown(str(out))} exists already: name a new "
+                             "one, or pass --force to write the report into it")  # fmt: skip
     try:
         if make:
             out.mkdir(parents=True, exist_ok=True)

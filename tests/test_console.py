@@ -36,15 +36,18 @@ def test_a_piped_game_refuses_bad_moves_and_leaves_cleanly(tmp_path: Path) -> No
         assert set(row.split()) <= {"?"}, row
 
 
-def test_a_piped_game_plays_to_the_end_and_saves_the_record(tmp_path: Path) -> None:
+def test_a_piped_game_plays_to_the_end_and_saves_the_record_where_told(tmp_path: Path) -> None:
     moves = ["dudo", "1x2"] * 150
-    done = play(["--variant", "wango", "--players", "2", "--seed", "2"], moves, tmp_path)
+    args = ["--variant", "wango", "--players", "2", "--seed", "2"]
+    done = play(args, moves, tmp_path)
     assert done.returncode == 0, done.stderr
     assert "Game over:" in done.stdout
-    saved = [p for p in tmp_path.iterdir() if p.name in ("dudo", "1x2")]
-    assert saved
-    assert saved[0].read_text("utf-8").startswith("perudo-record 1")
-    assert "Saved to" in done.stdout
+    assert "Save the record" not in done.stdout  # not a terminal: nobody is asked
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no move taken for a file name
+    done = play([*args, "--save", "game.perudo"], moves, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "game.perudo").read_text("utf-8").startswith("perudo-record 1")
+    assert "Saved to game.perudo" in done.stdout
 
 
 def test_end_of_input_leaves_cleanly(tmp_path: Path) -> None:
@@ -92,3 +95,21 @@ def test_a_piped_bluff_game_offers_the_reroll_after_the_players_bid(tmp_path: Pa
     assert "Refused (die-not-held)" in out
     assert "Player 1: reroll 2" in out
     assert "| open 2" in out  # the die put out, drawn for everyone
+
+
+def test_at_a_real_terminal_the_end_asks_where_to_save(tmp_path: Path) -> None:
+    child = pexpect.spawn(PERUDO[0], [*PERUDO[1:], "play", "--variant", "wango",
+                                      "--players", "2", "--seed", "2"],
+                          encoding="utf-8", timeout=30, cwd=str(tmp_path))  # fmt: skip
+    try:
+        for turn in range(400):
+            found = child.expect([r"Your move: ", r"now\? \(Enter to pass\)", r"Save the record"])
+            if found == 2:
+                child.sendline("game.perudo")
+                child.expect("Saved to game.perudo")
+                break
+            child.sendline(("dudo", "1x2")[turn % 2] if found == 0 else "")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert (tmp_path / "game.perudo").read_text("utf-8").startswith("perudo-record 1")

@@ -113,6 +113,18 @@ def test_the_command_writes_the_report(tmp_path: Path) -> None:
         "--out",
         str(tmp_path),
     ]
+    argv[-1] = str(tmp_path / "report")
     assert main(argv, out=out) == 0
     assert "2 cells, 40 games" in out.getvalue()
+    assert (tmp_path / "report" / "report.html").exists()
+
+
+def test_an_existing_folder_is_refused_before_any_game_unless_forced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["study", "italian", "--players", "3", "--games", "4", "--out", str(tmp_path)]
+    assert main(argv, out=io.StringIO()) == 2
+    assert "exists already" in capsys.readouterr().err
+    assert not (tmp_path / "report.html").exists()
+    assert main([*argv, "--force"], out=io.StringIO()) == 0
     assert (tmp_path / "report.html").exists()
