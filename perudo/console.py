@@ -20,7 +20,7 @@ from perudo.actions import Act, Action
 from perudo.bots import Bot, BotSpec, bot_name, make_bot
 from perudo.errors import IllegalActionError, PerudoError, shown
 from perudo.match import choose_move, describe_action
-from perudo.notation import parse_action
+from perudo.notation import parse_action, refused_as_typed
 from perudo.record import GameRecord
 from perudo.state import GameState, new_game
 from perudo.variant import Variant
@@ -139,7 +139,7 @@ def _next(
                 action = parse_action(text, variant=state.variant)
                 after = state.apply(action, by=seat)
             except IllegalActionError as error:
-                print(f"Refused ({error.reason}): {error}", file=out)
+                print(f"Refused ({error.reason}): {refused_as_typed(error, text)}", file=out)
                 continue
             print("  " + describe_action(state, action, seat), file=out)
             return _told(state, after, out)

@@ -16,8 +16,9 @@ Words are ASCII, lower case, separated by one space; quantities are written with
 leading zeros; a face is 1 to 20 (the edition's dice decide which are legal: six-sided
 dice have 1 to 6, and ``3x12`` is a bid on twelves). ``str(action)`` gives this canonical
 form, and ``parse_action`` reads it back; records are written in it.
+``parse_action`` reads any case and spacing (``3X5``, `` 3x5 ``, ``Declare  Palifico``), and
 ``parse_action(text, variant=...)`` also reads the edition's own words (``Dubito``,
-``Jonti``, ``Spot on``, ``Palifico``), in any case.
+``Jonti``, ``Spot on``, ``Palifico``).
 
 **The pressure mark.** ``!`` at the end of a bid or of the challenge's word is WANGO's
 pressure, and nothing else: the pressured form of a word is the word with ``!`` added. A
@@ -61,7 +62,7 @@ from perudo.loader import load_variant, variant_names
 from perudo.rules import Words
 from perudo.variant import Variant
 
-__all__ = ["parse_action"]
+__all__ = ["parse_action", "refused_as_typed"]
 
 _LONGEST = 200  # no notation or edition word is longer
 
@@ -90,22 +91,39 @@ def parse_action(text: str, variant: Variant | None = None) -> Action:
             "malformed-action", f"{shown(text)} is not action notation (a str)"
         )
     action = canonical_action(text)
+    spoken = text
+    if action is None and len(text) <= _LONGEST:  # any case and spacing: 3X5, " 3x5 "
+        spoken = " ".join(text.split()).lower()
+        action = canonical_action(spoken)
     if isinstance(action, Act):  # an action word only where an edition offers it
         offered = _shipped_act_words() if variant is None else variant.actions.words
         action = action if action.word in offered else None
     if action is None:
-        if variant is None:
-            action = _shipped_words().get(text)
-        elif len(text) <= _LONGEST:
-            action = _edition_words(variant.words).get(" ".join(text.split()).lower())
+        words = _shipped_words() if variant is None else _edition_words(variant.words)
+        action = words.get(spoken)
     if action is None:
-        words = _listed(variant)
-        raise IllegalActionError(
-            "malformed-action",
-            f"{shown(text)} is not action notation: "
-            f"write 3x4, 3x4!, dudo, dudo!, calza or declare <name>{words}",
-        )
+        why = f"{shown(text)} is not a move: {_help(variant)}"
+        raise IllegalActionError("malformed-action", why)
     return action
+
+
+def refused_as_typed(error: IllegalActionError, typed: str) -> str:
+    """``error``'s sentence with the move as the player typed it (``Dubito: it is Ana's
+    turn``, not ``dudo: ...``), for a player who typed the edition's words.
+
+    >>> import perudo
+    >>> state = perudo.new_game("italian", ["Ana", "Ben"], seed=1, first_player=0)
+    >>> try:
+    ...     state.apply(parse_action("Dubito", variant=state.variant), by=1)
+    ... except IllegalActionError as error:
+    ...     print(error, "/", refused_as_typed(error, "Dubito"))
+    dudo: it is Ana's turn / Dubito: it is Ana's turn
+    """
+    message = error.message
+    prefix = f"{error.action}: "
+    if error.action is not None and message.startswith(prefix):
+        return f"{' '.join(typed.split())[:_LONGEST]}: {message[len(prefix) :]}"
+    return message
 
 
 @functools.lru_cache(maxsize=64)
@@ -130,10 +148,19 @@ def _shipped_act_words() -> frozenset[str]:
     return frozenset(word for key in variant_names() for word in load_variant(key).actions.words)
 
 
-def _listed(variant: Variant | None) -> str:
+def _help(variant: Variant | None) -> str:
+    """What a player may write: the edition's own moves in its words, only those it has."""
     if variant is None:
-        return ""
+        return "write 3x4, 3x4!, dudo, dudo!, calza or declare <name>"
     words = variant.words
-    said = [words.dudo] + [w for w in (words.calza, words.special_round) if w is not None]
-    said += [f"{word} ..." for word in variant.actions.words]
-    return " (or this edition's words: " + ", ".join(said) + ")"
+    moves = ["a bid such as 3x4"]
+    if variant.has_pressure:
+        moves.append("3x4! (a bid with pressure)")
+    moves.append(words.dudo.lower())
+    if variant.has_pressure:
+        moves.append(f"{words.dudo.lower()}! (with pressure)")
+    if variant.has_exact_call and words.calza is not None:
+        moves.append(words.calza.lower())
+    moves += list(variant.declarations)
+    moves += [f"{word} ..." for word in variant.actions.words]
+    return f"in {variant.name}, write {', '.join(moves[:-1])} or {moves[-1]}"

@@ -102,14 +102,13 @@ class Resolution(SeatChanges):
         def who(seat: int) -> str:
             return names[seat] if names is not None else f"seat {seat}"
 
-        face = words.face_name(self.bid.face)
         wild = ""
         if self.wild is not None and self.bid.face != self.wild:
             wild = f" ({words.face_name(self.wild)} wild)"
         shown_only = "" if self.hands.count(None) == 0 else " among the hands shown"
         head = (
             f"{self.word} by {who(self.caller)} on {self.bid} by {who(self.bidder)}: "
-            f"{self.count} {face}{wild}{shown_only}"
+            f"{words.counted(self.count, self.bid.face)}{wild}{shown_only}"
         )
         parts = []
         given = [seat for seat, point in enumerate(self.points) if point < 0]

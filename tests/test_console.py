@@ -28,7 +28,7 @@ def test_a_piped_game_refuses_bad_moves_and_leaves_cleanly(tmp_path: Path) -> No
     out = done.stdout
     assert "Legal moves: 1x2, 2x2" in out
     assert "Refused (malformed-action)" in out
-    assert "this edition's words: Dubito, Palifico" in out
+    assert "in Italian Palifico, write a bid such as 3x4, dubito, palifico or ordinary" in out
     assert "Player 1 bids 3x2" in out
     assert "You left the table." in out
     # Other seats' dice are never drawn: their rows hold only '?'.

@@ -9,6 +9,9 @@ from invariants import DECLARATIONS
 
 import perudo
 from perudo import Bid, Calza, Declare, Dudo, IllegalActionError, parse_action
+from perudo.errors import shown
+from perudo.notation import refused_as_typed
+from perudo.rules import Words
 
 actions = st.one_of(
     st.builds(
@@ -48,15 +51,55 @@ def test_examples(text: str, action: perudo.Action) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "3x21", "3x0", "0x3", "03x4", "3X4", " 3x4", "3x4 ", "3 x 4", "３x4", "3x٤", "x4", "3x",
-     "3x4!!", "Dudo", "dudo !", "calza!", "jonti!", "declare",
-     "declare  palifico", "pass", "12345x2"],
+    ["", "3x21", "3x0", "0x3", "03x4", "3 x 4", "３x4", "3x٤", "x4", "3x",
+     "3x4!!", "dudo !", "calza!", "jonti!", "declare", "pass", "12345x2", "3x4" + " " * 300],
 )  # fmt: skip
 def test_malformed_text_is_refused(text: str) -> None:
     with pytest.raises(IllegalActionError) as caught:
         parse_action(text)
     assert caught.value.reason == "malformed-action"
-    assert repr(text) in str(caught.value)
+    assert shown(text) in str(caught.value)  # named, and never echoed past 60 characters
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [("3X4", Bid(3, 4)), (" 3x4", Bid(3, 4)), ("3x4 ", Bid(3, 4)), ("\t3X4!\n", Bid(3, 4, True)),
+     ("Dudo", Dudo()), ("DUDO!", Dudo(pressure=True)), ("declare  Palifico", Declare("palifico")),
+     ("Reroll 2  5", perudo.Act("reroll", (2, 5)))],
+)  # fmt: skip
+def test_moves_are_read_like_words_in_any_case_and_spacing(
+    text: str, action: perudo.Action
+) -> None:
+    assert parse_action(text) == action
+    assert parse_action(text, variant=perudo.load_variant("wango-party" if "!" in text else
+                                                          "bluff" if "eroll" in text else
+                                                          "italian")) == action  # fmt: skip
+
+
+def test_the_help_lists_only_the_editions_moves_and_a_refusal_echoes_the_word() -> None:
+    italian = perudo.load_variant("italian")
+    with pytest.raises(IllegalActionError) as caught:
+        parse_action("9x21", variant=italian)
+    text = str(caught.value)
+    assert "dubito" in text
+    assert "palifico" in text
+    assert "!" not in text  # no pressure in the Italian game
+    assert "calza" not in text.lower()  # nor an exact call
+    with pytest.raises(IllegalActionError) as caught:
+        parse_action("9x21", variant=perudo.load_variant("french-calza"))
+    assert "calza" in str(caught.value)
+    state = perudo.new_game(italian, 2, seed=1, first_player=0)
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(parse_action("  Dubito ", variant=italian), by=1)
+    assert refused_as_typed(caught.value, "  Dubito ") == "Dubito: it is Player 1's turn"
+    assert str(caught.value).startswith("dudo: ")  # the error itself keeps the notation
+
+
+def test_counts_read_well() -> None:
+    words = perudo.load_variant("bluff").words
+    assert [words.counted(1, face) for face in (1, 5, 6)] == ["1 one", "1 five", "1 star"]
+    assert [words.counted(2, face) for face in (1, 5, 6)] == ["2 ones", "2 5s", "2 stars"]
+    assert Words(dudo="Dudo", ones="Aces").counted(1, 1) == "1 Ace"
 
 
 def test_any_declaration_name_is_notation_and_the_edition_decides() -> None:

@@ -86,6 +86,20 @@ class Words:
                 return name
         return f"{face}s"
 
+    def counted(self, count: int, face: int) -> str:
+        """``count`` dice showing ``face``, as a player says it: ``"1 one"``, ``"1 five"``,
+        ``"1 star"``, ``"3 ones"``, ``"3 5s"``.
+
+        >>> Words(dudo="Dudo").counted(1, 5), Words(dudo="Dudo", ones="Aces").counted(1, 1)
+        ('1 five', '1 Ace')
+        """
+        name = self.face_name(face)
+        if count != 1:
+            return f"{count} {name}"
+        if name == f"{face}s" and face < len(_NUMBERS):
+            return f"1 {_NUMBERS[face]}"
+        return f"1 {name[:-1] if name.endswith('s') and len(name) > 1 else name}"
+
     def declaration(self, role: str) -> str:
         """The name a :class:`~perudo.Declare` carries for ``role``: ``"special"`` (the
         one-die round, in lower case) or ``"ordinary"``."""
@@ -112,6 +126,13 @@ class Words:
     def ones_word(self) -> str:
         """What the ones are called, ``"ones"`` by default (:meth:`face_name` of 1)."""
         return self.face_name(1)
+
+
+_NUMBERS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen", "twenty",
+)  # fmt: skip
 
 
 def _spoken(word: str) -> str:

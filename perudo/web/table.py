@@ -33,6 +33,7 @@ from perudo.actions import Action
 from perudo.bots import BOTS, Bot, make_bot
 from perudo.errors import GameSetupError, IllegalActionError, RecordError, StoreError, shown
 from perudo.match import play_move
+from perudo.notation import refused_as_typed
 from perudo.record import GameRecord
 from perudo.state import GameState
 from perudo.svg import table_svg
@@ -292,8 +293,9 @@ class Table:
         try:
             action = perudo.parse_action(move[:200], variant=self.state.variant)
             self.state = self.state.apply(action, by=seat)
-        except IllegalActionError as error:
-            return error
+        except IllegalActionError as error:  # told with the move as the player wrote it
+            told = refused_as_typed(error, move[:200])
+            return IllegalActionError(error.reason, told, action=error.action, player=seat)
         self._save()
         return None
 
