@@ -18,11 +18,19 @@ from perudo.actions import MAX_PLAYERS
 from perudo.bots import BOTS
 from perudo.comparison import Comparison, compare
 from perudo.demo import run_demo
-from perudo.errors import BotError, GameSetupError, PerudoError, SolveError, install_hint, shown
+from perudo.errors import (
+    BotError,
+    GameSetupError,
+    PerudoError,
+    SolveError,
+    UnknownVariantError,
+    install_hint,
+    shown,
+)
 from perudo.loader import load_variant, variant_names
 from perudo.prose import AXIS_TITLES, label, rules_text
 from perudo.simulate import ENGINES, MAX_GAMES, MAX_WORKERS, SimulationResult, simulate
-from perudo.variant import AXES, Variant, inapplicable
+from perudo.variant import AXES, Variant, inapplicable, is_edition_key
 
 __all__ = ["main"]
 
@@ -53,6 +61,7 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+_PLAYERS = _whole(2, MAX_PLAYERS)  # demo, play and simulate: each edition then says its own
 _SEED = _whole(-(2**63), 2**63)  # game i of a run uses seed + i: keep within 64 bits
 
 
@@ -61,6 +70,11 @@ def _edition(text: str) -> Variant:
     file (the person at the terminal names it; nothing else ever reads a path)."""
     if text.endswith(".toml") or os.sep in text:
         return load_variant(Path(text))
+    if not is_edition_key(text):  # said in the command line's terms, not the API's
+        raise UnknownVariantError(
+            f"{shown(text)} is not an edition ({', '.join(variant_names())}) nor a "
+            "declaration file (a path ending in .toml)"
+        )
     return load_variant(text)
 
 
@@ -82,9 +96,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="watch bots play a game, told in the edition's words")
     demo.add_argument("--variant", default="italian", help="edition key (default: italian)")
-    demo.add_argument(
-        "--players", type=_whole(1, MAX_PLAYERS), default=4, help="how many bots (default: 4)"
-    )
+    demo.add_argument("--players", type=_PLAYERS, default=4, help="how many bots (default: 4)")
     demo.add_argument("--seed", type=_SEED, default=None, help="seed of the dice and the bots")
     _handicap(demo)
     variants = commands.add_parser("variants", help="list the editions")
@@ -114,11 +126,9 @@ def _parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("simulate", help="play many games between bots and tally them")
     sim.add_argument("--variant", default=None, help="edition key (default: italian)")
     sim.add_argument("--compare", nargs=2, metavar=("A", "B"), help="run both on the same seeds")
+    sim.add_argument("--players", type=_PLAYERS, default=4, help="players per game (default: 4)")
     sim.add_argument(
-        "--players", type=_whole(1, MAX_PLAYERS), default=4, help="players per game (default: 4)"
-    )
-    sim.add_argument(
-        "--games", type=_whole(0, MAX_GAMES), default=1000, help="games (default: 1000)"
+        "--games", type=_whole(1, MAX_GAMES), default=1000, help="games (default: 1000)"
     )
     sim.add_argument(
         "--bots",
@@ -157,9 +167,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print JSON")
     play = commands.add_parser("play", help="play a game against bots in this terminal")
     play.add_argument("--variant", default="italian", help="edition key (default: italian)")
-    play.add_argument(
-        "--players", type=_whole(2, MAX_PLAYERS), default=3, help="players (default: 3)"
-    )
+    play.add_argument("--players", type=_PLAYERS, default=3, help="players (default: 3)")
     play.add_argument("--seat", type=_whole(0, MAX_PLAYERS - 1), default=0, help="your seat")
     play.add_argument("--bots", default="odds", help="the bots (default: odds)")
     _bots_from_module(play)

@@ -19,7 +19,7 @@ from perudo.cli import main
 from perudo.comparison import compare
 from perudo.encoding import observation_encoding
 from perudo.prose import rules_text
-from perudo.rules import DiceInPlayCap, Elimination, Words, param, rule_kinds
+from perudo.rules import DiceInPlayCap, Elimination, NoCap, Words, param, rule_kinds
 from perudo.rules.registry import KindRegistry
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -210,7 +210,7 @@ def test_the_editions_words_are_read_in_any_case() -> None:
     assert perudo.parse_action("3x4", variant=variant) == Bid(3, 4)
     spot = example("spot_on.py")["variant"]()
     assert perudo.parse_action("Spot  on", variant=spot) == Calza()
-    with pytest.raises(perudo.IllegalActionError, match="Liar, Last stand"):
+    with pytest.raises(perudo.IllegalActionError, match="liar, last stand or ordinary"):
         perudo.parse_action("dubito", variant=variant)
 
 
@@ -311,6 +311,11 @@ def test_the_docs_list_registered_kinds() -> None:
         (attrs.frozen(type("Clash", (), {"axis": "cap", "kind": "none", "caps": True,
                                           "describe": lambda s, w, d: "",
                                           "label": lambda s, w: ""})), "already NoCap"),
+        (attrs.frozen(type("Undocumented", (), {"axis": "cap", "kind": "test-undocumented",
+                                                "caps": True, "describe": lambda s, w, d: "",
+                                                "label": lambda s, w: ""})), "has no docstring"),
+        (attrs.frozen(type("MyNoCap", (NoCap,), {"__doc__": "No cap, again."})),
+         'inherits the kind \'none\' of its base: give it its own.*kind = "my-no-cap"'),
     ],
 )  # fmt: skip
 def test_a_kind_that_breaks_the_protocol_is_refused_at_registration(

@@ -80,6 +80,11 @@ class KindRegistry:
             raise InvalidVariantError(
                 f"rule kind {name}: axis {shown(axis)} is not one of {', '.join(AXES)}"
             )
+        if "kind" not in vars(cls):  # a subclass of a kind, which inherits its kind
+            raise InvalidVariantError(
+                f"rule kind {name} inherits the kind {shown(kind)} of its base: give it its "
+                f'own, as a class attribute (kind = "{_kind_name(name)}")'
+            )
         if not isinstance(kind, str) or _KIND.fullmatch(kind) is None:
             raise InvalidVariantError(f"rule kind {name}: kind {shown(kind)} is not a kind name")
         if getattr(cls, "__hash__", None) is None:
@@ -112,6 +117,11 @@ class KindRegistry:
         )  # the same class, defined again (a module run again, a notebook cell)
         if known is not None and known is not cls and not same_place:
             raise InvalidVariantError(f"rule kind {kind!r} of {axis} is already {known.__name__}")
+        if not (vars(cls).get("__doc__") or "").strip():
+            raise InvalidVariantError(
+                f"rule kind {kind!r} ({name}) has no docstring: add one, whose first paragraph "
+                "says the rule as a player reads it (the rules' prose and the docs show it)"
+            )
         self._kinds[axis][kind] = cls
 
     def _load_entry_points(self) -> None:
@@ -130,6 +140,11 @@ class KindRegistry:
                         f"{type(error).__name__}: {shown(str(error))}"
                     ) from error
                 self._add(cls)
+
+
+def _kind_name(class_name: str) -> str:
+    """A kind name for a class named ``class_name``: ``MyWilds`` -> ``my-wilds``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", class_name).lower() or "my-kind"
 
 
 def _members(protocol: type) -> list[str]:
