@@ -29,7 +29,7 @@ from run import measure
 import perudo
 import perudo.interop.openspiel  # registers python_perudo
 from perudo.encoding import observation_encoding
-from perudo.interop.pettingzoo import perudo_env
+from perudo.interop.pettingzoo import env as perudo_env
 from perudo.interop.turns import TurnActions, Turns
 
 

@@ -164,7 +164,7 @@ def test_the_adapters_play_dice_of_any_size() -> None:
     from pettingzoo.test import api_test
 
     from perudo.interop.gymnasium import PerudoSoloEnv
-    from perudo.interop.pettingzoo import perudo_env
+    from perudo.interop.pettingzoo import env as perudo_env
 
     edition = eight_sided()
     with warnings.catch_warnings():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import pytest
@@ -140,13 +141,13 @@ def test_render_and_bad_arguments() -> None:
     env.reset(seed=1)
     text = env.render()
     assert text is not None
-    assert text.startswith("round 1  dice player_0:5 player_1:5  bids -  deciding: player_")
-    assert "Player" not in text  # the agents' names only (issue 18)
-    assert "seat" not in text
+    assert text.startswith("Italian Palifico - round 1\n  player_0  ? ? ? ? ?  5 dice")
+    assert text.endswith(f"deciding: {env.agent_selection}")
+    assert "Player" not in text  # the agents' names only
+    assert set(re.findall(r"player_\d  (.*?)  5 dice", text)) == {"? ? ? ? ?"}  # no hand shown
     env.step(next(i for i, ok in enumerate(env.observe(env.agent_selection)["action_mask"]) if ok))
-    assert f"bids {env.possible_agents[1 - env.possible_agents.index(env.agent_selection)]}:" in (
-        env.render() or ""
-    )
+    bidder = env.possible_agents[1 - env.possible_agents.index(env.agent_selection)]
+    assert f"Bids: {bidder} 1x" in (env.render() or "")
     with pytest.raises(ValueError, match="render_mode 'video'"):
         PerudoEnv("italian", 2, render_mode="video")
     with pytest.raises(perudo.EncodingError, match="not 11"):
@@ -197,3 +198,14 @@ def test_the_mask_read_from_the_observation_is_the_turns_mask(key: str, players:
             asked += bool(turns.asking)
             turns = turns.apply(rng.choice(turns.legal_actions()))
     assert asked or key != "french-jonti"
+
+
+def test_env_and_raw_env_are_named_as_pettingzoos_own_games() -> None:
+    from pettingzoo.utils import wrappers
+
+    from perudo.interop import pettingzoo
+
+    assert isinstance(pettingzoo.env("wango", 3), wrappers.OrderEnforcingWrapper)
+    raw = pettingzoo.raw_env("wango", 3)
+    assert isinstance(raw, PerudoEnv)
+    assert raw.possible_agents == ["player_0", "player_1", "player_2"]

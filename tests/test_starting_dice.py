@@ -127,7 +127,7 @@ def test_the_adapters_take_it() -> None:
 
     import perudo.interop.openspiel
     from perudo.interop.gymnasium import PerudoSoloEnv
-    from perudo.interop.pettingzoo import perudo_env
+    from perudo.interop.pettingzoo import env as perudo_env
 
     env = perudo_env("italian", 3, starting_dice=[2, 5, 5])
     env.reset(seed=1)

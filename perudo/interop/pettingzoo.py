@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment for every edition: :func:`perudo_env`.
+"""A PettingZoo AEC environment for every edition: :func:`env` (and :func:`raw_env`).
 
 Needs the extra ``perudo[pettingzoo]`` (``pip install '.[pettingzoo]'`` in a checkout).
 
@@ -47,10 +47,10 @@ from perudo.loader import load_variant
 from perudo.state import checked_starting_dice, new_game
 from perudo.variant import Variant
 
-__all__ = ["PerudoEnv", "perudo_env"]
+__all__ = ["PerudoEnv", "env", "perudo_env", "raw_env"]
 
 
-def perudo_env(
+def env(
     variant: Variant | str = "italian",
     players: int = 4,
     render_mode: str | None = None,
@@ -58,21 +58,37 @@ def perudo_env(
     starting_dice: Sequence[int] | None = None,
 ) -> AECEnv[str, dict[str, Any], int]:
     """The AEC environment of an edition at a table of ``players``, wrapped in PettingZoo's
-    order-enforcing wrapper.
+    order-enforcing wrapper: ``env()`` and :func:`raw_env`, as PettingZoo's own games name
+    them.
 
-    >>> from perudo.interop.pettingzoo import perudo_env
-    >>> env = perudo_env("french-jonti", players=3)
+    >>> from perudo.interop import pettingzoo
+    >>> env = pettingzoo.env("french-jonti", players=3)
     >>> env.reset(seed=1)
     >>> env.agent_selection, int(env.action_space("player_0").n)
     ('player_0', 94)
     """
     return wrappers.OrderEnforcingWrapper(
-        PerudoEnv(variant, players, render_mode, starting_dice=starting_dice)
+        raw_env(variant, players, render_mode, starting_dice=starting_dice)
     )
 
 
+def raw_env(
+    variant: Variant | str = "italian",
+    players: int = 4,
+    render_mode: str | None = None,
+    *,
+    starting_dice: Sequence[int] | None = None,
+) -> PerudoEnv:
+    """The environment without PettingZoo's wrappers (:class:`PerudoEnv`)."""
+    return PerudoEnv(variant, players, render_mode, starting_dice=starting_dice)
+
+
+#: The name :func:`env` had before it took PettingZoo's: the same function.
+perudo_env = env
+
+
 class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
-    """The unwrapped environment (see the module documentation); prefer :func:`perudo_env`.
+    """The unwrapped environment (see the module documentation); prefer :func:`env`.
 
     Args:
         variant: A :class:`~perudo.Variant` or an edition key.
@@ -208,13 +224,12 @@ class PerudoEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
 
 def _describe(turns: Turns) -> str:
-    """One line, every player by the agent's name (the game is played under those names)."""
+    """The table as everyone sees it (no hidden die: :meth:`perudo.PlayerView.draw` of the
+    public view), every player by the agent's name, and who decides now."""
     state = turns.state
     names = [player.name for player in state.players]
-    dice = " ".join(f"{player.name}:{len(player.dice)}" for player in state.players)
-    bids = " ".join(f"{names[b.player]}:{b.bid}" for b in state.bids) or "-"
-    head = f"round {state.round_number}  dice {dice}  bids {bids}"
+    table = state.public_view().draw()
     if state.is_over:
-        return f"{head}  over, winners {', '.join(names[seat] for seat in state.winners)}"
+        return f"{table}\nover, winners {', '.join(names[seat] for seat in state.winners)}"
     deciding = "nobody" if turns.seat is None else names[turns.seat]
-    return f"{head}  deciding: {deciding}"
+    return f"{table}\ndeciding: {deciding}"
