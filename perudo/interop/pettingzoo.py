@@ -47,7 +47,7 @@ from perudo.loader import load_variant
 from perudo.state import checked_starting_dice, new_game
 from perudo.variant import Variant
 
-__all__ = ["PerudoEnv", "env", "perudo_env", "raw_env"]
+__all__ = ["PerudoEnv", "env", "raw_env"]
 
 
 def env(
