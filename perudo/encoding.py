@@ -38,7 +38,7 @@ from perudo.players import Glimpse, PlacedAct, PlacedBid
 from perudo.resolution import Resolution
 from perudo.rules import Elimination, FixedRounds, PartyPoints, RoundContext
 from perudo.state import legal_order
-from perudo.variant import Variant
+from perudo.variant import Variant, checked_players
 from perudo.view import PlayerView, SeatView
 
 __all__ = [
@@ -88,16 +88,7 @@ def _table(variant: Variant | str, players: Any) -> tuple[Variant, int]:
     """The edition and the checked number of players."""
     if not isinstance(variant, Variant):
         variant = load_variant(variant)
-    return variant, _check_players(variant, players)
-
-
-def _check_players(variant: Variant, players: Any) -> int:
-    low, high = variant.players.min, variant.players.max
-    if type(players) is not int or not low <= players <= high:
-        raise EncodingError(
-            f"{variant.name} is played by {low} to {high} players, not {shown(players)}"
-        )
-    return players
+    return variant, checked_players(variant, players)
 
 
 def _built(kind: type[_Encoding], variant: Variant, players: int) -> _Encoding:
@@ -145,7 +136,7 @@ class ActionEncoding:
 
     def __attrs_post_init__(self) -> None:
         variant = self.variant
-        _check_players(variant, self.players)
+        checked_players(variant, self.players)
         acts: tuple[Act, ...] = ()
         if variant.has_actions:
             acts = variant.actions.every_move(variant.dice.per_player, variant.dice.faces)

@@ -59,7 +59,7 @@ from perudo.rules.bidding import (
     may_change_face,
 )
 from perudo.rules.registry import is_built_in
-from perudo.variant import Variant
+from perudo.variant import Variant, checked_players
 from perudo.view import PlayerView, SeatView, draw_table
 
 __all__ = ["GameState", "checked_starting_dice", "first_seat", "legal_order", "new_game"]
@@ -898,12 +898,7 @@ def _names(players: int | Sequence[str], variant: Variant) -> tuple[str, ...]:
         or isinstance(players, str | bytes)
     ):
         raise GameSetupError(f"players {shown(players)} is not a count or a list of names")
-    low, high = variant.players.min, variant.players.max
-    count = players if isinstance(players, int) else len(players)
-    if not low <= count <= high:  # checked before anything is built
-        raise GameSetupError(
-            f"{variant.name} is played by {low} to {high} players, not {shown(count)}"
-        )
+    checked_players(variant, players if isinstance(players, int) else len(players))
     if isinstance(players, int):
         return tuple(f"Player {seat + 1}" for seat in range(players))
     names = tuple(players)

@@ -27,7 +27,7 @@ from perudo.actions import (
     Action,
     canonical_action,
 )
-from perudo.errors import InvalidVariantError, shown
+from perudo.errors import GameSetupError, InvalidVariantError, shown
 from perudo.rules import (
     AXES,
     ActionRule,
@@ -61,6 +61,7 @@ __all__ = [
     "SCHEMA",
     "Variant",
     "Words",
+    "checked_players",
     "component_table",
     "is_edition_key",
     "merge_declarations",
@@ -75,6 +76,25 @@ _MAX_TEXT = 4000
 _MAX_WORD = 40
 _MAX_PROBLEMS = 20
 _KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}", re.ASCII)
+
+
+def checked_players(variant: Variant, players: object) -> int:
+    """``players`` as a count of seats at ``variant``'s table.
+
+    >>> from perudo import load_variant
+    >>> checked_players(load_variant("italian"), 4)
+    4
+
+    Raises:
+        GameSetupError: not a whole number, or not a table size of the edition, in a
+            sentence: ``Italian Palifico is played by 2 to 10 players, not 11``, or, for an
+            edition of one size, ``... is played by 2 players, not 3``.
+    """
+    low, high = variant.players.min, variant.players.max
+    if type(players) is not int or not low <= players <= high:
+        sizes = f"{low}" if low == high else f"{low} to {high}"
+        raise GameSetupError(f"{variant.name} is played by {sizes} players, not {shown(players)}")
+    return players
 
 
 def is_edition_key(text: object) -> bool:

@@ -89,10 +89,15 @@ def test_numpy_integers_are_numbers() -> None:
     ("players", "message"), [(1, "2 to 10 players, not 1"), (11, "not 11"), ("4", "not '4'")]
 )
 def test_table_sizes_outside_the_edition_are_refused(players: object, message: str) -> None:
-    with pytest.raises(EncodingError, match=message):
+    with pytest.raises(perudo.GameSetupError, match=message):
         action_encoding("italian", players)  # type: ignore[arg-type]
-    with pytest.raises(EncodingError, match=message):
+    with pytest.raises(perudo.GameSetupError, match=message):
         observation_encoding("italian", players)  # type: ignore[arg-type]
+
+
+def test_an_edition_of_one_table_size_says_so() -> None:
+    with pytest.raises(perudo.GameSetupError, match=r"is played by 2 players, not 3$"):
+        observation_encoding("openspiel-liars-dice", 3)
 
 
 def test_unknown_editions_are_refused() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import warnings
 
 import pytest
@@ -41,7 +43,7 @@ def episode(env: PerudoSoloEnv, seed: int) -> tuple[float, int]:
         legal = np.flatnonzero(observation["action_mask"])
         observation, reward, done, truncated, info = env.step(int(rng.choice(legal)))
         assert not truncated
-        assert "illegal" not in info
+        assert info == {"illegal": False}
         total, steps = total + reward, steps + 1
     return total, steps
 
@@ -75,7 +77,8 @@ def test_an_illegal_action_loses_the_episode_by_default() -> None:
     observation, reward, terminated, truncated, info = env.step(illegal)
     assert terminated
     assert not truncated
-    assert info["illegal"] in perudo.REASONS
+    assert info["illegal"] is True
+    assert info["reason"] in perudo.REASONS
     assert info["message"]
     assert reward == env.encoding.field("score").low  # the lowest party score
     assert not observation["action_mask"].any()
@@ -229,3 +232,41 @@ def test_the_single_env_gives_its_masks_as_maskable_ppo_asks() -> None:
         observation, _, done, _, _ = env.step(rng.choice(np.flatnonzero(masks)))
         if done:
             observation, _ = env.reset()
+
+
+def test_make_with_the_module_and_id_works_in_a_fresh_interpreter() -> None:
+    code = (
+        "import gymnasium\n"
+        "env = gymnasium.make('perudo.interop.gymnasium:perudo/italian-v0', players=3)\n"
+        "print(env.unwrapped.variant.key, env.unwrapped.players)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["italian", "3"]
+
+
+def test_the_ansi_render_draws_the_agents_table() -> None:
+    env = PerudoSoloEnv("italian", 3, seat=1, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert text == str(env.turns.state.view(1))  # type: ignore[union-attr]
+    assert text.startswith("Italian Palifico - round 1")
+    assert "<GameState" not in text
+
+
+def test_the_illegal_flag_has_one_type_in_every_vectorisation_mode() -> None:
+    flags = {}
+    for mode in ("sync", "vector_entry_point"):
+        envs = gymnasium.make_vec(
+            "perudo.interop.gymnasium:perudo/italian-v0", num_envs=3, vectorization_mode=mode,
+            players=3,
+        )  # fmt: skip
+        observations, _ = envs.reset(seed=1)
+        legal = [int(np.flatnonzero(mask)[0]) for mask in observations["action_mask"]]
+        _, _, _, _, infos = envs.step(np.array(legal))
+        flags[mode] = infos["illegal"]
+        envs.close()
+    for mode, flag in flags.items():
+        assert flag.dtype == np.bool_, mode
+        assert not flag.any(), mode

@@ -144,8 +144,10 @@ def test_parameters_are_checked() -> None:
         load("italian", 2, dice=6)
     with pytest.raises(perudo.UnknownVariantError, match="klingon"):
         load("klingon", 2)
-    with pytest.raises(perudo.EncodingError, match="not 7"):
+    with pytest.raises(perudo.GameSetupError, match="played by 2 to 6 players, not 7"):
         load("wango", 7)
+    with pytest.raises(perudo.GameSetupError, match="not 0"):
+        load("wango", 0)
 
 
 def test_public_observers_leave_hands_out() -> None:

@@ -150,7 +150,7 @@ def test_render_and_bad_arguments() -> None:
     assert f"Bids: {bidder} 1x" in (env.render() or "")
     with pytest.raises(ValueError, match="render_mode 'video'"):
         PerudoEnv("italian", 2, render_mode="video")
-    with pytest.raises(perudo.EncodingError, match="not 11"):
+    with pytest.raises(perudo.GameSetupError, match="not 11"):
         PerudoEnv("italian", 11)
     with pytest.raises(RuntimeError, match="reset"):
         PerudoEnv("italian", 2).observe("player_0")

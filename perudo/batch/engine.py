@@ -49,7 +49,7 @@ from perudo.players import PlacedBid
 from perudo.rules import RoundContext, Violation
 from perudo.rules.bidding import check_bid
 from perudo.state import checked_starting_dice
-from perudo.variant import Variant
+from perudo.variant import Variant, checked_players
 
 __all__ = ["BatchGames", "StepResult", "play_random"]
 
@@ -224,11 +224,7 @@ class BatchGames:
         """
         if not isinstance(variant, Variant):
             variant = load_variant(variant)
-        low, high = variant.players.min, variant.players.max
-        if type(players) is not int or not low <= players <= high:
-            raise GameSetupError(
-                f"{variant.name} is played by {low} to {high} players, not {shown(players)}"
-            )
+        checked_players(variant, players)
         if type(batch) is not int or not 1 <= batch <= MAX_BATCH:
             raise GameSetupError(f"batch {shown(batch)} is not 1 to {MAX_BATCH} games")
         rules = batch_rules(variant)

@@ -13,9 +13,11 @@ edition's scoring. The episode ends (``terminated``) when the game is over or th
 out; it is never truncated.
 
 An illegal action (one the mask rules out) ends the episode by default: the agent's return
-becomes the edition's lowest (-1, or the least score in party mode) and ``info`` carries
-the refusal as ``"illegal"`` (the reason code) and ``"message"``, as Gymnasium's checker and
-learning loops expect of a masked environment. With ``illegal="raise"`` the environment
+becomes the edition's lowest (-1, or the least score in party mode), ``info["illegal"]`` is
+``True`` (``False`` at every other step, in the single environment, in a vector of them and
+in :class:`PerudoVectorEnv` alike: one type), and ``info`` carries the refusal's
+``"reason"`` code and ``"message"``, as Gymnasium's checker and learning loops expect of a
+masked environment. With ``illegal="raise"`` the environment
 raises the :class:`~perudo.IllegalActionError` instead and stays where it was. A number
 outside the action space always raises :class:`~perudo.EncodingError`.
 
@@ -164,7 +166,7 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 raise
             reward, self._returned = self.lowest_return - self._returned, self.lowest_return
             self._forfeit = True
-            info = {"illegal": error.reason, "message": error.message}
+            info = {"illegal": True, "reason": error.reason, "message": error.message}
             return self._observation(), reward, True, False, info
         turns = self._play_bots(turns)
         self.turns = turns
@@ -172,15 +174,15 @@ class PerudoSoloEnv(gymnasium.Env[dict[str, Any], np.int64]):
         reward, self._returned = total - self._returned, total
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, self._done(turns), False, {}
+        return self._observation(), reward, self._done(turns), False, {"illegal": False}
 
     def render(self) -> str | None:
-        """The position as text: printed in ``"human"`` mode, returned in ``"ansi"`` mode."""
+        """The table as the agent sees it (its own hand, the others' cups: ``str`` of its
+        view): printed in ``"human"`` mode, returned in ``"ansi"`` mode."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode does nothing")
             return None
-        state = self._turns().state
-        text = f"{state!r} bids {' '.join(str(b.bid) for b in state.bids) or '-'}"
+        text = str(self._turns().state.view(self.seat))  # the table as the agent sees it
         if self.render_mode == "human":
             print(text)
             return None

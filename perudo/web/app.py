@@ -48,7 +48,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(f"perudo.web.app needs {error.name}: {install_hint('web')}") from error
 
 from perudo.errors import GameSetupError, PerudoError, StoreError
-from perudo.variant import Variant
+from perudo.variant import Variant, checked_players
 from perudo.web.store import TableStore, server_key
 from perudo.web.table import Table, TableSetup
 
@@ -209,9 +209,7 @@ class TableServer:
         if variant is None:
             raise GameSetupError(f"this server offers {', '.join(sorted(self.variants))}, not "
                                  f"{setup.variant!r}")  # fmt: skip
-        if not variant.players.min <= setup.players <= variant.players.max:
-            raise GameSetupError(f"{variant.name} is played by {variant.players.min} to "
-                                 f"{variant.players.max} players, not {setup.players}")  # fmt: skip
+        checked_players(variant, setup.players)
         if len(self.rooms) >= MAX_TABLES:
             raise GameSetupError(f"this server holds {MAX_TABLES} tables already")
         table_id = secrets.token_urlsafe(6)
