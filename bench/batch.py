@@ -11,7 +11,7 @@ the median of the repetitions [min-max], in wall time and in CPU time (``time.pr
    ``liars_dice`` through pyspiel, each through its Python API (the target: at least 50x),
    and against the limit of this CPU (``bench/limit.py``, the plain rules compiled the same
    way; the target: 0.25 of it);
-2. full random 4-player games of every edition of RULES.md: ``play_random`` against the
+2. full random 4-player games of every documented regional edition: ``play_random`` against the
    plain-Python floor (``bench/floor.py``), in actions per second (the target: at least
    10x), and the limit's rate;
 3. the mask path: ``legal_mask()`` then ``step()`` each turn, what a learning agent runs,
@@ -22,9 +22,9 @@ the median of the repetitions [min-max], in wall time and in CPU time (``time.pr
    at 2 to 10 players (French Jonti, which seats them all);
 6. the first call's compile time, cold (an empty numba cache) and from the cache, each in a
    fresh process;
-7. encoding one view: :meth:`ObservationEncoding.encode`, against the encoder before
-   issue 17 (``bench/reference_encoding.py``) on the same views (the target: at most a
-   fifth of the time), and :meth:`BatchGames.observe` per game;
+7. encoding one view: :meth:`ObservationEncoding.encode`, against the encoder before its
+   rewrite of 2026-11-30 (``bench/reference_encoding.py``) on the same views (the target: at
+   most a fifth of the time), and :meth:`BatchGames.observe` per game;
 8. memory per game of ``BatchGames`` for each edition at four players: its arrays, and the
    most one call allocates besides.
 """
@@ -60,7 +60,7 @@ from perudo.batch import BatchGames, play_random
 from perudo.batch.arrays import bytes_per_game, call_bytes_per_game
 from perudo.encoding import observation_encoding
 
-#: The editions of RULES.md that seat four.
+#: The documented regional editions that seat four.
 FOUR = tuple(key for key in RULES_EDITIONS if perudo.load_variant(key).players.max >= 4)
 
 
@@ -217,7 +217,7 @@ def section_vector_env(steps: int, envs: int, repeats: int) -> None:
 
 def section_encoding(games: int, repeats: int) -> None:
     print("7. Encoding views as a game goes (the PettingZoo pattern: the acting seat's view")
-    print("   after every action), us a view; today's encoder against the one before issue 17")
+    print("   after every action), us a view; today's encoder against the one before 2026-11-30")
     rng = random.Random(3)
     views = []
     for seed in range(games):
@@ -241,8 +241,8 @@ def section_encoding(games: int, repeats: int) -> None:
     rate, _, _, _ = measure(today, repeats)
     old, _, _, _ = measure(before, repeats)
     print(f"   ObservationEncoding.encode  {1e6 / rate:6.2f} us ({len(views)} views)")
-    print(f"   before issue 17             {1e6 / old:6.2f} us: {rate / old:.1f}x faster")
-    # The view issue 17 names (43 us then): bench/interop.py's, the player to act after 3x4.
+    print(f"   before 2026-11-30           {1e6 / old:6.2f} us: {rate / old:.1f}x faster")
+    # The view its target named (43 us then): bench/interop.py's, the player to act after 3x4.
     view = perudo.new_game("italian", 4, seed=1).apply(perudo.Bid(3, 4)).view(2)
     rate, _, _, _ = measure(lambda: sum(1 for _ in range(2000) if encoding.encode(view)), repeats)
     old, _, _, _ = measure(

@@ -1,5 +1,5 @@
-"""The observation encoder as it was before issue 17 (commit 51152ce), kept as the
-reference ``bench/batch.py`` measures today's :meth:`ObservationEncoding.encode` against in
+"""The observation encoder as it was before its rewrite of 2026-11-30 (commit 51152ce), kept as
+the reference ``bench/batch.py`` measures today's :meth:`ObservationEncoding.encode` against in
 the same run, its entries brought up to today's layout (the wild face now, starting dice,
 every seat a call concerns, faces of any number). Not used by perudo."""
 

@@ -73,8 +73,9 @@ def floor_games(players: int, games: int, counter: list[int]) -> Callable[[], in
     return work
 
 
-#: The editions of RULES.md, whose rules the floor plays (OpenSpiel's liars_dice, a one-round
-#: game of one die each, is measured against OpenSpiel itself in section 3's terms instead).
+#: The documented regional editions, whose rules the floor plays (OpenSpiel's liars_dice, a
+#: one-round game of one die each, is measured against OpenSpiel itself in section 3's terms
+#: instead).
 RULES_EDITIONS = ("french-calza", "french-jonti", "italian", "spanish", "wango", "wango-party")
 
 

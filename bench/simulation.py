@@ -3,10 +3,10 @@ a test.
 
 Games of odds bots through :func:`perudo.simulate.simulate` (one process), in games per
 second, against a reference measured in the same run: the same games played the way
-``simulate`` played them before issue 15 (a fresh view of every seat and a chance table
+``simulate`` played them before 2026-11-30 (a fresh view of every seat and a chance table
 computed afresh at every decision, the cheapest bids found by scanning the legal actions;
 its decisions are those of the odds bot without pressure).
-The target of issue 15 is a fifth of the reference's time for five-player Italian games,
+The target is a fifth of the reference's time for five-player Italian games,
 and 100,000 four-player games within two minutes (``--hundred-thousand``). ``simulate``
 is measured on both engines: GameState (``engine="reference"``) and the batch engine
 (``engine="batch"``, what ``"auto"`` picks for odds bots).

@@ -2,7 +2,7 @@
 
 The loser of a challenge loses as many dice as the bid was wrong by, at least one and at
 most all they hold: a false bid costs its bidder (quantity - count) dice, a true one costs
-the challenger (count - quantity), at least one (shared/EXTERNAL-RULES.md, section 3).
+the challenger (count - quantity), at least one.
 
 It is a scoring kind: a frozen attrs class with ``axis`` and ``kind`` and the methods of
 :class:`perudo.rules.ScoringRule`, registered with :func:`perudo.register_kind`. Its

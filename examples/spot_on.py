@@ -2,9 +2,9 @@
 
 Instead of bidding or challenging, the player to act may say the standing bid is exactly
 right. If it is, every other player still in loses one die and the caller opens the next
-round; if not, the caller loses one die. No dice are ever gained (shared/EXTERNAL-RULES.md,
-section 4). :func:`variant` is the Italian edition with it, in the pub's words of section 5:
-the challenge is "Liar", the call "Spot on", the one-die round "Last stand". Run this file
+round; if not, the caller loses one die. No dice are ever gained. :func:`variant` is the
+Italian edition with it, in a pub's words: the challenge is "Liar", the call "Spot on", the
+one-die round "Last stand". Run this file
 to play a seeded game between bots and check the rule at every call.
 """
 
