@@ -143,7 +143,7 @@ def _text() -> str:
         (lambda t: t.replace("end 2", "end 3"), "has 2 moves"),
         (lambda t: t.replace("2 1 3x3\n", ""), "has 1 moves"),
         (lambda t: t + "1 0 2x2\n", "after 'end'"),
-        (lambda t: t.replace("2 1 3x3", "2 1 3x21"), "line 9.*not action notation"),
+        (lambda t: t.replace("2 1 3x3", "2 1 3x21"), "line 9.*is not a move"),
         (lambda t: t.replace("2 1 3x3", "3 1 3x3"), "move 3 where move 2"),
         (lambda t: t.replace("2 1 3x3", "2 x 3x3"), "line 9.*not a number"),
         (lambda t: t.replace("2 1 3x3", "2 ١ 3x3"), "line 9.*not a number"),
