@@ -169,8 +169,11 @@ def test_public_observers_leave_hands_out() -> None:
 def test_game_lengths() -> None:
     # Italian, 2 players of 5 dice: at most 9 rounds of a declaration, 60 bids and a call.
     assert load("italian", 2).max_game_length() == 9 * 62
-    # WANGO party: 2N rounds, pressure doubles the bids.
-    assert load("wango-party", 2).max_game_length() == 4 * (2 + 120)
+    # WANGO party: 2N rounds, pressure doubles the bids; no declaration.
+    assert load("wango-party", 2).max_game_length() == 4 * (120 + 1)
+    # OpenSpiel's own game, declared: its C++ liars_dice's length (12 bids and Liar).
+    ours = load("openspiel-liars-dice", 2).max_game_length()
+    assert ours == pyspiel.load_game("liars_dice").max_game_length() == 13
     # A Calza gives a die back: no game has a longest length.
     assert load("french-calza", 2).max_game_length() == 2**31 - 1
     assert load("italian", 2).num_distinct_actions() == 63

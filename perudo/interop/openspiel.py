@@ -170,7 +170,8 @@ def _max_game_length(
     at the start (no bound where an exact call gives dice back)."""
     asked = players - 2 if variant.exact_call.out_of_turn else 0
     asked += 1 if variant.actions.out_of_turn else 0  # the bidder, asked about a re-roll
-    per_round = 2 + encoding.actions.bid_count * (1 + asked)  # declare, bids, call
+    declaring = 1 if variant.declarations else 0  # a round's declaration, where it has one
+    per_round = declaring + encoding.actions.bid_count * (1 + asked) + 1  # bids, then a call
     scoring = variant.scoring
     if not scoring.moves_dice:
         rounds = scoring.round_limit(players) or ROUND_LIMIT
