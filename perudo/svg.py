@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -59,6 +60,25 @@ def _die(x: float, y: float, face: int | None, *, out: bool = False) -> str:
     return "".join(parts)
 
 
+#: Characters on a line of the last call's text, and its most lines.
+_LINE, _LINES = 80, 4
+
+
+def _last_call_lines(result: Any, names: Sequence[str]) -> list[str]:
+    """The last call as the terminal tells it, wrapped between words: the sentence, then
+    the hands it showed (whose, and their faces)."""
+    text = result.describe(names)
+    shown = [
+        f"{names[seat]} {' '.join(map(str, result.hands[seat] or ()))}" for seat in result.revealed
+    ]
+    lines = textwrap.wrap(text, _LINE)
+    if shown:
+        lines += textwrap.wrap("Shown: " + "; ".join(shown), _LINE)
+    if len(lines) > _LINES:  # a long table: the rest is in the view's text
+        lines = [*lines[: _LINES - 1], textwrap.shorten(" ".join(lines[_LINES - 1 :]), _LINE)]
+    return lines
+
+
 def table_svg(view: Any, hands: Sequence[Sequence[int] | None] | None = None) -> str:
     """The table of ``view`` as an SVG document. ``hands[seat]`` gives the faces drawn for
     each seat under its cup (``None``: hidden); by default the view's own player's dice
@@ -75,7 +95,8 @@ def table_svg(view: Any, hands: Sequence[Sequence[int] | None] | None = None) ->
     width = cups + 230
     row = _DIE + 22
     result = view.last_result
-    height = 60 + row * len(seats) + (90 if result is not None else 20)
+    told = _last_call_lines(result, [seat.name for seat in seats]) if result is not None else []
+    height = 60 + row * len(seats) + (40 + 18 * len(told) if result is not None else 20)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}">',
@@ -114,14 +135,10 @@ def table_svg(view: Any, hands: Sequence[Sequence[int] | None] | None = None) ->
     if not view.bids:
         parts.append(_text(x, 72, "none yet", size=13))
     if result is not None:
-        names = [seat.name for seat in seats]
         y = 60 + row * len(seats)
         parts.append(_text(14, y + 4, "Last call", weight="bold"))
-        sentence = result.describe(names)
-        for line_number, start in enumerate(range(0, min(len(sentence), 240), 80)):
-            parts.append(
-                _text(14, y + 24 + 18 * line_number, sentence[start : start + 80], size=12)
-            )
+        for line_number, line in enumerate(told):
+            parts.append(_text(14, y + 24 + 18 * line_number, line, size=12))
     if view.winners:
         winners = ", ".join(seats[seat].name for seat in view.winners)
         parts.append(_text(x, height - 14, f"Winner: {winners}"[:30], weight="bold"))

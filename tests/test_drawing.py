@@ -99,3 +99,24 @@ def test_the_docs_svg_is_what_table_svg_draws_today() -> None:
     state = state.apply(Bid(2, 5)).apply(Bid(3, 5)).apply(Dudo()).apply(Bid(2, 6))
     docs = Path(__file__).parent.parent / "docs" / "_static" / "table.svg"
     assert docs.read_text(encoding="utf-8") == table_svg(state.view(0))
+
+
+def test_the_svgs_last_call_wraps_between_words_and_shows_the_hands_shown() -> None:
+    names = ["Alessandra", "Bartolomeo", "Costanza", "Domenico", "Eleonora", "Federico"]
+    state = perudo.new_game("italian", names, seed=5, first_player=0)
+    for bid in (Bid(2, 5), Bid(3, 5), Bid(4, 5), Bid(5, 5), Bid(6, 5)):
+        state = state.apply(bid)
+    state = state.apply(Dudo())
+    result = state.last_result
+    assert result is not None
+    svg = state.view(0)._repr_svg_()
+    lines = [t.text or "" for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+    told = lines[lines.index("Last call") + 1 :]
+    sentence = result.describe(names)
+    assert len(sentence) > 80  # long enough to wrap
+    words = sentence.split()
+    said = " ".join(line for line in told if not line.startswith(("Shown:", "Winner")))
+    assert said.split()[: len(words)] == words  # every word whole, none cut in two
+    shown = " ".join(told)[" ".join(told).index("Shown: ") :]
+    for seat in result.revealed:
+        assert f"{names[seat]} {' '.join(map(str, result.hands[seat] or ()))}" in shown
