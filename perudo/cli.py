@@ -168,7 +168,10 @@ def _parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a game against bots in this terminal")
     play.add_argument("--variant", default="italian", help="edition key (default: italian)")
     play.add_argument("--players", type=_PLAYERS, default=3, help="players (default: 3)")
-    play.add_argument("--seat", type=_whole(0, MAX_PLAYERS - 1), default=0, help="your seat")
+    play.add_argument(
+        "--seat", type=_whole(1, MAX_PLAYERS), default=1,
+        help="your seat, from 1 (seat 1 is Player 1's; default: 1)",
+    )  # fmt: skip
     play.add_argument("--bots", default="odds", help="the bots (default: odds)")
     _bots_from_module(play)
     _handicap(play)
@@ -302,8 +305,11 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
         from perudo.console import play_console
 
         bots = tuple(name.strip() for name in args.bots.split(","))
+        if args.seat > args.players:
+            raise GameSetupError(f"--seat {args.seat}: a table of {args.players} has seats 1 "
+                                 f"to {args.players}")  # fmt: skip
         play_console(
-            _edition(args.variant), args.players, seat=args.seat, bots=bots, seed=args.seed,
+            _edition(args.variant), args.players, seat=args.seat - 1, bots=bots, seed=args.seed,
             ascii=args.ascii, stdin=sys.stdin, out=out, allow_import=args.bots_from_module,
             starting_dice=args.starting_dice, save=args.save,
         )  # fmt: skip
@@ -667,7 +673,8 @@ def _report(results: Sequence[SimulationResult], variants: Sequence[Variant]) ->
         ("actions per game", [str(r.actions_interval) for r in results]),
     ]
     for seat in range(first.players):
-        rows.append((f"games won by seat {seat}", [str(r.seat_intervals[seat]) for r in results]))
+        label = f"games won by seat {seat + 1}"  # seats as people count them, from 1
+        rows.append((label, [str(r.seat_intervals[seat]) for r in results]))
     for index, (bot, _) in enumerate(first.bot_intervals):
         rows.append(
             (
@@ -705,6 +712,6 @@ def _report(results: Sequence[SimulationResult], variants: Sequence[Variant]) ->
         # significant at 95%)"): its label is narrower, so a line stays within 80.
         lines.append("  rounds per game".ljust(DIFFERENCE_LABEL) + str(a.rounds_difference(b)))
         for seat in range(first.players):
-            label = f"  games won by seat {seat}".ljust(DIFFERENCE_LABEL)
+            label = f"  games won by seat {seat + 1}".ljust(DIFFERENCE_LABEL)
             lines.append(label + str(a.seat_difference(b, seat)))
     return "\n".join(lines) + "\n"

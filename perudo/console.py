@@ -69,7 +69,8 @@ def play_console(
     ]
     names = ", ".join(sorted({bot_name(b) for n, b in enumerate(others) if n != seat}))
     print(
-        f"{variant.name}: you are {state.players[seat].name} (seat {seat}); bots: {names}. "
+        f"{variant.name}: you are {state.players[seat].name}, in seat {seat + 1} of {players}; "
+        f"bots: {names}. "
         "'?' lists your moves, 'q' leaves.",
         file=out,
     )

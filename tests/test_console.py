@@ -75,7 +75,8 @@ def test_a_game_at_a_real_terminal() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--seat", "5", "--players", "3"], "seat 5 is not a seat of 3 players"),
+    (["--seat", "5", "--players", "3"], "--seat 5: a table of 3 has seats 1 to 3"),
+    (["--seat", "0", "--players", "3"], "--seat: 0 is not from 1 to 20"),
     (["--variant", "klingon"], "unknown edition 'klingon'"),
     (["--bots", "genius"], "unknown bot 'genius'"),
 ])  # fmt: skip

@@ -111,4 +111,4 @@ def test_the_widest_difference_line_fits_in_80_columns() -> None:
     ran to 81 columns under the report's 34-column labels."""
     widest = Difference(Interval(-1.0, -1.0, 1.0).percent())
     assert len(str(widest)) == 50
-    assert len("  games won by seat 9".ljust(DIFFERENCE_LABEL) + str(widest)) <= 80
+    assert len("  games won by seat 10".ljust(DIFFERENCE_LABEL) + str(widest)) <= 80
