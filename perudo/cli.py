@@ -7,6 +7,7 @@ import importlib
 import json
 import os
 import runpy
+import shlex
 import sys
 import textwrap
 import time
@@ -232,6 +233,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     edition, 130 when interrupted (Ctrl-C), 141 when the output pipe closed early."""
     out = sys.stdout if out is None else out
     args = _parser().parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # a study keeps its command
     try:
         for plugin in args.plugin:
             _load_plugin(plugin)
@@ -637,6 +639,7 @@ def _study(args: argparse.Namespace, out: TextIO) -> None:
             weak=args.weak, workers=args.workers or (4 if executor is not None else 1),
             executor=executor, progress=progress, engine=args.engine,
             allow_import=args.bots_from_module, starting_dice=args.starting_dice,
+            command=shlex.join(["perudo", *args.argv]),
         )  # fmt: skip
     finally:
         if client is not None:

@@ -17,6 +17,7 @@ import html
 import io
 import json
 import os
+import platform
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -32,7 +33,7 @@ from perudo.simulate import SimulationResult, simulate
 from perudo.stats import Interval
 from perudo.variant import Variant
 
-__all__ = ["Study", "StudyCell", "report_folder", "run_study", "write_report"]
+__all__ = ["Study", "StudyCell", "report_folder", "run_identity", "run_study", "write_report"]
 
 
 @attrs.frozen
@@ -82,6 +83,10 @@ class Study:
         strong: The stronger bot of the skill games.
         weak: The weaker bot.
         cells: One per edition and table size the edition allows.
+        run: What the numbers depend on besides the above, so a reader can run the study
+            again and get them (:func:`run_identity`): perudo's, Python's and NumPy's
+            versions, the engine asked for and the engines the games were played on, and
+            the command, when the study was run from the command line.
     """
 
     editions: tuple[str, ...]
@@ -92,6 +97,7 @@ class Study:
     strong: str
     weak: str
     cells: tuple[StudyCell, ...]
+    run: dict[str, Any] = attrs.field(factory=dict)
 
     def cell(self, variant: str, players: int) -> StudyCell | None:
         """The cell of ``variant`` at ``players``, if the edition allows that table."""
@@ -107,6 +113,7 @@ class Study:
             "bots": self.bots,
             "strong": self.strong,
             "weak": self.weak,
+            "run": dict(self.run),
             "cells": [cell.to_dict() for cell in self.cells],
         }
 
@@ -124,6 +131,7 @@ class Study:
             row: dict[str, Any] = {
                 "edition": cell.variant,
                 "players": cell.players,
+                "engine": play.engine,
                 "games": play.games,
                 "first_player_win_share": first.estimate,
                 "first_player_low": first.low,
@@ -185,6 +193,7 @@ def run_study(
     engine: str = "auto",
     allow_import: bool = False,
     starting_dice: Sequence[int] | None = None,
+    command: str | None = None,
 ) -> Study:
     """Play ``games`` games of every edition at every table size it allows (the same seeds
     in each), and as many between ``strong`` and ``weak`` bots, alternating seats.
@@ -192,7 +201,12 @@ def run_study(
     ``"auto"``, each lineup whose bots all have a batch form plays on the batch engine).
     ``allow_import`` lets a ``"package.module:Name"`` bot import its module.
     ``starting_dice`` gives each seat's dice at the start, a handicap (as
-    :func:`perudo.new_game` takes it): a study of one table size only.
+    :func:`perudo.new_game` takes it): a study of one table size only. ``command`` is the
+    command line that ran the study, kept in :attr:`Study.run`.
+
+    The engine is part of a result's identity: the batch engine and ``GameState`` play the
+    same rules with different dice, so the same seed gives other games, and other numbers
+    within their intervals, on each. :attr:`Study.run` records which played.
 
     Raises:
         GameSetupError: no edition, no table any edition allows, or a bad count or bot
@@ -239,7 +253,32 @@ def run_study(
         strong=strong,
         weak=weak,
         cells=tuple(cells),
+        run=run_identity(
+            engine, sorted({r.engine for cell in cells for r in (cell.play, cell.skill)}), command
+        ),
     )
+
+
+def run_identity(engine: str, engines: Sequence[str], command: str | None) -> dict[str, Any]:
+    """What a study's numbers depend on besides its own settings: perudo's, Python's and
+    NumPy's versions (``None`` without NumPy), the ``engine`` asked for and the ``engines``
+    the games were played on, and the ``command`` that ran it."""
+    try:
+        import numpy
+
+        numpy_version: str | None = numpy.__version__
+    except ImportError:  # the reference engine needs no NumPy
+        numpy_version = None
+    from perudo import __version__
+
+    return {
+        "perudo": __version__,
+        "python": platform.python_version(),
+        "numpy": numpy_version,
+        "engine": engine,
+        "engines": list(engines),
+        "command": command,
+    }
 
 
 # --- the report ----------------------------------------------------------------------------
@@ -323,6 +362,17 @@ def _html(study: Study) -> str:
         "alternating seats. Every figure has its 95% confidence interval "
         "(Wilson for shares, normal for means).</p>"
     )
+    run = study.run
+    if run:
+        command = run.get("command")
+        head += (
+            f"<p>Run with perudo {html.escape(str(run.get('perudo')))}, Python "
+            f"{html.escape(str(run.get('python')))}, NumPy {html.escape(str(run.get('numpy')))}; "
+            f"engine {html.escape(str(run.get('engine')))}, the games played on "
+            f"{html.escape(', '.join(run.get('engines', [])))}. "
+            + (f"Run again: <code>{html.escape(command)}</code>." if command else "")
+            + "</p>"
+        )
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         "<title>perudo study</title><style>",

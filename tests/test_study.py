@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import platform
+import shlex
 import subprocess
 import sys
 from importlib.util import find_spec
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import perudo
 from perudo import GameSetupError
 from perudo.cli import main
 from perudo.study import parse_tables, run_study, write_report
@@ -128,3 +131,27 @@ def test_an_existing_folder_is_refused_before_any_game_unless_forced(
     assert not (tmp_path / "report.html").exists()
     assert main([*argv, "--force"], out=io.StringIO()) == 0
     assert (tmp_path / "report.html").exists()
+
+
+def test_the_report_records_what_its_numbers_depend_on_and_its_command_reruns_them(
+    tmp_path: Path,
+) -> None:
+    argv = ["study", "italian", "--players", "3", "--games", "12", "--seed", "9",
+            "--engine", "reference", "--out", str(tmp_path / "first")]  # fmt: skip
+    assert main(argv, out=io.StringIO()) == 0
+    first = json.loads((tmp_path / "first" / "study.json").read_text("utf-8"))
+    run = first["run"]
+    assert run["perudo"] == perudo.__version__
+    assert run["python"] == platform.python_version()
+    assert run["engine"] == "reference"
+    assert run["engines"] == ["reference"]
+    assert run["command"] == shlex.join(["perudo", *argv])
+    again = shlex.split(run["command"])[1:]
+    again[again.index("--out") + 1] = str(tmp_path / "again")
+    assert main(again, out=io.StringIO()) == 0
+    second = json.loads((tmp_path / "again" / "study.json").read_text("utf-8"))
+    assert second["cells"] == first["cells"]  # the same numbers
+    html = (tmp_path / "first" / "report.html").read_text("utf-8")
+    assert "the games played on reference" in html
+    assert "Run again: <code>perudo study italian" in html
+    assert "engine" in (tmp_path / "first" / "study.csv").read_text("utf-8").splitlines()[0]
