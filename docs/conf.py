@@ -43,7 +43,7 @@ intersphinx_mapping = {
     "attrs": ("https://www.attrs.org/en/stable", str(HERE / "_inventories" / "attrs.inv")),
 }
 # Doctests read example files by their path from the project root.
-doctest_global_setup = f"import os; os.chdir({str(HERE.parent)!r})"
+doctest_global_setup = ""
 
 # Type aliases and short names in signatures that no inventory resolves.
 nitpick_ignore_regex = [

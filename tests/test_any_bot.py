@@ -106,6 +106,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_the_command_takes_bots_by_import_path() -> None:
     refused = run(
         "simulate", "--games", "6", "--players", "3", "--bots", "odds,sample_bots:Cautious"
@@ -147,6 +148,7 @@ def test_the_reader_reads_the_bids() -> None:
     assert all(row[0] == 1.0 for row in read[1:])
 
 
+@pytest.mark.slow
 def test_the_reader_is_a_stronger_bot_in_every_edition() -> None:
     # but Bluff, where a bidder shows what it holds by the dice it puts out and re-rolls the
     # rest: the bids say nothing more, and the reader reads none (it plays as the odds bot)

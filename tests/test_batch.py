@@ -40,6 +40,7 @@ TABLES = [
 ] + [("openspiel-liars-dice", 2)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("key", "players"), TABLES)
 def test_the_batch_engine_plays_the_reference_rules(key: str, players: int) -> None:
     """Masks, who acts, who may call out of turn, every call's loser, gainer, points,
@@ -70,6 +71,7 @@ OTHER_DICE = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("edition", "players"), OTHER_DICE, ids=lambda v: getattr(v, "key", v))
 def test_the_batch_engine_plays_dice_of_any_size(edition: perudo.Variant, players: int) -> None:
     """The same differential test, on dice of 3 to 20 faces."""
@@ -86,6 +88,7 @@ def _tables(draw: st.DrawFn) -> tuple[str, int, int]:
     return key, players, draw(st.integers(0, 2**32))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_tables())
 def test_any_table_and_seed_plays_the_reference_rules(table: tuple[str, int, int]) -> None:
@@ -366,6 +369,7 @@ def _per_game(total: int, squares: int, games: int) -> tuple[float, float]:
     return mean, (squares / games - mean * mean) * games / (games - 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("key", "players", "bots"),
     [
@@ -406,6 +410,7 @@ def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(
         assert abs(count - dict(bat.declarations)[name]) < 4 * (2 * count) ** 0.5 + 3, name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("key", "players"), [("italian", 2), ("wango-party", 3), ("spanish", 3)])
 def test_a_game_started_in_a_used_row_is_a_new_game(key: str, players: int) -> None:
     """After autoreset, a row's observations are those of a fresh GameState: nothing of the
@@ -429,6 +434,7 @@ def test_a_game_started_in_a_used_row_is_a_new_game(key: str, players: int) -> N
     assert checked > 50
 
 
+@pytest.mark.slow
 def test_a_batch_run_does_not_depend_on_the_workers_and_says_where_it_ran() -> None:
     one = simulate("italian", 3, 5000, bots=["odds", "random"], seed=4)
     two = simulate("italian", 3, 5000, bots=["odds", "random"], seed=4, workers=2)
@@ -445,6 +451,7 @@ def _snapshot(table: BatchGames) -> dict[str, list[int]]:
     return {name: getattr(table, name).tolist() for name in FIELDS}
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(
     st.sampled_from(["italian", "french-jonti", "wango-party"]),
@@ -488,6 +495,7 @@ def test_whatever_a_caller_steps_is_taken_exactly_when_gamestate_takes_it(
     assert takes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", ["odds", "reader"])
 @pytest.mark.parametrize(("key", "players"), [("italian", 4), ("french-jonti", 5)])
 def test_batch_bots_read_the_single_bots_very_chances(bot: str, key: str, players: int) -> None:
@@ -567,6 +575,7 @@ def prose_kinds() -> Iterator[None]:
         yield
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("prose_kinds")
 def test_a_subclass_that_changes_only_prose_plays_on_the_batch_engine() -> None:
     spanish = perudo.load_variant("spanish")

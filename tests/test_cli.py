@@ -70,6 +70,7 @@ def test_a_closed_pipe_ends_quietly() -> None:
     assert err == b""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_stops_cleanly(workers: str) -> None:
     process = subprocess.Popen(
@@ -140,6 +141,7 @@ def test_install_hints_work_from_a_checkout_and_from_a_wheel() -> None:
             dask_executor("tcp://127.0.0.1:9")
 
 
+@pytest.mark.slow
 def test_a_plugin_registers_kinds_a_declaration_names(tmp_path: Path) -> None:
     examples = Path(__file__).resolve().parent.parent / "examples"
     declaration = tmp_path / "lose.toml"
@@ -161,6 +163,7 @@ def test_a_plugin_registers_kinds_a_declaration_names(tmp_path: Path) -> None:
     assert "ModuleNotFoundError" in missing.stderr
 
 
+@pytest.mark.slow
 def test_rules_warns_of_a_setting_that_cannot_apply(tmp_path: Path) -> None:
     path = tmp_path / "plain.toml"
     path.write_text(

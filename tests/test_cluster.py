@@ -33,6 +33,7 @@ def scheduler() -> Iterator[str]:
         cluster.close()
 
 
+@pytest.mark.slow
 def test_the_cluster_gives_the_result_of_one_process(scheduler: str) -> None:
     client, executor = dask_executor(scheduler)
     try:
@@ -43,6 +44,7 @@ def test_the_cluster_gives_the_result_of_one_process(scheduler: str) -> None:
     assert on_cluster == simulate("french-jonti", 4, 60, seed=9, workers=2)
 
 
+@pytest.mark.slow
 def test_the_command_runs_on_the_cluster(scheduler: str) -> None:
     argv = ["simulate", "--games", "30", "--players", "3", "--json"]
     local = subprocess.run([sys.executable, "-m", "perudo", *argv], capture_output=True,
@@ -55,6 +57,7 @@ def test_the_command_runs_on_the_cluster(scheduler: str) -> None:
     assert remote.stdout == local.stdout
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_one_line() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "perudo", "simulate", "--scheduler", "tcp://127.0.0.1:9"],
@@ -77,6 +80,7 @@ def test_a_study_runs_on_the_cluster(scheduler: str) -> None:
     assert remote == run_study(["italian", "wango"], (2, 3), 16, seed=3)
 
 
+@pytest.mark.slow
 def test_a_tls_cluster_takes_only_clients_with_its_certificate(tmp_path: Path) -> None:
     """The cluster how-to's TLS recipe, played: without the certificate no client gets in."""
     openssl = shutil.which("openssl")

@@ -93,6 +93,7 @@ def test_verdicts_say_when_a_position_cannot_arise() -> None:
     assert "move 2" in (found[0].message or "")
 
 
+@pytest.mark.slow
 def test_compare_command_fits_80_columns() -> None:
     for argv in (
         ["compare", "italian", "spanish"],
@@ -111,6 +112,7 @@ def test_compare_command_fits_80_columns() -> None:
     assert "face-lowered" in out.getvalue()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "argv",
     [["compare", "italian", "wango", "--json"], ["compare", "--json"], ["rules", "wango", "--json"],

@@ -38,7 +38,8 @@ def test_readme_commands_are_the_ones_ci_runs() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "perudo demo --variant italian --players 4 --seed 7" in readme
     assert 'perudo" demo --variant italian --players 4 --seed 7' in ci
-    assert "pip install -e '.[dev]' && .venv/bin/pytest" in readme
+    assert "pip install -e '.[dev]' && .venv/bin/pytest -n 2" in readme
+    assert '"$bin/pytest" -n 2' in ci
     assert "pip\" install -q -e '.[dev]'" in ci
 
 
@@ -76,3 +77,12 @@ def test_the_files_of_the_rule_kind_how_to_run_from_an_empty_folder(
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == output
+
+
+def test_the_house_rules_page_declares_the_example_file_word_for_word() -> None:
+    """The page holds its declaration whole (it runs outside a checkout); the example file
+    beside the scripts is the same text."""
+    page = (ROOT / "docs" / "howto" / "house-rules.md").read_text(encoding="utf-8")
+    block = page.split(".write_text('''\\\n", 1)[1].split("... ''',", 1)[0]
+    text = "".join(line[4:] + "\n" if line != "..." else "\n" for line in block.splitlines())
+    assert text == (ROOT / "examples" / "house_rule.toml").read_text(encoding="utf-8")

@@ -18,6 +18,7 @@ if CHROMIUM is None:  # .ci/run installs Debian's chromium; a developer may not 
 DOCS = Path(__file__).parent.parent / "docs"
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore")  # Sphinx and MyST deprecation notices
 def test_the_editions_matrix_fits_a_1280_px_screen(tmp_path: Path) -> None:
     sys.path.insert(0, str(DOCS / "_ext"))

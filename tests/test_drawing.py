@@ -58,6 +58,7 @@ def test_names_are_escaped_in_the_svg() -> None:
     assert "A&amp;B" in svg
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", perudo.variant_names())
 def test_a_views_drawings_never_depend_on_hidden_dice(edition: str) -> None:
     rng = random.Random(edition)

@@ -132,6 +132,7 @@ def random_views(table: Table, rounds: int = 3):  # type: ignore[no-untyped-def]
         state = state.apply(action, by=seat)
 
 
+@pytest.mark.slow
 @given(tables())
 def test_every_view_round_trips_and_stays_in_bounds(table: Table) -> None:
     encoding = observation_encoding(table.edition, table.players)

@@ -127,6 +127,7 @@ def test_every_shipped_edition_is_registered_with_gymnasium() -> None:
 # --- the vector form (issue 17) ---------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("key", "players", "opponents"),
     [("italian", 3, "random"), ("french-jonti", 4, "odds"), ("wango-party", 3, "random")],

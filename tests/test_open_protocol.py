@@ -214,6 +214,7 @@ def test_the_editions_words_are_read_in_any_case() -> None:
         perudo.parse_action("dubito", variant=variant)
 
 
+@pytest.mark.slow
 def test_same_rules_different_words() -> None:
     comparison = compare("italian", pub(), witnesses=False)
     assert comparison.same_rules

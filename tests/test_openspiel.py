@@ -27,6 +27,7 @@ def load(key: str = "italian", players: int = 2, **more: int) -> pyspiel.Game:
     return pyspiel.load_game("python_perudo", {"variant": key, "players": players, **more})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 6])
 @pytest.mark.parametrize("key", EDITIONS)
 def test_openspiel_random_simulation_test(key: str, players: int) -> None:

@@ -99,6 +99,7 @@ def test_the_same_legal_moves_and_the_same_loser(numdice: int, rule: str) -> Non
     assert play_against_pyspiel(numdice, rule, 6, GAMES) >= GAMES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", ["reset-face", "reset-quantity"])
 @pytest.mark.parametrize("numdice", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("sides", [sides for sides in range(2, 21) if sides != 6])

@@ -45,6 +45,7 @@ def play_out(table: Table, rng: random.Random, *, probes: int = 8) -> tuple[Game
     return state, history
 
 
+@pytest.mark.slow
 @given(tables(), st.randoms(use_true_random=False))
 def test_random_games_keep_every_invariant(table: Table, rng: random.Random) -> None:
     final, history = play_out(table, rng)

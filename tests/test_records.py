@@ -35,6 +35,7 @@ def random_game(table: Table, rng: random.Random, *, limit: int = 400) -> GameSt
     return state
 
 
+@pytest.mark.slow
 @given(tables(), st.randoms(use_true_random=False))
 def test_every_game_round_trips_through_text_json_and_dicts(
     table: Table, rng: random.Random

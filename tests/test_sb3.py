@@ -18,6 +18,7 @@ from perudo.encoding import observation_encoding
 from perudo.interop.sb3 import PerudoVecEnv, win_rate
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("key", "players"), [("italian", 2), ("french-jonti", 4)])
 def test_steps_restart_ended_games_at_once_and_masks_match_the_views(
     key: str, players: int
@@ -63,6 +64,7 @@ def test_an_illegal_action_ends_its_episode_at_the_lowest_return() -> None:
     assert envs.action_masks().any(axis=1).all()  # both started again
 
 
+@pytest.mark.slow
 def test_maskable_ppo_trains_and_its_win_rates_are_counted() -> None:
     """A few hundred steps of MaskablePPO run through the adapter (VecMonitor counting the
     episodes); win_rate counts whole games: a model that always bids the lowest legal

@@ -70,6 +70,7 @@ async def _play(
     return last
 
 
+@pytest.mark.slow
 def test_a_killed_server_loses_no_acknowledged_move_and_play_goes_on(tmp_path: Path) -> None:
     server = Server(tmp_path)
     server.start()
@@ -133,6 +134,7 @@ def test_a_seat_belongs_to_its_token_and_spectators_see_no_hand(server: Server) 
     asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_a_dropped_persons_turn_is_played_by_a_bot_after_the_timeout(server: Server) -> None:
     table = server.table([None, "odds"], timeout=1)
 
@@ -208,6 +210,7 @@ def test_a_malformed_frame_is_refused_to_its_sender_alone(server: Server) -> Non
     asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_a_house_rule_named_on_the_command_line_is_offered_and_kept(tmp_path: Path) -> None:
     declaration = Path(__file__).parent.parent / "examples" / "house_rule.toml"
     server = Server(tmp_path, "--variant", "italian", "--variant", str(declaration))

@@ -159,6 +159,7 @@ def check_no_leak(client: Client, seat: int | None, secrets: list[str]) -> None:
             assert secret not in text or data.get("token") == secret
 
 
+@pytest.mark.slow
 def test_the_table_survives_every_attack(server: str) -> None:
     asyncio.run(_attacks(server))
 

@@ -81,6 +81,7 @@ def _only_own_views(frames: list[str], seat: int) -> None:
         assert data["svg"].count("<circle") <= 6 * 5 + 6 * 5 * 3  # own dice and shown hands
 
 
+@pytest.mark.slow
 def test_two_people_and_a_bot_play_a_game_and_a_reloaded_page_resumes(
     server: Server, tmp_path: Path
 ) -> None:
@@ -137,6 +138,7 @@ def test_two_people_and_a_bot_play_a_game_and_a_reloaded_page_resumes(
     assert (shots / "web_lobby.png").read_bytes().startswith(b"\x89PNG")
 
 
+@pytest.mark.slow
 def test_bluff_in_a_browser_the_bidder_rerolls_and_everyone_sees_the_dice_out(
     server: Server,
 ) -> None:

@@ -266,6 +266,7 @@ def test_words_that_only_change_case_or_repeat_the_notation_are_kept() -> None:
     assert perudo.parse_action("calza", variant=same) == perudo.Calza()
 
 
+@pytest.mark.slow
 def test_no_csv_cell_of_a_study_starts_a_formula(tmp_path: Path) -> None:
     import csv
 
@@ -367,6 +368,7 @@ def test_the_log_of_a_long_game_has_a_short_repr() -> None:
     assert "49997 earlier, (0, Bid(1, 2))" in text
 
 
+@pytest.mark.slow
 def test_a_study_checks_its_folder_before_it_plays(tmp_path: Path) -> None:
     import subprocess
     import sys

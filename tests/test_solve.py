@@ -78,6 +78,7 @@ def liars_dice() -> Solution:
     return solve_round(LIARS_DICE, dice=(1, 1))
 
 
+@pytest.mark.slow
 def test_openspiel_liars_dice_has_the_published_value(liars_dice: Solution) -> None:
     # OpenSpiel's sequence_form_lp_test: -7/258 for the player who bids first
     assert liars_dice.value == Fraction(-7, 258)
@@ -88,6 +89,7 @@ def test_openspiel_liars_dice_has_the_published_value(liars_dice: Solution) -> N
     assert liars_dice.seconds > 0
 
 
+@pytest.mark.slow
 def test_no_wild_face_and_ones_wild_never_bid_have_their_published_values() -> None:
     # the exact LP outputs of the public thomasahle/snyd project
     no_wild = LIARS_DICE.derive("ld-no-wild", reason="Test.", wilds={"kind": "none"})
@@ -109,6 +111,7 @@ def test_the_value_is_seat_zeros_whoever_opens() -> None:
     assert second.value == -first.value  # the same game, the seats swapped
 
 
+@pytest.mark.slow
 def test_a_round_of_three_dice_at_four_faces_solves_exactly() -> None:
     italian = four_faces("italian")
     solved = solve_round(italian, dice=(1, 2))
@@ -167,6 +170,7 @@ def test_a_round_past_the_limit_is_named() -> None:
         solve_round("italian", (2, 2))
 
 
+@pytest.mark.slow
 def test_the_random_bots_exploitability_is_openspiels() -> None:
     # OpenSpiel's exploitability of uniform random play of liars_dice: 0.780744
     from perudo.bots import RandomBot
@@ -184,6 +188,7 @@ def test_an_equilibrium_is_not_exploitable() -> None:
         exploitability(object(), small)
 
 
+@pytest.mark.slow
 def test_the_command_line_prints_the_value_as_a_fraction() -> None:
     import json
     import subprocess
@@ -214,6 +219,7 @@ def test_a_game_of_one_die_each_is_its_round() -> None:
     assert (game.value, game.exact, game.rounds) == (round_.value, True, 1)
 
 
+@pytest.mark.slow
 def test_a_game_reaches_palifico_and_its_bot_plays_every_round() -> None:
     italian = four_faces("italian")
     game = solve_game(italian, (1, 2))
@@ -286,6 +292,7 @@ def test_the_odds_bots_policy_is_what_it_plays(make: str) -> None:
                 state = state.apply(action)
 
 
+@pytest.mark.slow
 def test_the_built_in_bots_exploitability() -> None:
     from perudo.bots import OddsBot, RandomBot, reader_bot
 
@@ -294,6 +301,7 @@ def test_the_built_in_bots_exploitability() -> None:
     assert all(isinstance(g, Fraction) for g in gained)
 
 
+@pytest.mark.slow
 def test_the_command_line_solves_a_game() -> None:
     import json
     import subprocess
@@ -309,6 +317,7 @@ def test_the_command_line_solves_a_game() -> None:
     assert data["value"] == str(solve_round("italian").value)
 
 
+@pytest.mark.slow
 def test_openspiels_cfr_through_the_adapter_converges_to_the_solved_value(tmp_path: Path) -> None:
     # the same three-faced liars dice, as a declaration the OpenSpiel adapter reads
     pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
@@ -339,6 +348,7 @@ def test_openspiels_cfr_through_the_adapter_converges_to_the_solved_value(tmp_pa
     assert errors[1] < 0.005
 
 
+@pytest.mark.slow
 def test_compare_prints_both_values_of_perfect_play() -> None:
     import json
     import subprocess
@@ -360,6 +370,7 @@ def test_compare_prints_both_values_of_perfect_play() -> None:
     assert "wango-party: not solved here: the 1v1 round of WANGO party" in big
 
 
+@pytest.mark.slow
 def test_the_perfect_play_page_says_what_the_solver_finds() -> None:
     # the one-die table of docs/perfect-play.md, edition by edition (WANGO party's round
     # takes minutes: bench/solve.py --table prints it)

@@ -144,6 +144,7 @@ for _key in perudo.variant_names():
     _cls = type(f"PerudoMachine_{_key.replace('-', '_')}", (PerudoMachine,), {"edition": _key})
     _test = _cls.TestCase
     _test.settings = STEPS
+    _test.pytestmark = [pytest.mark.slow]  # seconds each: the full run's
     globals()[f"TestStateful_{_key.replace('-', '_')}"] = _test
 
 del _key, _cls, _test

@@ -89,6 +89,7 @@ def test_table_sizes_read_as_sizes_ranges_and_lists() -> None:
         (["wango", "--players", "2-x"], "is not a size, a range or a list"),
     ],
 )
+@pytest.mark.slow
 def test_bad_input_is_one_line_and_writes_nothing(
     tmp_path: Path, args: list[str], message: str
 ) -> None:
@@ -133,6 +134,7 @@ def test_an_existing_folder_is_refused_before_any_game_unless_forced(
     assert (tmp_path / "report.html").exists()
 
 
+@pytest.mark.slow
 def test_the_report_records_what_its_numbers_depend_on_and_its_command_reruns_them(
     tmp_path: Path,
 ) -> None:

@@ -124,6 +124,7 @@ def check_no_leak(state: GameState, rng: random.Random) -> None:
         assert strings_for(state, player, probes) == strings_for(other, player, probes)
 
 
+@pytest.mark.slow
 @given(tables(max_players=5), st.randoms(use_true_random=False))
 def test_no_view_or_message_depends_on_hidden_dice(table: Table, rng: random.Random) -> None:
     state = perudo.new_game(table.edition, table.players, seed=table.seed)
