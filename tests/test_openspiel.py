@@ -248,3 +248,38 @@ def test_a_bluff_reroll_is_a_chance_node_per_die_seen_by_the_roller_alone() -> N
         if other != bidder:
             assert "rolled" not in state.information_state_string(other)
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_a_child_shares_nothing_it_could_change_with_its_parent() -> None:
+    """States copy their log cheaply for OpenSpiel's clone (the earlier rounds shared):
+    a child's moves never show in its parent's strings."""
+    import copy
+    import random
+
+    game = load("italian", 3)
+    state, rng = game.new_initial_state(), random.Random(5)
+    for _ in range(200):  # into the second round, and a few moves into it
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        if (
+            not state.is_chance_node()
+            and state.turns.state.round_number == 2
+            and rng.random() < 0.3
+        ):
+            break
+    before = [state.information_state_string(p) for p in range(3)], str(state)
+    child = state.child(state.legal_actions()[0])
+    twin = copy.deepcopy(state)
+    assert [twin.information_state_string(p) for p in range(3)] == before[0]
+    for _ in range(30):
+        if child.is_terminal():
+            break
+        if child.is_chance_node():
+            child.apply_action(child.chance_outcomes()[0][0])
+        else:
+            child.apply_action(child.legal_actions()[-1])
+    assert ([state.information_state_string(p) for p in range(3)], str(state)) == before

@@ -201,6 +201,28 @@ class _Table:
         return self  # immutable: a copy is the value itself
 
 
+class _Log:
+    """What a state has dealt and seen: the dice still to deal (``need``, per seat) and
+    dealt so far (``dealt``), every round's hands (``rounds``), what everyone saw (``public``)
+    and what one seat alone saw (``alone``: (seat, what)), per round. OpenSpiel's clone
+    deep-copies a state at every child: this copies in the rounds' count, sharing the rounds
+    before this one, which never change."""
+
+    def __init__(self, need: list[int]) -> None:
+        self.need = need
+        self.dealt: list[int] = []
+        self.rounds: list[tuple[tuple[int, ...], ...]] = []
+        self.public: list[list[str]] = [[]]
+        self.alone: list[list[tuple[int, str]]] = [[]]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Log:
+        other = _Log(list(self.need))
+        other.dealt, other.rounds = list(self.dealt), list(self.rounds)
+        other.public = [*self.public[:-1], list(self.public[-1])]
+        other.alone = [*self.alone[:-1], list(self.alone[-1])]
+        return other
+
+
 class PerudoState(pyspiel.State):  # type: ignore[misc]
     """A position of ``python_perudo``: a :class:`~perudo.interop.turns.Turns` once the
     roll-off and the first deal are done, and the dice being dealt."""
@@ -212,13 +234,9 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         first_player = table.variant.first_player  # a roll-off is a chance node, else given
         counts = list(table.start_dice)
         self._first = None if first_player.drawn else first_seat(table.variant, 0, counts)
-        self._need = list(table.start_dice)  # dice to deal, per seat
-        self._dealt: list[int] = []
-        self._rounds: list[tuple[tuple[int, ...], ...]] = []  # every round's hands
-        self._public: list[list[str]] = [[]]  # what everyone saw, per round
+        self._log = _Log(list(table.start_dice))
         self._rolling: tuple[Action, int] | None = None  # an action waiting for chance
         self._nodes: tuple[tuple[int, ...], ...] = ()  # its chance nodes (faces, each die)
-        self._alone: list[list[tuple[int, str]]] = [[]]  # (seat, what it saw), per round
 
     # --- OpenSpiel API --------------------------------------------------------------------
 
@@ -242,7 +260,7 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         """The roll-off's seats, or a die's faces, each equally likely; for an action's
         chance, that node's faces (the die looked at: each die under the cup alike)."""
         if self._rolling is not None:
-            node = self._nodes[len(self._dealt)]
+            node = self._nodes[len(self._log.dealt)]
             return [(face - 1, node.count(face) / len(node)) for face in sorted(set(node))]
         if self._first is None:
             n = self._table.players
@@ -266,10 +284,10 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
                 raise EncodingError(f"chance outcome {action} is not {what}")
         if self._first is None:
             self._first = action
-            self._public[0].append(f"first:{action}")
+            self._log.public[0].append(f"first:{action}")
         elif self._dealing:
-            self._dealt.append(action + 1)
-            if len(self._dealt) == sum(self._need):
+            self._log.dealt.append(action + 1)
+            if len(self._log.dealt) == sum(self._log.need):
                 self._start_round()
         else:
             assert self.turns is not None
@@ -279,7 +297,7 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
             nodes: tuple[tuple[int, ...], ...] = ()
             if decision is not None and seat is not None:
                 nodes = self.turns.state.chance_nodes(decision, by=seat)
-            public = self._public[-1]
+            public = self._log.public[-1]
             public.append(f"{seat}:{self._name(action)}")
             if nodes and decision is not None and seat is not None:  # chance nodes of their own
                 self._rolling, self._nodes = (decision, seat), nodes
@@ -292,28 +310,28 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
                 hands = ",".join("?" if hand is None else _faces(hand) for hand in result.hands)
                 public.append(f"={result.call}:{result.count}[{hands}]")
                 if not state.is_over:
-                    self._need = [len(player.dice) for player in state.players]
-                    self._public.append([])
-                    self._alone.append([])
+                    self._log.need = [len(player.dice) for player in state.players]
+                    self._log.public.append([])
+                    self._log.alone.append([])
 
     def _roll(self, outcome: int) -> None:
         """One outcome of an action's chance (a die re-rolled, the die looked at); with the
         last, the action goes to the engine with them."""
-        faces = self._nodes[len(self._dealt)]
+        faces = self._nodes[len(self._log.dealt)]
         if outcome + 1 not in faces:
             raise EncodingError(f"chance outcome {outcome} is not one of {sorted(set(faces))}")
-        self._dealt.append(outcome + 1)
-        if len(self._dealt) < len(self._nodes):
+        self._log.dealt.append(outcome + 1)
+        if len(self._log.dealt) < len(self._nodes):
             return
         assert self._rolling is not None
         assert self.turns is not None
         decision, seat = self._rolling
-        rolled, self._dealt, self._nodes, self._rolling = self._dealt, [], (), None
+        rolled, self._log.dealt, self._nodes, self._rolling = self._log.dealt, [], (), None
         before = set(self.turns.state.seen)
         self.turns = self.turns.apply(decision, rolled=rolled)
         looked = sorted(set(self.turns.state.seen) - before)  # the die looked at, if any
         rerolled = tuple(sorted(rolled[: len(rolled) - len(looked)]))
-        alone = self._alone[-1]
+        alone = self._log.alone[-1]
         if rerolled:
             alone.append((seat, f"rolled:{_faces(rerolled)}"))
         for glimpse in looked:  # the seer and the die's owner know it, nobody else
@@ -338,11 +356,11 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         if self.turns is None:
-            return f"first:{self._first} dealt:{self._dealt}"
+            return f"first:{self._first} dealt:{self._log.dealt}"
         state = self.turns.state
         hands = " ".join("".join(map(str, p.dice)) or "-" for p in state.players)
         bids = " ".join(f"{b.player}:{b.bid}" for b in state.bids)
-        dealing = f" dealing:{self._dealt}" if self._dealing else ""
+        dealing = f" dealing:{self._log.dealt}" if self._dealing else ""
         seat = self.turns.seat
         return f"round {state.round_number} hands {hands} bids [{bids}] seat {seat}{dealing}"
 
@@ -352,21 +370,21 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
     def _dealing(self) -> bool:
         if self._rolling is not None:
             return True
-        return self._first is None or len(self._dealt) < sum(self._need)
+        return self._first is None or len(self._log.dealt) < sum(self._log.need)
 
     def _seen(self, player: int, number: int) -> str:
         """What ``player`` alone saw in round ``number`` (from 1): its re-rolled faces."""
-        return "".join(f" {what}" for seat, what in self._alone[number - 1] if seat == player)
+        return "".join(f" {what}" for seat, what in self._log.alone[number - 1] if seat == player)
 
     def _name(self, action: int) -> str:
         decision = self._table.numbers.decode(action)
         return "pass" if decision is None else str(decision)
 
     def _start_round(self) -> None:
-        faces, hands = iter(self._dealt), []
-        for count in self._need:
+        faces, hands = iter(self._log.dealt), []
+        for count in self._log.need:
             hands.append(tuple(next(faces) for _ in range(count)))
-        self._dealt, self._need = [], [0] * len(self._need)
+        self._log.dealt, self._log.need = [], [0] * len(self._log.need)
         if self.turns is None:
             table = self._table
             state = new_game(
@@ -377,7 +395,7 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         else:
             turns = self.turns
             self.turns = Turns(turns.state.with_dice(hands), turns.asking, turns.out)
-        self._rounds.append(tuple(player.dice for player in self.turns.state.players))
+        self._log.rounds.append(tuple(player.dice for player in self.turns.state.players))
 
 
 class PerudoObserver:
@@ -412,7 +430,7 @@ class PerudoObserver:
     def string_from(self, state: PerudoState, player: int) -> str:
         """``state`` as ``player`` sees it, as text."""
         if state.turns is None:
-            return f"p{player} " + " ".join(state._public[0])
+            return f"p{player} " + " ".join(state._log.public[0])
         game_state = state.turns.state
         view = game_state.view(player)
         unseen = state._dealing or view.dice_hidden or not self._private
@@ -424,21 +442,21 @@ class PerudoObserver:
         opened = ""
         if any(seat.open for seat in view.seats):
             opened = " open " + " ".join(_faces(seat.open) for seat in view.seats)
-        seen = state._seen(player, len(state._public)) if self._private else ""
-        said = " ".join(state._public[-1])
+        seen = state._seen(player, len(state._log.public)) if self._private else ""
+        said = " ".join(state._log.public[-1])
         now = f"hand {hand} dice {counts}{scores}{opened} | {said}{seen}"
         if not self._recall:
             return f"p{player} round {view.round_number} {now}"
         earlier = []
         for number, (hands, public) in enumerate(
-            zip(state._rounds, state._public, strict=False), start=1
+            zip(state._log.rounds, state._log.public, strict=False), start=1
         ):
-            if number == len(state._public):
+            if number == len(state._log.public):
                 break
             shown = _faces(hands[player]) if self._private else "?"
             seen = state._seen(player, number) if self._private else ""
             earlier.append(f"r{number} hand {shown} | " + " ".join(public) + seen)
-        return f"p{player} " + " / ".join([*earlier, f"r{len(state._public)} {now}"])
+        return f"p{player} " + " / ".join([*earlier, f"r{len(state._log.public)} {now}"])
 
 
 def _faces(hand: tuple[int, ...]) -> str:
