@@ -319,10 +319,11 @@ class Table:
         state = self.state
         if state.is_over or not state.variant.actions.out_of_turn:
             return None
+        stood_in, moment = self.stood_in(), self._moment()  # once, not once a seat
         for seat, bot in enumerate(self.setup.bots):
-            if bot is not None or seat == state.to_act or seat in self.stood_in():
+            if bot is not None or seat == state.to_act or seat in stood_in:
                 continue
-            if (*self._moment(), seat) in self._passed:
+            if (*moment, seat) in self._passed:
                 continue
             if any(isinstance(a, perudo.Act) for a in state.legal_actions(by=seat)):
                 return seat
