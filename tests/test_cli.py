@@ -74,7 +74,7 @@ def test_a_closed_pipe_ends_quietly() -> None:
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_stops_cleanly(workers: str) -> None:
     process = subprocess.Popen(
-        [*PERUDO, "simulate", "--games", "200000", "--workers", workers],
+        [*PERUDO, "simulate", "--games", "100000000", "--workers", workers],  # past 2 s
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,  # its own process group, as a terminal's foreground job
