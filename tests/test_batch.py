@@ -635,3 +635,75 @@ def test_every_array_is_an_attribute_of_its_declared_type() -> None:
         assert array.dtype == dtype, name
         assert array.shape[0] == 5, name
         assert hints[name] == get_type_hints(GameArrays)[name], name
+
+
+def test_the_steps_borrow_the_arrays_and_a_batch_is_freed_after_them() -> None:
+    """The compiled steps count no reference to the batch's struct or its arrays
+    (perudo.batch.handle): a call holds the struct while it runs and lets it go after, so
+    a batch that stepped, observed and drew is freed with its last Python reference, and
+    an array still referred to stays whole."""
+    import gc
+    import weakref
+
+    table = BatchGames.new("wango-party", 3, batch=16, seed=1, autoreset=True)
+    for _ in range(200):
+        table.legal_mask()
+        table.observe(1)
+        table.step(table.random_actions())
+    kept = table.held  # referred to from here: it outlives the batch
+    snapshot = kept.copy()
+    arrays = [weakref.ref(array) for array in (table.over, table.faces, table.bits)]
+    del table
+    gc.collect()
+    assert all(array() is None for array in arrays)
+    assert (kept == snapshot).all()
+
+
+def test_a_field_given_to_a_name_with_other_arrays_is_counted_there() -> None:
+    """A field and an ordinary array given to one name in a step: numba makes the name an
+    ordinary array and counts a reference to the field there, which it lets go after,
+    leaving the batch's count of the array as it was. A field returned to Python is the
+    batch's own array."""
+    import numba
+    from numba.core import cgutils, types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def count(typingctx: object, array: types.Array) -> object:  # type: ignore[no-any-unimported]
+        """The references numba counts to ``array``'s memory (the first word of its
+        memory info)."""
+
+        def codegen(context: object, builder: object, signature: object, args: object) -> object:
+            meminfo = cgutils.create_struct_proxy(array)(context, builder, value=args[0]).meminfo  # type: ignore[index]
+            word = builder.bitcast(meminfo, cgutils.intp_t.as_pointer())  # type: ignore[attr-defined]
+            return builder.load(word)  # type: ignore[attr-defined]
+
+        return types.intp(array), codegen
+
+    @numba.njit
+    def counted(s: object) -> int:
+        held = s.held if len(s.held) > 0 else s.left  # type: ignore[attr-defined]
+        return count(held)  # type: ignore[no-any-return]
+
+    @numba.njit
+    def total(s: object, other: object, field: bool) -> int:
+        chosen = s.held if field else other  # type: ignore[attr-defined]
+        return int(chosen.sum())
+
+    table = BatchGames.new("italian", 3, batch=4, seed=1)
+    other = np.zeros((4, 3), dtype=np.int8)
+    before = counted(table._games)
+    for _ in range(100):
+        assert total(table._games, other, True) == 60
+        assert total(table._games, other, False) == 0
+    assert counted(table._games) == before
+    table.step(table.random_actions())
+    assert int(table.held.sum()) == 60
+
+    @numba.njit
+    def leave(s: object) -> object:
+        return s.held  # type: ignore[attr-defined]
+
+    for _ in range(100):
+        assert leave(table._games) is table.held
+    assert counted(table._games) == before

@@ -3,23 +3,21 @@
 :class:`GameArrays` names every field, its dtype and its shape after the game axis, and
 :class:`~perudo.batch.BatchGames` shows each as an attribute. The compiled steps
 (:mod:`perudo.batch.moves`, :mod:`perudo.batch.legality`, :mod:`perudo.batch.observations`)
-read and write the same arrays by the same names through :class:`Games`, one reference to
-all of them. :class:`Layout` holds the numbers of an edition's table the steps need (seats,
-faces, where each kind of action is numbered); :class:`~perudo.batch.rules.BatchRules`
+read and write the same arrays by the same names through
+:class:`~perudo.batch.handle.Games`, one reference to all of them. :class:`Layout` holds
+the numbers of an edition's table the steps need (seats, faces, where each kind of action
+is numbered); :class:`~perudo.batch.rules.BatchRules`
 holds its rules.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, cast, get_type_hints
+from typing import Annotated, Any, NamedTuple, get_type_hints
 
 import attrs
 import numpy as np
-from numba.core import types
-from numba.experimental import structref
 from numpy.typing import NDArray
 
-from perudo.batch.compiled import compiled
 from perudo.batch.rules import BatchRules
 from perudo.encoding import action_encoding, observation_encoding
 from perudo.errors import GameSetupError
@@ -28,12 +26,10 @@ from perudo.variant import Variant
 __all__ = [
     "FIELDS",
     "GameArrays",
-    "Games",
     "Layout",
     "bytes_per_game",
     "call_bytes_per_game",
     "check_numbers",
-    "games",
     "layout",
     "new_arrays",
 ]
@@ -116,38 +112,6 @@ def _declared() -> dict[str, tuple[np.dtype[Any], str]]:
 
 #: Each field's dtype and shape code.
 FIELDS: dict[str, tuple[np.dtype[Any], str]] = _declared()
-
-
-@structref.register
-class _GamesType(types.StructRef):
-    """numba's type of :class:`Games`: a reference to a struct of the arrays."""
-
-    def preprocess_fields(self, fields: Any) -> tuple[tuple[str, Any], ...]:
-        return tuple((name, types.unliteral(kind)) for name, kind in fields)  # type: ignore[no-untyped-call]
-
-
-if TYPE_CHECKING:  # the compiled steps read the very fields of GameArrays, by name
-    Games = GameArrays
-else:
-
-    class Games(structref.StructRefProxy):
-        """What the compiled steps are given (:func:`games`): one reference to all of a
-        batch's arrays (:class:`GameArrays`), the same memory. A tuple of 46 arrays would
-        be copied, and each array's count of references touched, at every call from step
-        to step."""
-
-    structref.define_constructor(Games, _GamesType, GameArrays._fields)
-    structref.define_boxing(_GamesType, Games)
-
-
-@compiled
-def _games(*arrays: Any) -> Any:
-    return Games(*arrays)
-
-
-def games(arrays: GameArrays) -> Games:
-    """One :class:`Games` reference to ``arrays`` (the same memory)."""
-    return cast(Games, _games(*arrays))
 
 
 class Layout(NamedTuple):

@@ -31,16 +31,15 @@ from perudo.actions import Bid, Declare, Dudo
 from perudo.batch import legality, moves, observations, policies
 from perudo.batch.arrays import (
     GameArrays,
-    Games,
     Layout,
     bytes_per_game,
     call_bytes_per_game,
     check_numbers,
-    games,
     layout,
     new_arrays,
 )
 from perudo.batch.compiled import seed_bits
+from perudo.batch.handle import Games, games
 from perudo.batch.rules import BatchRules, batch_rules
 from perudo.encoding import ActionEncoding, action_encoding, observation_encoding, whole_number
 from perudo.errors import REASONS, EncodingError, GameSetupError, IllegalActionError, shown
@@ -192,7 +191,7 @@ class BatchGames:
         self.arrays: GameArrays = new_arrays(self.layout, batch)
         for name, array in zip(GameArrays._fields, self.arrays, strict=True):
             setattr(self, name, array)
-        self._games: Games = games(self.arrays)  # the compiled steps' handle on the same arrays
+        self._games: Games = games(self.arrays, self.bits)  # the compiled steps' handle on both
         self._rules = self.rules.numbers()
         self.start_dice[:] = self.starting_dice
         self._spots = observations.spots(observation_encoding(variant, players))
@@ -354,7 +353,7 @@ class BatchGames:
             winners=np.zeros((batch, n), dtype=np.bool_),
         )
         moves.step_games(
-            self._games, self._rules, self.layout, acts, seats, idle, self.bits, self.autoreset,
+            self._games, self._rules, self.layout, acts, seats, idle, self.autoreset,
             result.rewards, result.done, result.ended, result.winners,
         )  # fmt: skip
         return result
@@ -364,7 +363,7 @@ class BatchGames:
         legal actions (those of :meth:`legal_mask`) from the batch's generator; 0 in a game
         that is over. Counted from each face's lowest legal quantity, never from the mask."""
         acts = np.empty(self.batch, dtype=np.int64)
-        policies.random_actions(self._games, self._rules, self.layout, self.bits, acts)
+        policies.random_actions(self._games, self._rules, self.layout, acts)
         return acts
 
     def reset(self, *, where: Any = None) -> None:
@@ -380,7 +379,7 @@ class BatchGames:
     def _reset(self, rows: NDArray[Any]) -> None:
         """New games in ``rows``."""
         rows = np.asarray(rows, dtype=np.int64)
-        moves.new_games(self._games, self._rules, self.layout, rows, self.bits)
+        moves.new_games(self._games, self._rules, self.layout, rows)
 
     def _flags(self, where: Any) -> NDArray[np.bool_]:
         """``where`` checked: one flag per game of the batch."""
@@ -520,6 +519,4 @@ def play_random(
     if games == 0:
         return 0
     table = BatchGames.new(variant, players, min(batch, games), seed)
-    return int(
-        policies.play_games(table._games, table._rules, table.layout, table.bits, games, one_round)
-    )
+    return int(policies.play_games(table._games, table._rules, table.layout, games, one_round))

@@ -15,8 +15,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from perudo.batch.arrays import Games, Layout
+from perudo.batch.arrays import Layout
 from perudo.batch.compiled import compiled, inlined, rows
+from perudo.batch.handle import Games
 from perudo.batch.rules import BatchRules, OnesOpening, RaiseOrder
 
 __all__ = [
@@ -129,8 +130,10 @@ def bid_of(t: Layout, act: int) -> tuple[int, int, bool]:
     """The quantity, face and pressure of the bid numbered ``act`` (:func:`bid_number`
     undone)."""
     number = act - t.first_bid
-    plain = number // t.per_bid
-    return plain // t.faces + 1, plain % t.faces + 1, t.per_bid == 2 and number % 2 == 1
+    if t.per_bid == 1:  # (not number // t.per_bid: a division by a number known only here)
+        return number // t.faces + 1, number % t.faces + 1, False
+    plain = number // 2
+    return plain // t.faces + 1, plain % t.faces + 1, number % 2 == 1
 
 
 @inlined

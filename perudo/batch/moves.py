@@ -12,8 +12,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from perudo.batch.arrays import Games, Layout
+from perudo.batch.arrays import Layout
 from perudo.batch.compiled import below, compiled, die, inlined, row, rows
+from perudo.batch.handle import Games
 from perudo.batch.legality import bid_of, wild_face
 from perudo.batch.rules import BatchRules, FaceChange, TwoPlayers
 
@@ -21,7 +22,7 @@ __all__ = ["new_game", "new_games", "play", "returns", "step_games"]
 
 
 @inlined
-def deal(s: Games, t: Layout, i: int, bits: NDArray[np.uint64]) -> None:
+def deal(s: Games, t: Layout, i: int) -> None:
     """New hands in game ``i``: as many dice as each seat holds, counted by face, dealt
     into the other set of ``faces`` (this round's become the last call's)."""
     hands, held = s.faces, s.held
@@ -31,7 +32,7 @@ def deal(s: Games, t: Layout, i: int, bits: NDArray[np.uint64]) -> None:
         for face in range(t.faces + 1):
             hands[i, h, seat, face] = 0
         for _ in range(held[i, seat]):
-            hands[i, h, seat, 1 + die(bits, t.faces)] += 1
+            hands[i, h, seat, 1 + die(s.bits, t.faces)] += 1
 
 
 @inlined
@@ -79,7 +80,7 @@ def clear_bids(s: Games, i: int) -> None:
 
 
 @inlined
-def new_game(s: Games, r: BatchRules, t: Layout, i: int, bits: NDArray[np.uint64]) -> None:
+def new_game(s: Games, r: BatchRules, t: Layout, i: int) -> None:
     """A new game in row ``i``: each seat's starting dice (``start_dice``, kept), the
     first round dealt, its opener drawn (or the edition's fixed seat)."""
     held, start, changers, had = s.held, s.start_dice, s.changers, s.had_special
@@ -100,8 +101,8 @@ def new_game(s: Games, r: BatchRules, t: Layout, i: int, bits: NDArray[np.uint64
     s.in_play[i] = dice
     s.players_in[i] = players_in
     link(s, t, i)
-    deal(s, t, i, bits)
-    first = r.first_seat if r.first_seat >= 0 else below(bits, t.players)
+    deal(s, t, i)
+    first = r.first_seat if r.first_seat >= 0 else below(s.bits, t.players)
     s.to_act[i] = first
     s.opener[i] = first
     s.round_number[i] = 1
@@ -163,9 +164,8 @@ def declare(s: Games, r: BatchRules, i: int, index: int, seat: int) -> None:
 
 @inlined
 def resolve(
-    s: Games, r: BatchRules, t: Layout, i: int, exact: bool, caller: int,
-    bits: NDArray[np.uint64], one_round: bool,
-) -> None:  # fmt: skip
+    s: Games, r: BatchRules, t: Layout, i: int, exact: bool, caller: int, one_round: bool
+) -> None:
     """The call by ``caller`` (``exact``: the exact call, else Dudo): the dice shown and
     counted, a die or points moved, the last call recorded, then the next round."""
     n = t.players
@@ -234,14 +234,13 @@ def resolve(
         for seat in range(n):
             place += s.out_place[i, seat] >= 0
         s.out_place[i, eliminated] = place
-    next_round(s, r, t, i, changed, before, after, exact, caller, bidder, loser, bits, one_round)
+    next_round(s, r, t, i, changed, before, after, exact, caller, bidder, loser, one_round)
 
 
 @inlined
 def next_round(
     s: Games, r: BatchRules, t: Layout, i: int, changed: int, before: int, after: int,
-    exact: bool, caller: int, bidder: int, loser: int, bits: NDArray[np.uint64],
-    one_round: bool,
+    exact: bool, caller: int, bidder: int, loser: int, one_round: bool,
 ) -> None:  # fmt: skip
     """After a call moved ``changed``'s dice from ``before`` to ``after``: the game ends,
     or the next round is dealt, opened and (where a player fell to one die) made special
@@ -280,7 +279,7 @@ def next_round(
     if out:  # the links change only when a seat goes out
         link(s, t, i)
     s.round_number[i] += 1
-    deal(s, t, i, bits)
+    deal(s, t, i)
     s.special[i] = False
     s.special_player[i] = -1
     for seat in range(t.players):
@@ -318,10 +317,7 @@ def next_round(
 
 
 @inlined
-def play(
-    s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int,
-    bits: NDArray[np.uint64], one_round: bool,
-) -> bool:  # fmt: skip
+def play(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int, one_round: bool) -> bool:
     """The legal action ``act`` by ``seat`` in game ``i``; whether it was a call (which
     ends the round)."""
     if act >= t.first_bid:
@@ -333,7 +329,7 @@ def play(
     if act == t.pressed_dudo:
         s.pressure_left[i, seat] -= 1
         s.pressured[i] = True
-    resolve(s, r, t, i, act == t.exact_call, seat, bits, one_round)
+    resolve(s, r, t, i, act == t.exact_call, seat, one_round)
     return True
 
 
@@ -353,7 +349,7 @@ def returns(s: Games, t: Layout, i: int, seat: int) -> float:
 @compiled
 def step_games(
     s: Games, r: BatchRules, t: Layout, acts: NDArray[np.int64], seats: NDArray[np.int64],
-    idle: NDArray[np.bool_], bits: NDArray[np.uint64], autoreset: bool,
+    idle: NDArray[np.bool_], autoreset: bool,
     rewards: NDArray[np.float64], done: NDArray[np.bool_], ended: NDArray[np.bool_],
     winners: NDArray[np.bool_],
 ) -> None:  # fmt: skip
@@ -363,7 +359,7 @@ def step_games(
     for i in rows(len(acts)):
         if idle[i]:
             continue
-        ended[i] = play(s, r, t, i, acts[i], seats[i], bits, False)
+        ended[i] = play(s, r, t, i, acts[i], seats[i], False)
         for seat in range(t.players):
             now = returns(s, t, i, seat)
             rewards[i, seat] = now - s.returned[i, seat]
@@ -372,13 +368,11 @@ def step_games(
             done[i] = True
             winners[i, :] = s.winners[i, :]
             if autoreset:
-                new_game(s, r, t, i, bits)
+                new_game(s, r, t, i)
 
 
 @compiled
-def new_games(
-    s: Games, r: BatchRules, t: Layout, where: NDArray[np.int64], bits: NDArray[np.uint64]
-) -> None:
+def new_games(s: Games, r: BatchRules, t: Layout, where: NDArray[np.int64]) -> None:
     """A new game in each row of ``where``."""
     for k in rows(len(where)):
-        new_game(s, r, t, row(where[k]), bits)
+        new_game(s, r, t, row(where[k]))

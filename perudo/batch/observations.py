@@ -10,8 +10,9 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from perudo.batch.arrays import Games, Layout
+from perudo.batch.arrays import Layout
 from perudo.batch.compiled import compiled, inlined, rows
+from perudo.batch.handle import Games
 from perudo.batch.legality import fill_mask, may_call, wild_face
 from perudo.batch.rules import BatchRules
 from perudo.encoding import ObservationEncoding

@@ -7,8 +7,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from perudo.batch.arrays import Games, Layout
+from perudo.batch.arrays import Layout
 from perudo.batch.compiled import below, compiled, inlined, row, rows
+from perudo.batch.handle import Games
 from perudo.batch.legality import (
     bid_number,
     can_press,
@@ -24,7 +25,7 @@ __all__ = ["play_games", "random_action", "random_actions"]
 
 
 @inlined
-def random_action(s: Games, r: BatchRules, t: Layout, i: int, bits: NDArray[np.uint64]) -> int:
+def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
     """An action of game ``i``'s player to act, drawn uniformly among those
     :func:`~perudo.batch.legality.fill_mask` lists (0 in a game that is over): the moves
     are counted, never listed."""
@@ -48,13 +49,15 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int, bits: NDArray[np.u
     total = bids + dudo + pressed + exact + offers
     if total == 0:
         return 0
-    pick = int(below(bits, total))
+    pick = int(below(s.bits, total))
     if pick < bids:  # a bid: the face whose run of quantities holds the pick
         for face in range(1, t.faces + 1):
             low = lowest(r, q, f, special, locked, face)
             span = max(0, top + 1 - low) * per_bid
             if pick < span:
-                return bid_number(t, low + pick // per_bid, face, pick % per_bid == 1)
+                if per_bid == 1:
+                    return bid_number(t, low + pick, face, False)
+                return bid_number(t, low + pick // 2, face, pick % 2 == 1)
             pick -= span
     pick -= bids
     for call, open_ in ((0, dudo), (t.pressed_dudo, pressed), (t.exact_call, exact)):
@@ -71,28 +74,23 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int, bits: NDArray[np.u
 
 
 @compiled
-def random_actions(
-    s: Games, r: BatchRules, t: Layout, bits: NDArray[np.uint64], out: NDArray[np.int64]
-) -> None:
+def random_actions(s: Games, r: BatchRules, t: Layout, out: NDArray[np.int64]) -> None:
     """``out[i]``: a random legal action of game ``i``'s player to act (:func:`random_action`)."""
     for i in rows(len(out)):
-        out[i] = random_action(s, r, t, i, bits)
+        out[i] = random_action(s, r, t, i)
 
 
 @compiled
-def play_games(
-    s: Games, r: BatchRules, t: Layout, bits: NDArray[np.uint64], games: int,
-    one_round: bool,
-) -> int:  # fmt: skip
+def play_games(s: Games, r: BatchRules, t: Layout, games: int, one_round: bool) -> int:
     """Play ``games`` random games (with ``one_round``, only each one's first round), each
     from a new game in the next row of the batch; the number of decisions taken."""
     decisions = 0
     size = len(s.over)
     for game in range(games):
         i = row(game % size)
-        new_game(s, r, t, i, bits)
+        new_game(s, r, t, i)
         while not s.over[i]:
-            act = random_action(s, r, t, i, bits)
-            play(s, r, t, i, act, s.to_act[i], bits, one_round)
+            act = random_action(s, r, t, i)
+            play(s, r, t, i, act, s.to_act[i], one_round)
             decisions += 1
     return decisions
