@@ -246,6 +246,20 @@ def test_openspiel_draws_the_die_seen_at_a_chance_node_weighted_by_the_cup(
     third = 3 - seer - owner
     assert "saw" not in state.information_state_string(third)
     assert "seen" not in state.information_state_string(third)
+    # A resample (IS-MCTS) keeps the die for the two who know it, and draws it for the third.
+    draw, glimpsed = random.Random(2).random, set()
+    for _ in range(30):
+        for player in (seer, owner):
+            other = state.resample_from_infostate(player, draw)
+            assert other.information_state_string(player) == state.information_state_string(player)
+            assert other.turns.state.seen == (Glimpse(seer, owner, face),)
+            assert face in other.turns.state.players[owner].cup
+        other = state.resample_from_infostate(third, draw)
+        assert other.information_state_string(third) == state.information_state_string(third)
+        (glimpse,) = other.turns.state.seen
+        assert glimpse.face in other.turns.state.players[owner].cup
+        glimpsed.add(glimpse.face)
+    assert len(glimpsed) > 2
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 

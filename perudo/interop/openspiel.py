@@ -354,6 +354,40 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         assert self.turns is not None
         return self.turns.returns()
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PerudoState:
+        """A state that ``player_id`` cannot tell from this one (the same information state
+        string), drawn at random: what OpenSpiel's IS-MCTS asks for at every simulation.
+
+        Every move stays, and so does every die the player has seen. The dice of this round
+        that the player has not seen are drawn again, each face equally likely: the other
+        seats' hands and re-rolls, a die one of them looked at under another's cup, and the
+        player's own hand while it is hidden before a required declaration. Dice the table
+        or the player has seen are kept under the cups they came from: dice later put out
+        in the open, a die the player looked at. Earlier rounds are kept whole (their dice
+        are out of play). ``probability_sampler()`` gives numbers from 0 to 1 (OpenSpiel's
+        ``UniformProbabilitySampler``). The state is rebuilt by replaying its history, so a
+        resample costs about as much as the game so far.
+
+        Raises:
+            ValueError: ``player_id`` is not a seat of the game.
+        """
+        players = self._table.players
+        if type(player_id) is not int or not 0 <= player_id < players:
+            raise ValueError(f"player {shown(player_id)} is not a seat from 0 to {players - 1}")
+        history = self.history()
+        game = self.get_game()
+        steps = _Walk(game.new_initial_state(), history).steps
+        now = self._round_number
+        hidden = set(range(players)) - {player_id}
+        if self.turns is not None and self.turns.state.view(player_id).dice_hidden:
+            hidden.add(player_id)  # the player has not looked at the hand either
+        draws = _Draws(steps, now, hidden, player_id, self._table.variant.dice.faces,
+                       probability_sampler)  # fmt: skip
+        state: PerudoState = game.new_initial_state()
+        for action, step in zip(history, steps, strict=True):
+            state.apply_action(draws.outcome(action, step, state))
+        return state
+
     def __str__(self) -> str:
         if self.turns is None:
             return f"first:{self._first} dealt:{self._log.dealt}"
@@ -365,6 +399,11 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         return f"round {state.round_number} hands {hands} bids [{bids}] seat {seat}{dealing}"
 
     # --- inside ---------------------------------------------------------------------------
+
+    @property
+    def _round_number(self) -> int:
+        """The round being played or dealt (1 before the first deal is done)."""
+        return 1 if self.turns is None else self.turns.state.round_number
 
     @property
     def _dealing(self) -> bool:
@@ -457,6 +496,157 @@ class PerudoObserver:
             seen = state._seen(player, number) if self._private else ""
             earlier.append(f"r{number} hand {shown} | " + " ".join(public) + seen)
         return f"p{player} " + " / ".join([*earlier, f"r{len(state._log.public)} {now}"])
+
+
+@attrs.frozen
+class _Step:
+    """What one action of a history was (:class:`_Walk`): ``kind`` ``"move"`` (a player's,
+    by ``seat``), ``"first"`` (the roll-off), ``"deal"`` (a die dealt to ``seat``),
+    ``"roll"`` (a die re-rolled by ``seat``) or ``"look"`` (the die ``looker`` saw under
+    ``seat``'s cup, ``face``); the ``round`` it belongs to; for a move, the dice it
+    ``put_out`` in the open."""
+
+    kind: str
+    seat: int
+    round: int
+    looker: int = -1
+    face: int = 0
+    put_out: tuple[int, ...] = ()
+
+
+class _Walk:
+    """The :class:`_Step` of every action of ``history``, replayed from ``state``."""
+
+    def __init__(self, state: PerudoState, history: list[int]) -> None:
+        self.steps: list[_Step] = []
+        move: tuple[int, Any] | None = None  # the move being made: its step, the state before
+        for action in history:
+            number = state._round_number
+            if state._rolling is not None:
+                self.steps.append(_Step("roll", state._rolling[1], number))
+            elif state._first is None:
+                self.steps.append(_Step("first", -1, number))
+            elif state._dealing:
+                self.steps.append(_Step("deal", _dealt_to(state), number))
+            else:
+                assert state.turns is not None
+                move = (len(self.steps), state.turns.state)
+                self.steps.append(_Step("move", state.current_player(), number))
+            state.apply_action(action)
+            if move is not None and state._rolling is None:  # the move and its chance done
+                self._settle(*move, state)
+                move = None
+
+    def _settle(self, index: int, before: Any, state: PerudoState) -> None:
+        """The move at ``index`` done: the dice it put out, and whether its last chance
+        node was the die looked at."""
+        assert state.turns is not None
+        after, step = state.turns.state, self.steps[index]
+        if after.is_over or after.round_number != before.round_number:  # a call
+            return
+        self.steps[index] = attrs.evolve(
+            step, put_out=_less(after.players[step.seat].open, before.players[step.seat].open)
+        )
+        looked = _less(after.seen, before.seen)
+        if looked and len(self.steps) > index + 1:
+            (glimpse,) = looked
+            self.steps[-1] = _Step(
+                "look", glimpse.owner, step.round, looker=glimpse.seer, face=glimpse.face
+            )
+
+
+def _dealt_to(state: PerudoState) -> int:
+    """The seat the next die dealt goes to."""
+    dealt = len(state._log.dealt)
+    for seat, need in enumerate(state._log.need):
+        if dealt < need:
+            return seat
+        dealt -= need
+    raise AssertionError("no die is left to deal")  # pragma: no cover
+
+
+def _less(items: tuple[Any, ...], taken: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``items`` with one of each of ``taken`` removed (each is there)."""
+    rest = list(items)
+    for item in taken:
+        rest.remove(item)
+    return tuple(rest)
+
+
+@attrs.define
+class _Cup:
+    """What a resample must keep under one cup of a hidden seat (the dice dealt, or
+    re-rolled): its ``size``, the dice later ``put_out`` of it, and the faces the player
+    saw there that no die put out later explains (``seen``: one die for each face)."""
+
+    size: int = 0
+    put_out: list[int] = attrs.Factory(list)
+    seen: list[int] = attrs.Factory(list)
+
+
+class _Draws:
+    """The outcomes of a resample (:meth:`PerudoState.resample_from_infostate`): the
+    dice of round ``now`` under the ``hidden`` seats' cups drawn again, keeping those that
+    ``player`` or the table saw; every other action as it was."""
+
+    def __init__(
+        self, steps: list[_Step], now: int, hidden: set[int], player: int, faces: int,
+        sampler: Any,
+    ) -> None:  # fmt: skip
+        self.now, self.hidden, self.player, self.sampler = now, hidden, player, sampler
+        #: each hidden seat's dice this round, in the order they are dealt and re-rolled,
+        #: last first
+        self.dice: dict[int, list[int]] = {}
+        for seat, cups in self._cups([step for step in steps if step.round == now]).items():
+            dice = []
+            for cup in cups:
+                kept = cup.put_out + cup.seen
+                assert len(kept) <= cup.size, (cup, seat)
+                dice += kept + [1 + self._below(faces) for _ in range(cup.size - len(kept))]
+            self.dice[seat] = dice[::-1]
+
+    def _cups(self, steps: list[_Step]) -> dict[int, list[_Cup]]:
+        """Each hidden seat's cups this round, in order: the hand dealt, then the dice of
+        each re-roll."""
+        cups: dict[int, list[_Cup]] = {seat: [] for seat in self.hidden}
+        moved = dict.fromkeys(self.hidden, False)  # a move since the seat's last cup began
+        for step in steps:
+            seat = step.seat
+            if seat not in self.hidden:
+                continue
+            if step.kind in ("deal", "roll"):
+                if not cups[seat] or (step.kind == "roll" and moved[seat]):
+                    cups[seat].append(_Cup())
+                    moved[seat] = False
+                cups[seat][-1].size += 1
+            elif step.kind == "move":
+                cup = cups[seat][-1]
+                cup.put_out.extend(step.put_out)
+                for face in step.put_out:  # the die the player saw may be this one
+                    if face in cup.seen:
+                        cup.seen.remove(face)
+                moved[seat] = True
+            elif step.kind == "look" and step.looker == self.player:
+                cup = cups[seat][-1]
+                if step.face not in cup.seen:  # the same die, maybe: one is enough
+                    cup.seen.append(step.face)
+        return cups
+
+    def outcome(self, action: int, step: _Step, state: PerudoState) -> int:
+        """The action to apply at ``step`` of the new history, ``state`` being the new state
+        so far."""
+        if step.round != self.now:
+            return action
+        if step.kind in ("deal", "roll") and step.seat in self.hidden:
+            return self.dice[step.seat].pop() - 1
+        if step.kind == "look" and self.player not in (step.seat, step.looker):
+            node = state._nodes[len(state._log.dealt)]  # the dice under that cup now
+            return node[self._below(len(node))] - 1
+        return action
+
+    def _below(self, n: int) -> int:
+        """A number from 0 to ``n - 1``, each equally likely."""
+        return min(int(self.sampler() * n), n - 1)
 
 
 def _faces(hand: tuple[int, ...]) -> str:
