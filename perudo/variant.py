@@ -250,6 +250,28 @@ class Variant:
         """Whether the edition has an exact call (Calza, Jonti, Spot on)."""
         return self.exact_call.offered
 
+    def most_rounds(self, players: int, dice: int | None = None) -> int | None:
+        """The most rounds a game at a table of ``players`` can last, where the rules bound
+        it: the scoring's round limit; else, where calls move dice and no exact call wins
+        one back, one round for each die but the winner's last (``dice``: every seat's
+        dice together at the start; the edition's full hands by default). ``None`` where
+        an exact call may win a die back (the French editions): such a game may go on and
+        on.
+
+        (A registered scoring kind whose ``settle`` gives dice back breaks the second
+        bound; what reads it saturates there: an observation's ``round`` entry.)
+
+        >>> from perudo import load_variant
+        >>> [load_variant(key).most_rounds(4) for key in ("italian", "wango-party", "french-calza")]
+        [19, 8, None]
+        """
+        limit = self.scoring.round_limit(players)
+        if limit is not None:
+            return limit
+        if self.scoring.moves_dice and not self.has_exact_call:
+            return (players * self.dice.per_player if dice is None else dice) - 1
+        return None
+
     @property
     def calls(self) -> tuple[Action, ...]:
         """The calls the edition offers as actions. The challenge (with pressure too, in

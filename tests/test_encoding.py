@@ -313,3 +313,43 @@ def test_the_observation_layout_is_pinned() -> None:
     assert encoding.size == 432
     italian = observation_encoding("italian", 2)
     assert (italian.field("special_round").length, italian.field("offers").length) == (1, 2)
+
+
+@pytest.mark.parametrize("key", EDITIONS)
+def test_the_round_entry_is_bounded_by_the_rules_or_the_cap(key: str) -> None:
+    """No entry is bounded by 2**31 - 1: the round entry's highest value is the most
+    rounds the edition's rules allow, or ROUND_CAP where an exact call may win a die back;
+    every round of whole random games stays within it."""
+    from perudo.encoding import ROUND_CAP, ROUND_LIMIT
+
+    variant = perudo.load_variant(key)
+    for players in tables_of(key):
+        encoding = observation_encoding(key, players)
+        high = encoding.field("round").high
+        assert high == (variant.most_rounds(players) or ROUND_CAP)
+        assert max(encoding.high) < ROUND_LIMIT
+        assert (high == ROUND_CAP) == variant.has_exact_call
+        for seed in range(3):
+            views = list(random_views(Table(key, players, seed), rounds=10**6))
+            assert max(view.round_number for view in views) <= high
+
+
+def test_a_game_past_the_cap_reads_the_cap() -> None:
+    """A French game longer than ROUND_CAP rounds (which no random game comes near): its
+    views read the cap, in the single encoder and in the batch engine alike."""
+    from perudo.encoding import ROUND_CAP
+
+    encoding = observation_encoding("french-calza", 3)
+    state = perudo.new_game("french-calza", 3, seed=1)
+    long = attrs.evolve(state, round_number=ROUND_CAP + 7)
+    vector = encoding.encode(long.view(0))
+    assert vector[encoding.field("round").start] == ROUND_CAP
+    assert encoding.decode(vector).round_number == ROUND_CAP
+    assert encoding.encode(state.view(0))[encoding.field("round").start] == 1
+    pytest.importorskip("numba", reason="the batch engine needs the extra perudo[batch]")
+    from perudo.batch import BatchGames
+
+    table = BatchGames.new("french-calza", 3, batch=2, seed=1)
+    table.round_number[:] = [ROUND_CAP + 7, 12]
+    rounds = table.observe(0)[:, encoding.field("round").start]
+    assert rounds.tolist() == [ROUND_CAP, 12]

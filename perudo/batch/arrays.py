@@ -131,6 +131,7 @@ class Layout(NamedTuple):
     per_bid: int  #: 2 where a bid may be made with pressure, else 1
     rounds: int  #: the rounds a game lasts (0: until one player is left)
     elimination: bool  #: the last player with dice wins
+    observed_rounds: int  #: the most rounds an observation's ``round`` entry counts
 
 
 def layout(variant: Variant, rules: BatchRules, players: int) -> Layout:
@@ -153,6 +154,7 @@ def layout(variant: Variant, rules: BatchRules, players: int) -> Layout:
         per_bid=2 if variant.has_pressure else 1,
         rounds=rounds,
         elimination=rules.moves_dice and not rounds,
+        observed_rounds=observation_encoding(variant, players).field("round").high,
     )
 
 

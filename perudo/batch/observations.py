@@ -86,7 +86,7 @@ def observe(
     """Write seat ``me``'s observation of game ``i`` into ``out`` (zeros)."""
     n = t.players
     out[at.seat + me] = 1
-    out[at.round] = s.round_number[i]
+    out[at.round] = min(s.round_number[i], t.observed_rounds)
     hidden = s.must_declare[i] and s.to_act[i] == me
     out[at.hand_hidden] = hidden
     if not hidden:

@@ -172,14 +172,8 @@ def _max_game_length(
     asked += 1 if variant.actions.out_of_turn else 0  # the bidder, asked about a re-roll
     declaring = 1 if variant.declarations else 0  # a round's declaration, where it has one
     per_round = declaring + encoding.actions.bid_count * (1 + asked) + 1  # bids, then a call
-    scoring = variant.scoring
-    if not scoring.moves_dice:
-        rounds = scoring.round_limit(players) or ROUND_LIMIT
-    elif not variant.has_exact_call:
-        rounds = dice - 1
-    else:
-        return ROUND_LIMIT
-    return min(per_round * rounds, ROUND_LIMIT)
+    rounds = variant.most_rounds(players, dice)
+    return ROUND_LIMIT if rounds is None else min(per_round * rounds, ROUND_LIMIT)
 
 
 @attrs.frozen
