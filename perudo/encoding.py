@@ -52,12 +52,12 @@ __all__ = [
     "observation_encoding",
 ]
 
-#: The largest number a 32-bit entry holds: what OpenSpiel's ``max_game_length`` reports
-#: for a game with no bound, and the bound on every entry of an observation.
+#: The largest number a 32-bit entry holds, the bound on every entry of an observation
+#: (and what OpenSpiel's ``max_game_length`` reports for a game with no bound).
 ROUND_LIMIT = 2**31 - 1
 
 #: The most rounds an observation's ``round`` entry counts in an edition whose rules set no
-#: bound (:meth:`Variant.most_rounds`: an exact call may win a die back). A longer game
+#: bound (:meth:`perudo.Variant.most_rounds`: an exact call may win a die back). A longer game
 #: reads 1,000 there; of 200,000 random games of each French edition at 2 to 6 players, the
 #: longest lasted 37 rounds.
 ROUND_CAP = 1_000

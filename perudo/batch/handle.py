@@ -141,20 +141,18 @@ def _unbox(typ: _GamesType, obj: Any, c: Any) -> NativeValue:
     )
 
 
-class _Games(structref.StructRefProxy):
-    """What the compiled steps are given (:func:`games`): one reference to all of a
-    batch's arrays (:class:`~perudo.batch.arrays.GameArrays`), the same memory, and to its
-    generator (``bits``). A tuple of 46 arrays would be copied at every call from step to
-    step; a reference that numba counts would be counted at each."""
-
-
 if TYPE_CHECKING:  # the compiled steps read the very fields of GameArrays, by name
 
     class Games(GameArrays):
         bits: NDArray[np.uint64]  #: the batch's generator
 
 else:
-    Games = _Games
+
+    class Games(structref.StructRefProxy):
+        """What the compiled steps are given (:func:`games`): one reference to all of a
+        batch's arrays (:class:`~perudo.batch.arrays.GameArrays`), the same memory, and
+        to its generator (``bits``). A tuple of 46 arrays would be copied at every call
+        from step to step; a reference that numba counts would be counted at each."""
 
 
 @compiled
@@ -168,4 +166,4 @@ def games(arrays: GameArrays, bits: NDArray[np.uint64]) -> Games:
     made = _make(*arrays, bits)
     borrowed = _GamesType(list(made._type.field_dict.items()))
     # The handle keeps the made struct's memory info, a counted reference, while it lives.
-    return cast(Games, _Games._numba_box_(borrowed, made._meminfo))
+    return cast(Games, cast(Any, Games)._numba_box_(borrowed, made._meminfo))
