@@ -31,6 +31,7 @@ from perudo.errors import (
 from perudo.loader import load_variant, variant_names
 from perudo.prose import AXIS_TITLES, label, rules_text
 from perudo.simulate import ENGINES, MAX_GAMES, MAX_WORKERS, SimulationResult, simulate
+from perudo.stats import Interval
 from perudo.variant import AXES, Variant, inapplicable, is_edition_key
 
 __all__ = ["main"]
@@ -602,6 +603,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> None:
                 engine=args.engine,
                 allow_import=args.bots_from_module,
                 starting_dice=args.starting_dice,
+                keep_games=len(keys) > 1,  # the paired differences read each game
             )
             for key in keys
         ]
@@ -659,6 +661,10 @@ def _call_word(call: str, variant: Variant) -> str:
     }.get(call, call)
 
 
+#: A count that a run never saw, with the interval of none.
+_NONE = Interval(0.0, 0.0, 0.0)
+
+
 def _report(results: Sequence[SimulationResult], variants: Sequence[Variant]) -> str:
     first = results[0]
     seating = "fixed seats" if first.fixed_seats else "bots move one seat a game"
@@ -666,25 +672,29 @@ def _report(results: Sequence[SimulationResult], variants: Sequence[Variant]) ->
     lines = textwrap.wrap(
         f"{first.players} players, {first.games} games, run seed {first.seed}, bots "
         f"{', '.join(first.bots)} ({seating}), played on {engine}. Each figure with its 95% "
-        "confidence interval.",
+        f"confidence interval; the fair share is {first.fair_share:.1%}.",
         WIDTH,
     )
     lines.append("")
     rows: list[tuple[str, list[str]]] = [
         ("edition", [r.variant for r in results]),
+        ("first-player advantage", [r.first_player_advantage.signed() for r in results]),
+        ("balance (largest gap)", [str(r.balance) for r in results]),
+        ("decisiveness", [str(r.decisiveness) for r in results]),
         ("rounds per game", [str(r.rounds_interval) for r in results]),
         ("actions per game", [str(r.actions_interval) for r in results]),
     ]
-    for seat in range(first.players):
-        label = f"games won by seat {seat + 1}"  # seats as people count them, from 1
-        rows.append((label, [str(r.seat_intervals[seat]) for r in results]))
-    for index, (bot, _) in enumerate(first.bot_intervals):
-        rows.append(
-            (
-                f"won per seat held, {bot}"[: LABEL - 1],
-                [str(r.bot_intervals[index][1]) for r in results],
+    for place in range(first.players):  # places in turn order, as people count them
+        label = "won by the opener" if place == 0 else f"won by place {place + 1}"
+        rows.append((label, [str(r.place_intervals[place]) for r in results]))
+    if len(first.bot_intervals) > 1:  # one bot in every seat holds the fair share by construction
+        for index, (bot, _) in enumerate(first.bot_intervals):
+            rows.append(
+                (
+                    f"won per seat held, {bot}"[: LABEL - 1],
+                    [str(r.bot_intervals[index][1]) for r in results],
+                )
             )
-        )
     for title, field in (
         ("calls", "calls"),
         ("rounds", "special_rounds"),
@@ -700,21 +710,24 @@ def _report(results: Sequence[SimulationResult], variants: Sequence[Variant]) ->
             rows.append(
                 (
                     f"{title} per game: {shown_as}"[: LABEL - 1],
-                    [
-                        f"{dict(getattr(r, field)).get(name, 0) / max(r.games, 1):.2f}"
-                        for r in results
-                    ],
+                    [str(dict(r.per_game(field)).get(name, _NONE)) for r in results],
                 )
             )
     for title, values in rows:
         lines.append(title.ljust(LABEL) + "".join(v.ljust(24) for v in values).rstrip())
     if len(results) == 2:
         a, b = results
-        lines += ["", f"{a.variant} minus {b.variant} (same seeds):"]
+        lines += ["", f"{a.variant} minus {b.variant} (paired: the same seeds, game by game):"]
         # A difference takes up to 50 characters ("+100.0% [-100.0%, 100.0%] (not
         # significant at 95%)"): its label is narrower, so a line stays within 80.
-        lines.append("  rounds per game".ljust(DIFFERENCE_LABEL) + str(a.rounds_difference(b)))
-        for seat in range(first.players):
-            label = f"  games won by seat {seat + 1}".ljust(DIFFERENCE_LABEL)
-            lines.append(label + str(a.seat_difference(b, seat)))
+        paired = [
+            ("first-player advantage", "first_player_advantage"),
+            ("decisiveness", "decisiveness"),
+            ("rounds per game", "game_length"),
+        ]
+        if len(first.bot_intervals) > 1:
+            paired.append((f"won per seat held, {first.bots[0]}", "first_bot"))
+        for label, measure in paired:
+            lines.append(f"  {label}"[: DIFFERENCE_LABEL - 1].ljust(DIFFERENCE_LABEL)
+                         + str(a.paired(b, measure)))  # fmt: skip
     return "\n".join(lines) + "\n"

@@ -9,7 +9,9 @@ each sits in every seat equally often (``fixed_seats=True`` keeps them where the
 
 from __future__ import annotations
 
+import array
 import hashlib
+import math
 import signal
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -28,14 +30,23 @@ from perudo.state import GameState, new_game
 from perudo.stats import (
     Difference,
     Interval,
-    difference_of_means,
-    difference_of_rates,
+    largest_gap,
     mean_interval,
+    paired_difference,
     wilson,
 )
 from perudo.variant import Variant
 
-__all__ = ["ENGINES", "MAX_GAMES", "MAX_WORKERS", "SimulationResult", "game_seed", "simulate"]
+__all__ = [
+    "ENGINES",
+    "MAX_GAMES",
+    "MAX_WORKERS",
+    "PAIRED",
+    "GameOutcomes",
+    "SimulationResult",
+    "game_seed",
+    "simulate",
+]
 
 #: The most games one run plays, and the most worker processes it starts.
 MAX_GAMES = 10**9
@@ -56,6 +67,46 @@ def game_seed(seed: int, game: int) -> int:
     """
     digest = hashlib.blake2b(f"perudo-simulate:{seed}:{game}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+#: The measures a paired comparison of two runs reads game by game
+#: (:meth:`SimulationResult.paired`), each a field of :class:`GameOutcomes`.
+PAIRED = ("first_player_advantage", "decisiveness", "game_length", "first_bot")
+
+
+@attrs.frozen(eq=False)
+class GameOutcomes:
+    """Each game's outcome, in game order: what a paired comparison of two runs on the same
+    seeds reads (:meth:`SimulationResult.paired`). A forfeited game is NaN throughout.
+
+    Attributes:
+        first_player_advantage: The opener's share of the win (1, 0, or ``1/k`` of a win
+            shared by ``k`` seats).
+        decisiveness: The share of the win of the first player to lead alone.
+        game_length: Rounds played.
+        first_bot: The share of the win of the seats held by the lineup's first bot
+            (``bots[0]``), per seat held.
+    """
+
+    first_player_advantage: array.array[float]
+    decisiveness: array.array[float]
+    game_length: array.array[float]
+    first_bot: array.array[float]
+
+    @classmethod
+    def empty(cls) -> GameOutcomes:
+        """No game yet."""
+        return cls(*(array.array("d") for _ in PAIRED))
+
+    def extend(self, other: GameOutcomes) -> None:
+        """Add ``other``'s games after these."""
+        for name in PAIRED:
+            getattr(self, name).extend(getattr(other, name))
+
+    def add(self, opener: float, leader: float, rounds: float, first_bot: float) -> None:
+        """One game more."""
+        for name, value in zip(PAIRED, (opener, leader, rounds, first_bot), strict=True):
+            getattr(self, name).append(value)
 
 
 @attrs.frozen
@@ -83,12 +134,20 @@ class SimulationResult:
             ``reroll``).
         forfeits: ``(bot, count)``: games a bot forfeited by failing (``on_error="forfeit"``);
             they count in no other figure, and ``games`` counts the others.
-        first_player_wins: The wins of the seat that opened each game.
+        place_wins: The wins of each place in turn order: the seat that opened the game
+            first, then the seat on its left, and so on round the table.
+        leader_wins: The wins of the first player to lead alone (more dice than every
+            other player; more points where calls move points), in games where one did.
         rounds_histogram: ``(rounds, games)``: how many games lasted each number of rounds.
         engine: Where the games were played: ``"batch"`` (:mod:`perudo.batch`) or
             ``"reference"`` (:class:`~perudo.GameState`).
         starting_dice: Each seat's dice at the start of every game when given (a
             handicap), else ``None``.
+        event_squares: ``(field, name, total)``: for each counter of ``calls``,
+            ``special_rounds``, ``declarations`` and ``acts``, the sum over games of each
+            game's count squared (for intervals: :meth:`per_game`).
+        outcomes: Each game's outcome, for paired comparisons (:meth:`paired`), when the
+            run kept them (``simulate(..., keep_games=True)``); not part of equality.
     """
 
     variant: str
@@ -107,17 +166,60 @@ class SimulationResult:
     actions_squared: int = 0
     bot_wins: tuple[tuple[str, Fraction], ...] = ()
     forfeits: tuple[tuple[str, int], ...] = ()
-    first_player_wins: Fraction = Fraction(0)
+    place_wins: tuple[Fraction, ...] = ()
+    leader_wins: Fraction = Fraction(0)
     rounds_histogram: tuple[tuple[int, int], ...] = ()
     engine: str = "reference"
     starting_dice: tuple[int, ...] | None = None
     acts: tuple[tuple[str, int], ...] = ()
+    event_squares: tuple[tuple[str, str, int], ...] = ()
+    outcomes: GameOutcomes | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def fair_share(self) -> float:
+        """``1 / players``: each seat's share of the wins were the game fair and the bots
+        equal."""
+        return 1 / self.players
+
+    @property
+    def first_player_wins(self) -> Fraction:
+        """The wins of the seat that opened each game (``place_wins[0]``)."""
+        return self.place_wins[0] if self.place_wins else Fraction(0)
 
     @property
     def first_player_interval(self) -> Interval:
         """The share of games won by the seat that opened them, with its 95% interval (a
         fair game gives ``1 / players``)."""
         return wilson(float(self.first_player_wins), self.games).percent()
+
+    @property
+    def first_player_advantage(self) -> Interval:
+        """**First-player advantage**: the opener's share of the wins less the fair share
+        (0 in a fair game; +0.05: the opener wins five games in a hundred more than a fair
+        share), with its 95% interval."""
+        share, fair = self.first_player_interval, self.fair_share
+        return Interval(share.estimate - fair, share.low - fair, share.high - fair, True)
+
+    @property
+    def place_intervals(self) -> tuple[Interval, ...]:
+        """Each place's share of the wins in turn order (the opener first), with its 95%
+        interval. Between equal bots, a share away from the fair one is the rules' doing."""
+        return tuple(wilson(float(w), self.games).percent() for w in self.place_wins)
+
+    @property
+    def balance(self) -> Interval:
+        """**Balance**: the largest gap between a place's share of the wins (the opener,
+        the next to act, and so on) and the fair share: 0 when every place wins as often as
+        the others. Its interval holds for all the places at once
+        (:func:`perudo.stats.largest_gap`)."""
+        return largest_gap([float(w) for w in self.place_wins], self.games, self.fair_share)
+
+    @property
+    def decisiveness(self) -> Interval:
+        """**Decisiveness**: the share of games won by the first player to lead alone (more
+        dice than every other player, or more points), with its 95% interval: the fair
+        share if an early lead meant nothing, 100% if it always held."""
+        return wilson(float(self.leader_wins), self.games).percent()
 
     @property
     def mean_rounds(self) -> float:
@@ -131,13 +233,28 @@ class SimulationResult:
 
     @property
     def rounds_interval(self) -> Interval:
-        """Rounds per game, with its 95% interval."""
+        """**Game length**: rounds per game, with its 95% interval."""
         return mean_interval(self.rounds, self.rounds_squared, self.games)
 
     @property
     def actions_interval(self) -> Interval:
-        """Actions per game, with its 95% interval."""
+        """Actions per game (game length counted in moves), with its 95% interval."""
         return mean_interval(self.actions, self.actions_squared, self.games)
+
+    def per_game(self, field: str) -> tuple[tuple[str, Interval], ...]:
+        """Each counter of ``field`` (``"calls"``, ``"special_rounds"``, ``"declarations"``
+        or ``"acts"``) per game, with its 95% interval.
+
+        Raises:
+            ValueError: ``field`` is not one of those.
+        """
+        if field not in ("calls", "special_rounds", "declarations", "acts"):
+            raise ValueError(f"field {shown(field)} is not a counter of a simulation")
+        squares = {name: total for kind, name, total in self.event_squares if kind == field}
+        return tuple(
+            (name, mean_interval(count, squares.get(name, count), self.games))
+            for name, count in getattr(self, field)
+        )
 
     @property
     def win_rate_by_seat(self) -> tuple[float, ...]:
@@ -146,7 +263,9 @@ class SimulationResult:
 
     @property
     def seat_intervals(self) -> tuple[Interval, ...]:
-        """Each seat's share of the games won, with its 95% (Wilson) interval."""
+        """Each seat's share of the games won, with its 95% (Wilson) interval. (Where the
+        opener is drawn and every seat holds the same bot, each is the fair share by
+        construction: :attr:`place_intervals` says more.)"""
         return tuple(wilson(float(w), self.games).percent() for w in self.wins)
 
     def _seats_held(self, bot: str) -> int:
@@ -162,23 +281,36 @@ class SimulationResult:
 
     @property
     def bot_intervals(self) -> tuple[tuple[str, Interval], ...]:
-        """Each bot's share of games won per seat held, with its 95% (Wilson) interval."""
+        """Each bot's share of games won per seat held, with its 95% (Wilson) interval.
+        (With one bot in every seat, the fair share by construction.)"""
         return tuple(
             (bot, wilson(float(wins), self._seats_held(bot)).percent())
             for bot, wins in self.bot_wins
         )
 
-    def seat_difference(self, other: SimulationResult, seat: int) -> Difference:
-        """How much more often ``seat`` wins here than in ``other`` (another edition on the
-        same seeds), with its interval and whether it is significant."""
-        return difference_of_rates(
-            self.seat_intervals[seat], self.games, other.seat_intervals[seat], other.games
-        )
+    def paired(self, other: SimulationResult, measure: str) -> Difference:
+        """How much greater ``measure`` is here than in ``other``, a run of the same games
+        (seeds, bots, table) under other rules, with its interval: the mean of the
+        game-by-game differences (:func:`perudo.stats.paired_difference`). ``measure`` is
+        one of :data:`PAIRED`: ``"first_player_advantage"``, ``"decisiveness"`` (shares of
+        the win), ``"game_length"`` (rounds), ``"first_bot"`` (the first bot's share per
+        seat held: the skill share, in a study's skill games).
 
-    def rounds_difference(self, other: SimulationResult) -> Difference:
-        """How many more rounds a game lasts here than in ``other``."""
-        return difference_of_means(
-            self.rounds_interval, self.games, other.rounds_interval, other.games
+        Raises:
+            ValueError: ``measure`` is not one of those, or either run kept no outcomes
+                (``simulate(..., keep_games=True)``) or they are not of the same games.
+        """
+        if measure not in PAIRED:
+            raise ValueError(f"measure {shown(measure)} is not one of {', '.join(PAIRED)}")
+        if self.outcomes is None or other.outcomes is None:
+            raise ValueError("a paired comparison needs each game: simulate(..., keep_games=True)")
+        same = ("players", "seed", "bots", "fixed_seats", "starting_dice")
+        if any(getattr(self, name) != getattr(other, name) for name in same):
+            raise ValueError("a paired comparison needs the same games: seed, bots and table")
+        return paired_difference(
+            getattr(self.outcomes, measure),
+            getattr(other.outcomes, measure),
+            percent=measure != "game_length",
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -187,7 +319,7 @@ class SimulationResult:
         def interval(value: Interval) -> dict[str, float]:
             return {"estimate": value.estimate, "low": value.low, "high": value.high}
 
-        return {
+        data = {
             "variant": self.variant,
             "players": self.players,
             "games": self.games,
@@ -196,60 +328,136 @@ class SimulationResult:
             "fixed_seats": self.fixed_seats,
             "starting_dice": None if self.starting_dice is None else list(self.starting_dice),
             "engine": self.engine,
+            "fair_share": self.fair_share,
+            "first_player_advantage": interval(self.first_player_advantage),
+            "balance": interval(self.balance),
+            "decisiveness": interval(self.decisiveness),
             "mean_rounds": self.mean_rounds,
             "mean_actions": self.mean_actions,
             "rounds_per_game": interval(self.rounds_interval),
             "actions_per_game": interval(self.actions_interval),
+            "first_player_win_share": interval(self.first_player_interval),
+            "win_share_by_place": [interval(i) for i in self.place_intervals],
             "win_rate_by_seat": list(self.win_rate_by_seat),
             "win_share_by_seat": [interval(i) for i in self.seat_intervals],
-            "win_rate_by_bot": dict(self.win_rate_by_bot),
-            "win_share_per_seat_held_by_bot": {b: interval(i) for b, i in self.bot_intervals},
             "calls": dict(self.calls),
             "special_rounds": dict(self.special_rounds),
             "declarations": dict(self.declarations),
             "acts": dict(self.acts),
+            "per_game": {
+                field: {name: interval(i) for name, i in self.per_game(field)}
+                for field in ("calls", "special_rounds", "declarations", "acts")
+            },
             "forfeits": dict(self.forfeits),
-            "first_player_win_share": interval(self.first_player_interval),
             "rounds_histogram": {str(n): games for n, games in self.rounds_histogram},
         }
+        if len(self.bot_wins) > 1:  # one bot in every seat holds the fair share by construction
+            data["win_rate_by_bot"] = dict(self.win_rate_by_bot)
+            data["win_share_per_seat_held_by_bot"] = {
+                bot: interval(i) for bot, i in self.bot_intervals
+            }
+        return data
+
+
+#: The counters a run keeps of what happens in its games (:class:`SimulationResult`'s fields).
+_EVENTS = ("calls", "special_rounds", "declarations", "acts")
 
 
 @attrs.define
 class _Tally:
+    """What a run, or a chunk of it, counted; :meth:`game` adds one game."""
+
+    players: int
+    first_bot: str  # the lineup's first bot, whose share per seat held each game keeps
+    keep: bool = False  # keep each game's outcome
+    games: int = 0
     rounds: int = 0
     actions: int = 0
     rounds_squared: int = 0
     actions_squared: int = 0
-    wins: list[Fraction] = attrs.field(factory=list)
+    wins: list[Fraction] = attrs.field(init=False)
+    place_wins: list[Fraction] = attrs.field(init=False)
+    leader_wins: Fraction = Fraction(0)
     bot_wins: dict[str, Fraction] = attrs.field(factory=dict)
-    games: int = 0
     forfeits: Counter[str] = attrs.field(factory=Counter)
-    first_player_wins: Fraction = Fraction(0)
     rounds_histogram: Counter[int] = attrs.field(factory=Counter)
-    calls: Counter[str] = attrs.field(factory=Counter)
-    special: Counter[str] = attrs.field(factory=Counter)
-    declarations: Counter[str] = attrs.field(factory=Counter)
-    acts: Counter[str] = attrs.field(factory=Counter)
+    events: dict[str, Counter[str]] = attrs.field(factory=lambda: {e: Counter() for e in _EVENTS})
+    squares: Counter[tuple[str, str]] = attrs.field(factory=Counter)
+    outcomes: GameOutcomes | None = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.wins = [Fraction(0)] * self.players
+        self.place_wins = [Fraction(0)] * self.players
+        self.outcomes = GameOutcomes.empty() if self.keep else None
+
+    def game(
+        self,
+        winners: Sequence[int],
+        opener: int,
+        leader: int,
+        names: Sequence[str],
+        rounds: int,
+        actions: int,
+        events: dict[str, Counter[str]],
+    ) -> None:
+        """One game played: its ``winners``, the seat that opened it, the first to lead
+        alone (-1: nobody did), each seat's bot, its length and what happened in it."""
+        n, share = self.players, Fraction(1, len(winners))
+        self.games += 1
+        self.rounds += rounds
+        self.actions += actions
+        self.rounds_squared += rounds * rounds
+        self.actions_squared += actions * actions
+        self.rounds_histogram[rounds] += 1
+        for seat in winners:
+            self.wins[seat] += share
+            self.place_wins[(seat - opener) % n] += share
+            self.bot_wins[names[seat]] = self.bot_wins.get(names[seat], Fraction(0)) + share
+        if leader in winners:
+            self.leader_wins += share
+        for field, counts in events.items():
+            self.events[field].update(counts)
+            for name, count in counts.items():
+                self.squares[field, name] += count * count
+        if self.outcomes is not None:
+            held = [seat for seat in range(n) if names[seat] == self.first_bot]
+            first_bot = share * sum(seat in winners for seat in held) / len(held)
+            self.outcomes.add(
+                float(share * (opener in winners)), float(share * (leader in winners)), rounds,
+                float(first_bot),
+            )  # fmt: skip
+
+    def forfeit(self, bot: str) -> None:
+        """A game that ``bot`` forfeited: it counts only here."""
+        self.forfeits[bot] += 1
+        if self.outcomes is not None:
+            self.outcomes.add(math.nan, math.nan, math.nan, math.nan)
 
     def add(self, other: _Tally) -> None:
+        """The games of ``other``, a later chunk, after these."""
+        self.games += other.games
         self.rounds += other.rounds
         self.actions += other.actions
         self.rounds_squared += other.rounds_squared
         self.actions_squared += other.actions_squared
-        if other.wins:
-            if not self.wins:
-                self.wins = [Fraction(0)] * len(other.wins)
-            self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.place_wins = [a + b for a, b in zip(self.place_wins, other.place_wins, strict=True)]
+        self.leader_wins += other.leader_wins
         for bot, wins in other.bot_wins.items():
             self.bot_wins[bot] = self.bot_wins.get(bot, Fraction(0)) + wins
-        self.games += other.games
         self.forfeits.update(other.forfeits)
-        self.first_player_wins += other.first_player_wins
         self.rounds_histogram.update(other.rounds_histogram)
-        self.calls.update(other.calls)
-        self.special.update(other.special)
-        self.declarations.update(other.declarations)
-        self.acts.update(other.acts)
+        for field in _EVENTS:
+            self.events[field].update(other.events[field])
+        self.squares.update(other.squares)
+        if self.outcomes is not None and other.outcomes is not None:
+            self.outcomes.extend(other.outcomes)
+
+
+def _sole_leader(values: Sequence[int]) -> int:
+    """The seat holding more than every other (-1: none does)."""
+    top = max(values)
+    return values.index(top) if values.count(top) == 1 else -1
 
 
 def seating(bots: tuple[Any, ...], game: int, *, fixed: bool) -> tuple[Any, ...]:
@@ -269,9 +477,10 @@ def _play_games(
     fixed: bool,
     on_error: str,
     allow_import: bool,
-    starting: tuple[int, ...] | None = None,
+    starting: tuple[int, ...] | None,
+    keep: bool,
 ) -> _Tally:
-    tally = _Tally(wins=[Fraction(0)] * len(bots))
+    tally = _Tally(len(bots), bot_name(bots[0]), keep)
     for game in range(first, first + count):
         seats = seating(bots, game, fixed=fixed)
         names = [bot_name(spec) for spec in seats]
@@ -280,57 +489,65 @@ def _play_games(
             make_bot(spec, state.seed * 1009 + seat, allow_import=allow_import)
             for seat, spec in enumerate(seats)
         ]
-        game_tally = _Tally()
         opener = state.to_act
+        assert opener is not None
         try:
-            state = _play_one(state, players, game_tally)
+            state, played = _play_one(state, players)
         except BotError as error:
             if on_error == "stop":
                 raise
-            tally.forfeits[error.bot] += 1
+            tally.forfeit(error.bot)
             continue
-        tally.add(game_tally)
-        tally.games += 1
-        tally.rounds_histogram[game_tally.rounds] += 1
-        for seat in state.winners:
-            share = Fraction(1, len(state.winners))
-            tally.wins[seat] += share
-            if seat == opener:
-                tally.first_player_wins += share
-            tally.bot_wins[names[seat]] = tally.bot_wins.get(names[seat], Fraction(0)) + share
+        tally.game(state.winners, opener, played.leader, names, played.rounds,
+                   played.actions, played.events)  # fmt: skip
     return tally
 
 
-def _play_one(state: GameState, players: list[Bot], tally: _Tally) -> GameState:
-    """Play ``state`` to the end, counting into ``tally`` (which holds one game only)."""
-    rounds = actions = 0
+@attrs.define
+class _Game:
+    """What :func:`_play_one` saw of one game."""
+
+    rounds: int = 0
+    actions: int = 0
+    leader: int = -1  # the first seat to lead alone
+    events: dict[str, Counter[str]] = attrs.field(factory=lambda: {e: Counter() for e in _EVENTS})
+
+
+def _play_one(state: GameState, players: list[Bot]) -> tuple[GameState, _Game]:
+    """Play ``state`` to the end; the state it ends in, and what happened on the way."""
+    game = _Game()
+    events = game.events
+    points = not state.variant.scoring.moves_dice
     while not state.is_over:
         actor, action, after = play_move(state, players)
         if isinstance(action, Act):
-            tally.acts[action.word] += 1
+            events["acts"][action.word] += 1
         elif actor != state.to_act:
-            tally.calls["exact-out-of-turn"] += 1
+            events["calls"]["exact-out-of-turn"] += 1
         if isinstance(action, Declare):
-            tally.declarations[action.name] += 1
-        actions += 1
+            events["declarations"][action.name] += 1
+        game.actions += 1
         if after.last_result is not state.last_result:
             assert after.last_result is not None
-            rounds += 1
-            tally.calls[after.last_result.call] += 1
+            game.rounds += 1
+            events["calls"][after.last_result.call] += 1
             if state.special_round is not None:
-                tally.special[state.special_round] += 1
+                events["special_rounds"][state.special_round] += 1
+            if game.leader < 0:
+                held = [p.score if points else len(p.dice) for p in after.players]
+                game.leader = _sole_leader(held)
         state = after
-    tally.rounds, tally.actions = rounds, actions
-    tally.rounds_squared, tally.actions_squared = rounds * rounds, actions * actions
-    return state
+    return state, game
 
 
 def _chunk(args: _Job) -> _Tally:
-    variant, bots, seed, first, count, fixed, on_error, engine, allow_import, starting = args
+    variant, bots, seed, first, count, fixed, on_error, engine, allow_import, starting, keep = args
     edition = load_variant(variant) if isinstance(variant, str) else variant
     if engine == "batch":
-        return _play_batch(edition, bots, seed, first, count, fixed, starting)
-    return _play_games(edition, bots, seed, first, count, fixed, on_error, allow_import, starting)
+        return _play_batch(edition, bots, seed, first, count, fixed, starting, keep)
+    return _play_games(
+        edition, bots, seed, first, count, fixed, on_error, allow_import, starting, keep
+    )
 
 
 def _play_batch(
@@ -340,7 +557,8 @@ def _play_batch(
     first: int,
     count: int,
     fixed: bool,
-    starting: tuple[int, ...] | None = None,
+    starting: tuple[int, ...] | None,
+    keep: bool,
 ) -> _Tally:
     """The games ``first`` to ``first + count`` on the batch engine, tallied as
     :func:`_play_games` tallies them."""
@@ -363,32 +581,28 @@ def _play_batch(
         seed=chunk_seed,
         starting_dice=starting,
     )
-    tally = _Tally(wins=[Fraction(0)] * len(bots))
-    tally.games = count
+    tally = _Tally(len(bots), bot_name(bots[0]), keep)
+    counts = {
+        ("calls", "challenge"): played.dudo,
+        ("calls", "exact"): played.exact + played.out_of_turn,
+        ("calls", "exact-out-of-turn"): played.out_of_turn,
+        ("special_rounds", variant.words.declaration("special") or ""): played.special,
+        **{("declarations", name): played.declarations[:, k]
+           for k, name in enumerate(variant.declarations)},
+    }  # fmt: skip
+    happened = {key: values.tolist() for key, values in counts.items() if values.any()}
     rounds, actions = played.rounds.tolist(), played.decisions.tolist()
-    tally.rounds, tally.actions = sum(rounds), sum(actions)
-    tally.rounds_squared = sum(n * n for n in rounds)
-    tally.actions_squared = sum(n * n for n in actions)
-    tally.rounds_histogram.update(rounds)
-    for game, (winners, opener) in enumerate(zip(played.winners, played.opener, strict=True)):
-        seats = np.flatnonzero(winners).tolist()
-        share = Fraction(1, len(seats))
-        for seat in seats:
-            tally.wins[seat] += share
-            name = names[seat_bots[game, seat]]
-            tally.bot_wins[name] = tally.bot_wins.get(name, Fraction(0)) + share
-            if seat == opener:
-                tally.first_player_wins += share
-    exact, out_of_turn = int(played.exact.sum()), int(played.out_of_turn.sum())
-    calls = {"challenge": int(played.dudo.sum()), "exact": exact + out_of_turn}
-    calls["exact-out-of-turn"] = out_of_turn
-    tally.calls.update({call: n for call, n in calls.items() if n})
-    special = int(played.special.sum())
-    if special:
-        tally.special[variant.words.declaration("special")] += special
-    for name, n in zip(variant.declarations, played.declarations.sum(axis=0).tolist(), strict=True):
-        if n:
-            tally.declarations[name] += n
+    winners = [np.flatnonzero(row).tolist() for row in played.winners]
+    openers, leaders = played.opener.tolist(), played.leader.tolist()
+    for game in range(count):
+        events: dict[str, Counter[str]] = {e: Counter() for e in _EVENTS}
+        for (field, name), values in happened.items():
+            if values[game]:
+                events[field][name] = values[game]
+        tally.game(
+            winners[game], openers[game], leaders[game],
+            [names[k] for k in seat_bots[game].tolist()], rounds[game], actions[game], events,
+        )  # fmt: skip
     return tally
 
 
@@ -407,6 +621,7 @@ def simulate(
     engine: str = "auto",
     allow_import: bool = False,
     starting_dice: Sequence[int] | None = None,
+    keep_games: bool = False,
 ) -> SimulationResult:
     """Play ``games`` games of ``players`` bots and tally them.
 
@@ -442,6 +657,9 @@ def simulate(
             :func:`perudo.bots.make_bot`).
         starting_dice: Each seat's dice at the start of every game, a handicap (as
             :func:`perudo.new_game` takes it; it stays with the seat as the bots move).
+        keep_games: Keep each game's outcome (:attr:`SimulationResult.outcomes`, four
+            numbers a game), for paired comparisons with a run of other rules on the same
+            seeds (:meth:`SimulationResult.paired`).
 
     Raises:
         GameSetupError: a count, a bot or the player count is not one the edition allows,
@@ -483,10 +701,11 @@ def simulate(
             engine,
             allow_import,
             starting,
+            keep_games,
         )
         for start in range(0, games, size)
     )
-    tally = _Tally(wins=[Fraction(0)] * players)
+    tally = _Tally(players, names[0], keep_games)
     done = 0
     for part, count in _run(jobs, workers if games > size else 1, executor):
         tally.add(part)
@@ -506,20 +725,33 @@ def simulate(
         actions_squared=tally.actions_squared,
         bot_wins=tuple((bot, tally.bot_wins.get(bot, Fraction(0))) for bot in sorted(set(names))),
         forfeits=tuple(sorted(tally.forfeits.items())),
-        first_player_wins=tally.first_player_wins,
+        place_wins=tuple(tally.place_wins),
+        leader_wins=tally.leader_wins,
         rounds_histogram=tuple(sorted(tally.rounds_histogram.items())),
         wins=tuple(tally.wins),
-        calls=tuple(sorted(tally.calls.items())),
-        special_rounds=tuple(sorted(tally.special.items())),
-        declarations=tuple(sorted(tally.declarations.items())),
-        acts=tuple(sorted(tally.acts.items())),
+        calls=tuple(sorted(tally.events["calls"].items())),
+        special_rounds=tuple(sorted(tally.events["special_rounds"].items())),
+        declarations=tuple(sorted(tally.events["declarations"].items())),
+        acts=tuple(sorted(tally.events["acts"].items())),
+        event_squares=tuple(sorted((f, name, n) for (f, name), n in tally.squares.items())),
+        outcomes=tally.outcomes,
         engine=engine,
         starting_dice=starting,
     )
 
 
 _Job = tuple[
-    str | Variant, tuple[Any, ...], int, int, int, bool, str, str, bool, tuple[int, ...] | None
+    str | Variant,
+    tuple[Any, ...],
+    int,
+    int,
+    int,
+    bool,
+    str,
+    str,
+    bool,
+    tuple[int, ...] | None,
+    bool,
 ]
 
 

@@ -12,11 +12,13 @@ Interval(estimate=0.3, low=0.2189, high=0.3958)
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from statistics import NormalDist
 
 import attrs
 
 __all__ = ["Z95", "Difference", "Interval", "difference_of_means", "difference_of_rates",
-           "mean_interval", "wilson"]  # fmt: skip
+           "largest_gap", "mean_interval", "paired_difference", "wilson"]  # fmt: skip
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -54,6 +56,11 @@ class Interval:
             return f"{self.estimate:.1%} [{self.low:.1%}, {self.high:.1%}]"
         return f"{self.estimate:.2f} [{self.low:.2f}, {self.high:.2f}]"
 
+    def signed(self) -> str:
+        """The text form with the estimate's sign, for a difference or a distance from
+        a fair share: ``+2.7% [-2.4%, 8.3%]``."""
+        return ("+" if self.estimate >= 0 else "") + str(self)
+
 
 @attrs.frozen
 class Difference:
@@ -72,8 +79,7 @@ class Difference:
 
     def __str__(self) -> str:
         verdict = "significant" if self.significant else "not significant"
-        sign = "+" if self.interval.estimate >= 0 else ""
-        return f"{sign}{self.interval} ({verdict} at 95%)"
+        return f"{self.interval.signed()} ({verdict} at 95%)"
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> Interval:
@@ -120,3 +126,49 @@ def difference_of_means(a: Interval, n_a: int, b: Interval, n_b: int, z: float =
     d = a.estimate - b.estimate
     del n_a, n_b
     return Difference(Interval(d, d - half, d + half))
+
+
+def paired_difference(
+    a: Sequence[float], b: Sequence[float], *, percent: bool = False, z: float = Z95
+) -> Difference:
+    """The mean of ``a[i] - b[i]`` with its normal interval: the difference of two runs
+    whose ``i``-th values belong together (the same game seed in two editions). Pairs in
+    which either value is NaN (a forfeited game) are left out. Pairing takes out what the
+    two values share (the same deal, the same opener), so the interval is never wider than
+    the unpaired one's by more than chance, and narrower the more the pairs agree.
+
+    >>> str(paired_difference([3, 4, 5, 6], [2, 4, 4, 5]))
+    '+0.75 [0.26, 1.24] (significant at 95%)'
+    """
+    if len(a) != len(b):
+        raise ValueError(f"paired values come in pairs: {len(a)} and {len(b)} given")
+    pairs = [x - y for x, y in zip(a, b, strict=True) if not (math.isnan(x) or math.isnan(y))]
+    total = math.fsum(pairs)
+    interval = mean_interval(total, math.fsum(d * d for d in pairs), len(pairs), z)
+    return Difference(attrs.evolve(interval, percent_scale=percent))
+
+
+def largest_gap(successes: Sequence[float], trials: int, fair: float) -> Interval:
+    """How far the most uneven of several shares lies from ``fair`` (0: every share is
+    fair): ``successes[k]`` out of ``trials`` each, as the wins of each place at a table.
+    The interval holds with 95% confidence for all the shares at once (each share's Wilson
+    interval at ``1 - 0.05 / len(successes)``, Bonferroni's correction), so it stays honest
+    however many shares there are.
+
+    >>> gap = largest_gap([300, 200, 100], 600, 1 / 3)
+    >>> round(gap.estimate, 4), gap.low > 0.1
+    (0.1667, True)
+    """
+    if not successes:
+        return Interval(0.0, 0.0, 0.0, percent_scale=True)
+    z = NormalDist().inv_cdf(1 - 0.025 / len(successes))
+    estimate = low = high = 0.0
+    for count in successes:
+        share = wilson(count, trials, z)
+        estimate = max(estimate, abs(share.estimate - fair))
+        nearest = 0.0 if share.low <= fair <= share.high else min(
+            abs(share.low - fair), abs(share.high - fair)
+        )  # fmt: skip
+        low = max(low, nearest)
+        high = max(high, abs(share.low - fair), abs(share.high - fair))
+    return Interval(estimate, min(low, estimate), max(high, estimate), percent_scale=True)

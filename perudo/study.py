@@ -1,12 +1,16 @@
 """A study of rule sets: every edition at every table size on the same seeds, with honest
 statistics, written as one self-contained HTML page and the same numbers as JSON and CSV.
 
-For each edition and number of players it measures the first player's advantage, each
-seat's share of the wins, how long games last (rounds and actions, with the distribution of
-rounds), how often each call and special round happens, and the *skill share*: how much of
-the wins a stronger bot takes from a weaker one under that edition. Every figure carries its
-95% confidence interval (:mod:`perudo.stats`). Charts need the extra ``perudo[plot]``
-(matplotlib); without it the page has the tables and says how to get the charts.
+For each edition and number of players it measures, between equal bots, what
+game-evaluation systems measure: **first-player advantage**, **balance** (over the places
+in turn order), **decisiveness** (how often the first player to lead alone wins) and
+**game length** (rounds and actions, with the distribution of rounds); how often each call
+and special round happens; and the **skill share**, how much of the wins a stronger bot
+takes from a weaker one under that edition. Every figure carries its 95% confidence
+interval (:mod:`perudo.stats`), and at each table size each pair of editions is compared
+game by game on the same seeds (a paired difference). Charts show each share's distance
+from the fair share; they need the extra ``perudo[plot]`` (matplotlib), and without it the
+page has the tables and says how to get the charts.
 """
 
 from __future__ import annotations
@@ -30,10 +34,29 @@ import attrs
 from perudo.errors import GameSetupError, install_hint, shown
 from perudo.loader import load_variant
 from perudo.simulate import SimulationResult, simulate
-from perudo.stats import Interval
+from perudo.stats import Difference, Interval
 from perudo.variant import Variant
 
-__all__ = ["Study", "StudyCell", "report_folder", "run_identity", "run_study", "write_report"]
+__all__ = [
+    "MEASURES",
+    "Study",
+    "StudyCell",
+    "StudyDifference",
+    "report_folder",
+    "run_identity",
+    "run_study",
+    "write_report",
+]
+
+#: The measures a study compares between editions game by game, each with its label and
+#: how to read it from a cell's two runs: (name, label, run, paired measure of
+#: :meth:`perudo.simulate.SimulationResult.paired`).
+MEASURES = (
+    ("first_player_advantage", "first-player advantage", "play", "first_player_advantage"),
+    ("decisiveness", "decisiveness", "play", "decisiveness"),
+    ("game_length", "rounds per game", "play", "game_length"),
+    ("skill_share", "skill share", "skill", "first_bot"),
+)
 
 
 @attrs.frozen
@@ -58,6 +81,13 @@ class StudyCell:
         ``1 / players``), with its 95% interval."""
         return dict(self.skill.bot_intervals)[self.skill.bots[0]]
 
+    @property
+    def skill_edge(self) -> Interval:
+        """How much more of the wins the stronger bot takes than an equal one would (the
+        skill share less the fair share), with its 95% interval."""
+        share, fair = self.skill_share, self.play.fair_share
+        return Interval(share.estimate - fair, share.low - fair, share.high - fair, True)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
         skill = self.skill_share
@@ -68,6 +98,44 @@ class StudyCell:
             "skill": self.skill.to_dict(),
             "skill_share": {"estimate": skill.estimate, "low": skill.low, "high": skill.high},
         }
+
+
+@attrs.frozen
+class StudyDifference:
+    """Edition ``a`` against edition ``b`` at one table size, game by game on the same
+    seeds: each of :data:`MEASURES` as ``a - b``, with its interval.
+
+    Attributes:
+        a: The first edition's key.
+        b: The second's.
+        players: The table size.
+        measures: ``(name, difference)`` in the order of :data:`MEASURES`.
+    """
+
+    a: str
+    b: str
+    players: int
+    measures: tuple[tuple[str, Difference], ...]
+
+    @classmethod
+    def of(cls, a: StudyCell, b: StudyCell) -> StudyDifference:
+        """The paired differences of two cells of one table size."""
+        measures = tuple(
+            (name, getattr(a, run).paired(getattr(b, run), paired))
+            for name, _, run, paired in MEASURES
+        )
+        return cls(a.variant, b.variant, a.players, measures)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        data: dict[str, Any] = {"a": self.a, "b": self.b, "players": self.players}
+        for name, difference in self.measures:
+            value = difference.interval
+            data[name] = {
+                "estimate": value.estimate, "low": value.low, "high": value.high,
+                "significant": difference.significant,
+            }  # fmt: skip
+        return data
 
 
 @attrs.frozen
@@ -103,6 +171,19 @@ class Study:
         """The cell of ``variant`` at ``players``, if the edition allows that table."""
         return next((c for c in self.cells if (c.variant, c.players) == (variant, players)), None)
 
+    def differences(self) -> tuple[StudyDifference, ...]:
+        """Each pair of editions at each table size both allow, in the order the editions
+        were given: the paired differences of :data:`MEASURES` (the games share their
+        seeds). Empty for a study of one edition, or of cells that kept no games."""
+        found = []
+        for players in self.tables:
+            cells = [c for c in self.cells if c.players == players]
+            if any(c.play.outcomes is None or c.skill.outcomes is None for c in cells):
+                continue
+            for k, a in enumerate(cells):
+                found += [StudyDifference.of(a, b) for b in cells[k + 1 :]]
+        return tuple(found)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
         return {
@@ -115,42 +196,40 @@ class Study:
             "weak": self.weak,
             "run": dict(self.run),
             "cells": [cell.to_dict() for cell in self.cells],
+            "differences": [difference.to_dict() for difference in self.differences()],
         }
 
     def rows(self) -> list[dict[str, Any]]:
-        """One flat row per cell: the CSV's."""
+        """One flat row per cell: the CSV's. Every figure has its interval (``_low``,
+        ``_high``)."""
         rows = []
         for cell in self.cells:
             play = cell.play
-            first, rounds, actions = (
-                play.first_player_interval,
-                play.rounds_interval,
-                play.actions_interval,
-            )
-            skill = cell.skill_share
             row: dict[str, Any] = {
                 "edition": cell.variant,
                 "players": cell.players,
                 "engine": play.engine,
                 "games": play.games,
-                "first_player_win_share": first.estimate,
-                "first_player_low": first.low,
-                "first_player_high": first.high,
-                "fair_share": 1 / cell.players,
-                "rounds_per_game": rounds.estimate,
-                "rounds_low": rounds.low,
-                "rounds_high": rounds.high,
-                "actions_per_game": actions.estimate,
-                "actions_low": actions.low,
-                "actions_high": actions.high,
-                "skill_share": skill.estimate,
-                "skill_low": skill.low,
-                "skill_high": skill.high,
+                "fair_share": play.fair_share,
             }
-            for call, count in play.calls:
-                row[f"{call}_per_game"] = count / max(play.games, 1)
-            for name, count in play.special_rounds:
-                row[f"{name}_rounds_per_game"] = count / max(play.games, 1)
+            figures = [
+                ("first_player_advantage", play.first_player_advantage),
+                ("balance", play.balance),
+                ("decisiveness", play.decisiveness),
+                ("rounds_per_game", play.rounds_interval),
+                ("actions_per_game", play.actions_interval),
+                ("first_player_win_share", play.first_player_interval),
+                *((f"place_{k + 1}_win_share", i) for k, i in enumerate(play.place_intervals)),
+                ("skill_share", cell.skill_share),
+                ("skill_edge", cell.skill_edge),
+            ]
+            for field, suffix in (("calls", ""), ("special_rounds", "_rounds"),
+                                  ("declarations", "_declared"), ("acts", "_acts")):  # fmt: skip
+                figures += [(f"{name}{suffix}_per_game", i) for name, i in play.per_game(field)]
+            for name, value in figures:
+                row[name] = value.estimate
+                row[f"{name}_low"] = value.low
+                row[f"{name}_high"] = value.high
             rows.append(row)
         return rows
 
@@ -238,7 +317,7 @@ def run_study(
             results.append(
                 simulate(variant, players, games, bots=lineup, seed=seed, workers=workers,
                          executor=executor, engine=engine, allow_import=allow_import,
-                         starting_dice=starting_dice)
+                         starting_dice=starting_dice, keep_games=True)
             )  # fmt: skip
             done += games
             if progress is not None:
@@ -325,10 +404,23 @@ def report_folder(out: Path | str, *, make: bool = False, existing: bool = True)
     return out
 
 
+def _flat(difference: dict[str, Any]) -> dict[str, Any]:
+    """A difference's row of ``differences.csv``: each measure's estimate, its bounds
+    (``_low``, ``_high``) and whether it is significant."""
+    row = {key: _csv_text(difference[key]) for key in ("a", "b", "players")}
+    for name, _, _, _ in MEASURES:
+        value = difference[name]
+        row[name] = value["estimate"]
+        row.update({f"{name}_{k}": value[k] for k in ("low", "high", "significant")})
+    return row
+
+
 def write_report(study: Study, out: Path | str) -> Path:
-    """Write ``report.html``, ``study.json`` and ``study.csv`` into the folder ``out``
-    (made if missing), all at once: they are written beside it first and moved in only
-    when complete, so a failure leaves nothing half-written. Returns the report's path.
+    """Write ``report.html``, ``study.json``, ``study.csv`` (a row per edition and table
+    size) and ``differences.csv`` (a row per pair of editions and table size) into the
+    folder ``out`` (made if missing), all at once: they are written beside it first and
+    moved in only when complete, so a failure leaves nothing half-written. Returns the
+    report's path.
 
     Raises:
         GameSetupError: as :func:`report_folder`.
@@ -345,12 +437,35 @@ def write_report(study: Study, out: Path | str) -> Path:
             writer = csv.DictWriter(file, fieldnames=columns)
             writer.writeheader()
             writer.writerows(rows)
+        differences = [difference.to_dict() for difference in study.differences()]
+        with (staging / "differences.csv").open("w", newline="", encoding="utf-8") as file:
+            flat = [_flat(row) for row in differences]
+            writer = csv.DictWriter(file, fieldnames=list(flat[0]) if flat else ["a", "b"])
+            writer.writeheader()
+            writer.writerows(flat)
         (staging / "report.html").write_text(_html(study), encoding="utf-8")
-        for name in ("study.json", "study.csv", "report.html"):
+        for name in ("study.json", "study.csv", "differences.csv", "report.html"):
             os.replace(staging / name, out / name)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return out / "report.html"
+
+
+#: The measures, as the report defines them (the how-to says more).
+_DEFINITIONS = (
+    ("First-player advantage", "the share of the games won by the player who opened them, "
+     "less the fair share (1 / players): 0 in a fair game."),
+    ("Balance", "the largest gap between a place's share of the wins (the opener, the next "
+     "to act, and so on round the table) and the fair share: 0 when every place wins as "
+     "often; its interval holds for all the places at once."),
+    ("Decisiveness", "the share of the games won by the first player to lead alone (more "
+     "dice than every other player; more points where calls move points): the fair share "
+     "if an early lead meant nothing, 100% if it always held."),
+    ("Game length", "rounds and actions per game."),
+    ("Skill share", "in games between the stronger and the weaker bot, the stronger bot's "
+     "share of the wins per seat it held: the further above the fair share, the more the "
+     "rules reward the better player."),
+)  # fmt: skip
 
 
 def _html(study: Study) -> str:
@@ -360,7 +475,7 @@ def _html(study: Study) -> str:
         f"the same deals in every edition; {html.escape(study.bots)} bots in every seat. "
         f"Skill games: {html.escape(study.strong)} against {html.escape(study.weak)}, "
         "alternating seats. Every figure has its 95% confidence interval "
-        "(Wilson for shares, normal for means).</p>"
+        "(Wilson for shares, normal for means and for the paired differences).</p>"
     )
     run = study.run
     if run:
@@ -373,18 +488,29 @@ def _html(study: Study) -> str:
             + (f"Run again: <code>{html.escape(command)}</code>." if command else "")
             + "</p>"
         )
+    terms = "".join(f"<dt>{name}</dt><dd>{html.escape(text)}</dd>" for name, text in _DEFINITIONS)
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         "<title>perudo study</title><style>",
         "body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem}",
         "table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;",
         "padding:.25rem .5rem;text-align:right}th{background:#f4f4f4}",
-        "td:first-child{text-align:left}",
+        "td:first-child{text-align:left}dt{font-weight:bold}",
         "img{max-width:100%}.note{background:#fff6d5;padding:.5rem}</style></head><body>",
         f"<h1>Study of {', '.join(map(html.escape, study.editions))}</h1>",
         head,
+        f"<h2>The measures</h2><dl>{terms}</dl>",
+        "<h2>Each edition at each table size</h2>",
         _table(study),
     ]
+    differences = study.differences()
+    if differences:
+        parts += [
+            "<h2>Editions compared, game by game</h2>",
+            "<p>Each difference is the first edition's figure less the second's, over the "
+            "same seeds; <b>bold</b>: significant at 95% (its interval leaves out 0).</p>",
+            _differences(differences),
+        ]
     parts += [f"<img alt='{html.escape(t)}' src='data:image/png;base64,{d}'>" for t, d in charts]
     if note:
         parts.append(f"<p class='note'>{html.escape(note)}</p>")
@@ -394,22 +520,46 @@ def _html(study: Study) -> str:
 
 def _table(study: Study) -> str:
     header = (
-        "<tr><th>edition</th><th>players</th><th>first player wins (fair)</th>"
-        "<th>rounds per game</th><th>actions per game</th><th>skill share (fair)</th>"
-        "<th>calls per game</th></tr>"
+        "<tr><th>edition</th><th>players</th><th>first-player advantage</th>"
+        "<th>balance</th><th>decisiveness (fair)</th><th>rounds per game</th>"
+        "<th>actions per game</th><th>skill share (fair)</th><th>calls per game</th></tr>"
     )
     rows = []
     for cell in study.cells:
         play = cell.play
-        fair = f"{1 / cell.players:.1%}"
-        calls = ", ".join(f"{c} {n / max(play.games, 1):.2f}" for c, n in play.calls)
+        fair = f"{play.fair_share:.1%}"
+        calls = "; ".join(f"{c} {i}" for c, i in play.per_game("calls"))
         rows.append(
             f"<tr><td>{html.escape(cell.variant)}</td><td>{cell.players}</td>"
-            f"<td>{play.first_player_interval} ({fair})</td><td>{play.rounds_interval}</td>"
+            f"<td>{play.first_player_advantage.signed()}</td><td>{play.balance}</td>"
+            f"<td>{play.decisiveness} ({fair})</td><td>{play.rounds_interval}</td>"
             f"<td>{play.actions_interval}</td><td>{cell.skill_share} ({fair})</td>"
             f"<td>{html.escape(calls)}</td></tr>"
         )
     return "<table>" + header + "".join(rows) + "</table>"
+
+
+def _differences(differences: Sequence[StudyDifference]) -> str:
+    header = "<tr><th>editions</th><th>players</th>" + "".join(
+        f"<th>{label}</th>" for _, label, _, _ in MEASURES
+    )
+    rows = []
+    for found in differences:
+        values = []
+        for _, difference in found.measures:
+            text = html.escape(difference.interval.signed())
+            values.append(
+                f"<td><b>{text}</b></td>" if difference.significant else f"<td>{text}</td>"
+            )
+        rows.append(
+            f"<tr><td>{html.escape(found.a)} minus {html.escape(found.b)}</td>"
+            f"<td>{found.players}</td>{''.join(values)}</tr>"
+        )
+    return "<table>" + header + "</tr>" + "".join(rows) + "</table>"
+
+
+def _from_fair(interval: Interval, fair: float) -> Interval:
+    return Interval(interval.estimate - fair, interval.low - fair, interval.high - fair, True)
 
 
 def _charts(study: Study) -> tuple[list[tuple[str, str]], str | None]:
@@ -421,25 +571,33 @@ def _charts(study: Study) -> tuple[list[tuple[str, str]], str | None]:
     except ImportError:
         return [], f"Charts need matplotlib, {install_hint('plot')}; then run the study again."
     charts = []
-    measures: list[tuple[str, Callable[[StudyCell], Interval]]] = [
-        ("First player's share of the wins", lambda c: c.play.first_player_interval),
-        ("Skill share: the stronger bot's wins per seat held", lambda c: c.skill_share),
-        ("Rounds per game", lambda c: c.play.rounds_interval),
-    ]
-    for title, measure in measures:
+    measures: list[tuple[str, Callable[[StudyCell], Interval], bool]] = [
+        ("First-player advantage: the opener's share of the wins less the fair share",
+         lambda c: c.play.first_player_advantage, True),
+        ("Balance: the largest gap between a place's share of the wins and the fair share",
+         lambda c: c.play.balance, True),
+        ("Decisiveness less the fair share: how much more often the first sole leader wins",
+         lambda c: _from_fair(c.play.decisiveness, c.play.fair_share), True),
+        ("Skill edge: the stronger bot's share per seat held less the fair share",
+         lambda c: c.skill_edge, True),
+        ("Game length: rounds per game", lambda c: c.play.rounds_interval, False),
+    ]  # fmt: skip
+    for title, measure, from_fair in measures:
         figure, axes = pyplot.subplots(figsize=(8, 4))
         for edition in study.editions:
             cells = [c for c in study.cells if c.variant == edition]
             values = [measure(c) for c in cells]
+            scale = 100 if from_fair else 1  # shares in points of percentage
             axes.errorbar(
-                [c.players for c in cells], [v.estimate for v in values],
-                yerr=[[v.estimate - v.low for v in values], [v.high - v.estimate for v in values]],
+                [c.players for c in cells], [scale * v.estimate for v in values],
+                yerr=[[scale * (v.estimate - v.low) for v in values],
+                      [scale * (v.high - v.estimate) for v in values]],
                 marker="o", capsize=3, label=edition,
             )  # fmt: skip
-        if "share" in title:
-            tables = sorted({c.players for c in study.cells})
-            axes.plot(tables, [1 / n for n in tables], "k--", label="fair share")
-        axes.set_title(title)
+        if from_fair:
+            axes.axhline(0, color="black", linestyle="--", linewidth=1, label="fair")
+            axes.set_ylabel("points of percentage")
+        axes.set_title(title, fontsize="medium")
         axes.set_xlabel("players")
         axes.set_xticks(sorted({c.players for c in study.cells}))
         axes.legend(fontsize="small")

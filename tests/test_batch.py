@@ -384,8 +384,9 @@ def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(
     key: str, players: int, bots: list[str]
 ) -> None:
     """The same run on both engines (their dice differ): the mean rounds and actions per
-    game, each seat's and each bot's share of wins, and the calls per game agree within
-    four standard errors (Welch's z; a wrong rule or bot moves them far further)."""
+    game, each seat's, place's and bot's share of wins, decisiveness, and the calls per
+    game agree within four standard errors (Welch's z; a wrong rule or bot moves them far
+    further)."""
     games = 1200
     ref = simulate(key, players, games, bots=bots, seed=1, engine="reference")
     bat = simulate(key, players, games, bots=bots, seed=3, engine="batch")
@@ -394,6 +395,11 @@ def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(
         b = _per_game(getattr(bat, total), getattr(bat, squares), games)
         assert abs(_z(a[0], a[1], games, b[0], b[1], games)) < 4, (total, a, b)
     shares = [(float(r) / games, float(b) / games) for r, b in zip(ref.wins, bat.wins, strict=True)]
+    shares += [
+        (float(r) / games, float(b) / games)
+        for r, b in zip(ref.place_wins, bat.place_wins, strict=True)
+    ]
+    shares.append((float(ref.leader_wins) / games, float(bat.leader_wins) / games))
     shares += [
         (float(r) / ref._seats_held(name), float(b) / bat._seats_held(name))
         for (name, r), (_, b) in zip(ref.bot_wins, bat.bot_wins, strict=True)

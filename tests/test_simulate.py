@@ -79,3 +79,102 @@ def test_simulate_command() -> None:
     assert main(argv, out=out) == 0
     data = json.loads(out.getvalue())
     assert [d["variant"] for d in data] == ["italian", "spanish"]
+
+
+@pytest.mark.parametrize("engine", ["reference", "batch"])
+def test_the_named_measures_add_up(engine: str) -> None:
+    """First-player advantage, balance, decisiveness and game length, and the counts per
+    game, each with its interval, from what the run counted."""
+    if engine == "batch":
+        pytest.importorskip("numba", reason="the batch engine needs the extra perudo[batch]")
+    result = simulate("italian", 3, 300, seed=4, engine=engine, keep_games=True)
+    assert result.engine == engine
+    assert sum(result.place_wins) == 300
+    assert result.first_player_wins == result.place_wins[0]
+    fair = result.fair_share
+    advantage = result.first_player_advantage
+    assert advantage.estimate == pytest.approx(float(result.place_wins[0]) / 300 - fair)
+    assert advantage.low < advantage.estimate < advantage.high
+    gaps = [abs(float(w) / 300 - fair) for w in result.place_wins]
+    assert result.balance.estimate == pytest.approx(max(gaps))
+    assert 0 <= result.balance.low <= result.balance.estimate <= result.balance.high
+    # An early lead tells something in Italian: its holder wins more than a fair share.
+    assert result.decisiveness.low > fair
+    # One call a round: Dubito per game is game length, to the last digit of its interval.
+    assert dict(result.per_game("calls"))["challenge"] == result.rounds_interval
+    assert dict(result.calls)["challenge"] == result.rounds
+    for name, interval in result.per_game("declarations"):
+        assert interval.low <= dict(result.declarations)[name] / 300 <= interval.high
+    outcomes = result.outcomes
+    assert outcomes is not None
+    assert len(outcomes.game_length) == 300
+    assert sum(outcomes.game_length) == result.rounds
+    assert sum(outcomes.first_player_advantage) == pytest.approx(float(result.place_wins[0]))
+    assert sum(outcomes.decisiveness) == pytest.approx(float(result.leader_wins))
+    assert sum(outcomes.first_bot) == pytest.approx(300 * dict(result.win_rate_by_bot)["odds"])
+    with pytest.raises(ValueError, match="counter"):
+        result.per_game("wins")
+
+
+def test_the_opener_is_the_first_place_and_a_fixed_opener_makes_seats_places() -> None:
+    """OpenSpiel's liars_dice always opens with seat 0: each place is that seat."""
+    result = simulate("openspiel-liars-dice", 2, 200, seed=1)
+    assert result.place_wins == result.wins
+    drawn = simulate("italian", 2, 200, seed=1)
+    assert drawn.place_wins != drawn.wins  # the roll-off spreads the opening over seats
+
+
+def test_a_paired_difference_reads_the_same_games_of_two_runs() -> None:
+    a = simulate("italian", 3, 200, seed=2, keep_games=True)
+    b = simulate("spanish", 3, 200, seed=2, keep_games=True)
+    itself = a.paired(a, "game_length")
+    assert (itself.interval.low, itself.interval.estimate, itself.interval.high) == (0, 0, 0)
+    rounds = a.paired(b, "game_length")
+    assert rounds.interval.estimate == pytest.approx(a.mean_rounds - b.mean_rounds)
+    first = a.paired(b, "first_player_advantage")
+    assert first.interval.estimate == pytest.approx(
+        a.first_player_advantage.estimate - b.first_player_advantage.estimate
+    )
+    assert first.interval.percent_scale
+    with pytest.raises(ValueError, match="keep_games"):
+        simulate("italian", 3, 10, seed=2).paired(b, "game_length")
+    with pytest.raises(ValueError, match="the same games"):
+        a.paired(simulate("spanish", 3, 200, seed=3, keep_games=True), "game_length")
+    with pytest.raises(ValueError, match="one of"):
+        a.paired(b, "rounds")
+
+
+def test_a_forfeited_game_is_left_out_of_the_pairs() -> None:
+    import math
+
+    from perudo.simulate import GameOutcomes
+
+    kept = GameOutcomes.empty()
+    kept.add(1, 0, 10, 0.5)
+    tally_like = GameOutcomes.empty()
+    tally_like.add(math.nan, math.nan, math.nan, math.nan)
+    kept.extend(tally_like)
+    assert len(kept.game_length) == 2
+    assert math.isnan(kept.game_length[1])
+
+
+def test_no_share_fixed_by_construction_is_reported() -> None:
+    """With one bot in every seat, its share per seat held is the fair share whatever the
+    games: the report and the JSON leave it out; with two bots they give it."""
+    out = io.StringIO()
+    assert main(["simulate", "--games", "30", "--players", "3", "--seed", "1"], out=out) == 0
+    text = out.getvalue()
+    assert "won per seat held" not in text
+    assert "games won by seat" not in text
+    assert "won by the opener" in text
+    assert "balance" in text
+    assert "decisiveness" in text
+    out = io.StringIO()
+    assert main(["simulate", "--games", "30", "--players", "3", "--json"], out=out) == 0
+    data = json.loads(out.getvalue())
+    assert "win_share_per_seat_held_by_bot" not in data
+    assert set(data["first_player_advantage"]) == {"estimate", "low", "high"}
+    out = io.StringIO()
+    argv = ["simulate", "--games", "30", "--players", "3", "--bots", "odds,random"]
+    assert main(argv, out=out) == 0
+    assert "won per seat held, odds" in out.getvalue()

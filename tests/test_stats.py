@@ -98,7 +98,7 @@ def test_the_command_reports_intervals_and_the_difference(
     assert main(argv, out=out) == 0
     text = out.getvalue()
     assert "95% confidence interval" in text
-    assert "italian minus wango (same seeds):" in text
+    assert "italian minus wango (paired: the same seeds, game by game):" in text
     assert "significant at 95%" in text
     assert max(len(line) for line in text.splitlines()) <= 80
     out = io.StringIO()
@@ -111,4 +111,70 @@ def test_the_widest_difference_line_fits_in_80_columns() -> None:
     ran to 81 columns under the report's 34-column labels."""
     widest = Difference(Interval(-1.0, -1.0, 1.0).percent())
     assert len(str(widest)) == 50
-    assert len("  games won by seat 10".ljust(DIFFERENCE_LABEL) + str(widest)) <= 80
+    assert len("  first-player advantage".ljust(DIFFERENCE_LABEL) + str(widest)) <= 80
+
+
+def test_a_paired_difference_is_the_mean_of_the_differences() -> None:
+    import math
+
+    from perudo.stats import paired_difference
+
+    same = paired_difference([1, 0, 1, 1], [1, 0, 1, 1])
+    assert (same.interval.estimate, same.interval.low, same.interval.high) == (0, 0, 0)
+    assert not same.significant
+    shifted = paired_difference([5, 7, 6, 9, 4], [4, 6, 5, 8, 3])  # +1 in every pair
+    assert shifted.interval.estimate == pytest.approx(1.0)
+    assert shifted.interval.low == pytest.approx(1.0)
+    assert shifted.significant
+    skipped = paired_difference([1.0, math.nan, 3.0], [0.0, 2.0, math.nan])
+    assert skipped.interval.estimate == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="pairs"):
+        paired_difference([1, 2], [1])
+
+
+def test_pairing_narrows_the_interval_where_the_pairs_agree() -> None:
+    """Two measures that share most of their noise (the same games): the paired interval
+    is far narrower than the unpaired one from the two means' intervals."""
+    import random
+
+    from perudo.stats import difference_of_means, mean_interval, paired_difference
+
+    rng = random.Random(1)
+    base = [rng.gauss(10, 3) for _ in range(500)]
+    a = [x + rng.gauss(0.2, 0.3) for x in base]
+    paired = paired_difference(a, base).interval
+    unpaired = difference_of_means(
+        mean_interval(sum(a), sum(x * x for x in a), 500), 500,
+        mean_interval(sum(base), sum(x * x for x in base), 500), 500,
+    ).interval  # fmt: skip
+    assert paired.high - paired.low < (unpaired.high - unpaired.low) / 5
+    # And it is a 95% interval: over 400 such runs it holds the true +0.2 about 380 times
+    # (370 to 393 with probability 0.99).
+    held = 0
+    for run in range(400):
+        rng = random.Random(run)
+        base = [rng.gauss(10, 3) for _ in range(100)]
+        held += paired_difference([x + rng.gauss(0.2, 0.3) for x in base], base).interval.contains(
+            0.2
+        )
+    assert 370 <= held <= 393, held
+
+
+def test_the_largest_gap_holds_for_every_share_at_once() -> None:
+    from perudo.stats import largest_gap
+
+    even = largest_gap([100, 100, 100], 300, 1 / 3)
+    assert even.estimate == pytest.approx(0.0)
+    assert even.low == 0
+    assert 0.05 < even.high < 0.15
+    uneven = largest_gap([150, 100, 50], 300, 1 / 3)
+    assert uneven.estimate == pytest.approx(1 / 6)
+    assert uneven.low > 0.05  # the gap is there for all three at once
+    assert uneven.percent_scale
+    wider = largest_gap([150, 100, 50, 0, 0, 0][:3], 300, 1 / 3)
+    assert wider == uneven
+    # Three shares, each at 1 - 0.05 / 3: wider than one share's 95% interval.
+    from perudo.stats import wilson
+
+    alone = wilson(150, 300)
+    assert uneven.high - uneven.estimate > alone.high - alone.estimate

@@ -39,18 +39,31 @@ def test_a_study_measures_every_cell_on_the_same_seeds(tmp_path: Path) -> None:
     assert liars.play.rounds_interval.estimate == 1.0
     report = write_report(study, tmp_path / "out")
     files = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert files == ["report.html", "study.csv", "study.json"]
+    assert files == ["differences.csv", "report.html", "study.csv", "study.json"]
     data = json.loads((tmp_path / "out" / "study.json").read_text("utf-8"))
     assert len(data["cells"]) == 3
     rows = list(csv.DictReader((tmp_path / "out" / "study.csv").open(encoding="utf-8")))
     assert rows[0]["edition"] == "italian"
-    assert float(rows[0]["first_player_low"]) <= float(rows[0]["first_player_win_share"])
+    for measure in (
+        "first_player_win_share",
+        "first_player_advantage",
+        "balance",
+        "decisiveness",
+        "rounds_per_game",
+        "skill_share",
+        "challenge_per_game",
+    ):
+        low, value, high = (float(rows[0][measure + end]) for end in ("_low", "", "_high"))
+        assert low <= value <= high, measure  # every figure with its interval
+    (pair,) = data["differences"]  # italian against liars dice at 2 players, game by game
+    assert (pair["a"], pair["b"], pair["players"]) == ("italian", "openspiel-liars-dice", 2)
+    assert set(pair["game_length"]) == {"estimate", "low", "high", "significant"}
     page = report.read_text("utf-8")
     assert "<table>" in page
     assert "95% confidence interval" in page
     assert "http" not in page.split("<body>")[1]  # self-contained: no external resource
     if find_spec("matplotlib"):  # the plot extra (in the dev install): one chart a figure
-        assert page.count("data:image/png;base64,") == 3
+        assert page.count("data:image/png;base64,") == 5
     else:  # without it: no chart, and the page names the extra
         assert "data:image/png" not in page
         assert "perudo[plot]" in page
@@ -157,3 +170,30 @@ def test_the_report_records_what_its_numbers_depend_on_and_its_command_reruns_th
     assert "the games played on reference" in html
     assert "Run again: <code>perudo study italian" in html
     assert "engine" in (tmp_path / "first" / "study.csv").read_text("utf-8").splitlines()[0]
+
+
+def test_editions_are_compared_game_by_game_at_each_table_size() -> None:
+    """A paired difference for each pair of editions at each table size, the first named
+    less the second: it is the difference of the cells' own figures, with an interval
+    from the games' differences."""
+    study = run_study(["italian", "spanish", "wango"], (2, 3), 60, seed=2)
+    found = study.differences()
+    assert [(d.a, d.b, d.players) for d in found] == [
+        ("italian", "spanish", 2), ("italian", "wango", 2), ("spanish", "wango", 2),
+        ("italian", "spanish", 3), ("italian", "wango", 3), ("spanish", "wango", 3),
+    ]  # fmt: skip
+    first = found[3]
+    a, b = study.cell("italian", 3), study.cell("spanish", 3)
+    assert a is not None
+    assert b is not None
+    measures = dict(first.measures)
+    assert measures["game_length"].interval.estimate == pytest.approx(
+        a.play.mean_rounds - b.play.mean_rounds
+    )
+    assert measures["skill_share"].interval.estimate == pytest.approx(
+        a.skill_share.estimate - b.skill_share.estimate
+    )
+    assert measures["first_player_advantage"].interval.estimate == pytest.approx(
+        a.play.first_player_advantage.estimate - b.play.first_player_advantage.estimate
+    )
+    assert not run_study(["italian"], (2,), 5).differences()  # one edition: nothing to pair

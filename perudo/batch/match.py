@@ -30,6 +30,8 @@ class Played:
         out_of_turn: Exact calls made out of turn.
         special: Rounds played as the edition's special round.
         declarations: ``(games, declarations)``: each declaration's count.
+        leader: The first seat to lead alone after a call (more dice than every other
+            seat, or more points where calls move points); -1 where none did.
     """
 
     winners: NDArray[np.bool_]
@@ -41,6 +43,7 @@ class Played:
     out_of_turn: NDArray[np.int64]
     special: NDArray[np.int64]
     declarations: NDArray[np.int64]
+    leader: NDArray[np.int64]
 
 
 def play_bots(
@@ -67,6 +70,8 @@ def play_bots(
     declarations = np.zeros((games, ndecl), dtype=np.int64)
     winners = np.zeros((games, players), dtype=np.bool_)
     opener = np.zeros(games, dtype=np.int64)
+    leader = np.full(games, -1, dtype=np.int64)
+    standing = table.held if table.rules.moves_dice else table.scores  # who leads, by what
     game_of = np.arange(size)  # the game each row plays; -1 once the row has no game left
     opener[:size] = table.opener
     following = size
@@ -109,6 +114,12 @@ def play_bots(
             exact = acts[ended] == table.layout.exact_call
             counts["dudo"][g] += ~exact
             counts["exact"][g] += exact & (by[ended] == to_act[ended])
+            open_ = ended & (leader[np.maximum(game_of, 0)] < 0)  # no lead seen yet
+            if open_.any():
+                held = standing[open_]
+                top = held.max(axis=1, keepdims=True)
+                alone = (held == top).sum(axis=1) == 1
+                leader[game_of[open_][alone]] = np.argmax(held, axis=1)[alone]
         done = np.flatnonzero(result.done)
         if len(done):
             winners[game_of[done]] = result.winners[done]
@@ -118,4 +129,6 @@ def play_bots(
             table._reset(fresh)
             opener[game_of[fresh]] = table.opener[fresh]
             game_of[done[len(fresh) :]] = -1
-    return Played(winners=winners, opener=opener, declarations=declarations, **counts)
+    return Played(
+        winners=winners, opener=opener, declarations=declarations, leader=leader, **counts
+    )
