@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from perudo.batch.rules import BatchRules
-from perudo.encoding import action_encoding, observation_encoding
+from perudo.encoding import ObservationEncoding, action_encoding, observation_encoding
 from perudo.errors import GameSetupError
 from perudo.variant import Variant
 
@@ -27,11 +27,13 @@ __all__ = [
     "FIELDS",
     "GameArrays",
     "Layout",
+    "Spots",
     "bytes_per_game",
     "call_bytes_per_game",
     "check_numbers",
     "layout",
     "new_arrays",
+    "spots",
 ]
 
 
@@ -132,6 +134,57 @@ class Layout(NamedTuple):
     rounds: int  #: the rounds a game lasts (0: until one player is left)
     elimination: bool  #: the last player with dice wins
     observed_rounds: int  #: the most rounds an observation's ``round`` entry counts
+
+
+class Spots(NamedTuple):
+    """Where each entry of the observation starts (-1: the edition has no such entry): the
+    names of :class:`~perudo.encoding.ObservationEncoding`'s fields."""
+
+    seat: int
+    round: int
+    hand: int
+    hand_hidden: int
+    dice: int
+    starting_dice: int
+    score: int
+    pressure_left: int
+    to_act: int
+    may_call: int
+    face_changers: int
+    special_round: int
+    special_player: int
+    offers: int
+    must_declare: int
+    wild: int
+    bids: int
+    legal: int
+    last: int
+    last_call: int
+    last_quantity: int
+    last_face: int
+    last_pressure: int
+    last_caller: int
+    last_bidder: int
+    last_count: int
+    last_revealed: int
+    last_hidden: int
+    last_hands: int
+    last_wild: int
+    last_loser: int
+    last_gainer: int
+    last_points: int
+    last_eliminated: int
+    last_changes: int
+    winners: int
+    open: int
+    acts: int
+    seen: int
+    seen_by: int
+
+
+def spots(encoding: ObservationEncoding) -> Spots:
+    """The :class:`Spots` of ``encoding``."""
+    return Spots(**{f.name: f.start if f.length else -1 for f in encoding.fields})
 
 
 def layout(variant: Variant, rules: BatchRules, players: int) -> Layout:

@@ -37,6 +37,7 @@ from perudo.batch.arrays import (
     check_numbers,
     layout,
     new_arrays,
+    spots,
 )
 from perudo.batch.compiled import seed_bits
 from perudo.batch.handle import Games, games
@@ -191,10 +192,12 @@ class BatchGames:
         self.arrays: GameArrays = new_arrays(self.layout, batch)
         for name, array in zip(GameArrays._fields, self.arrays, strict=True):
             setattr(self, name, array)
-        self._games: Games = games(self.arrays, self.bits)  # the compiled steps' handle on both
-        self._rules = self.rules.numbers()
+        # The compiled steps' handle on the arrays, the generator and the edition's numbers.
+        self._games: Games = games(
+            self.arrays, self.bits, self.rules.numbers(), self.layout,
+            spots(observation_encoding(variant, players)),
+        )  # fmt: skip
         self.start_dice[:] = self.starting_dice
-        self._spots = observations.spots(observation_encoding(variant, players))
         self._reset(np.arange(batch))
 
     @classmethod
@@ -281,7 +284,7 @@ class BatchGames:
         """``(batch,)``: the wild face of each game's round so far (0 for none): none in a
         special round, none in a round that opened on it where the edition says so."""
         wild = np.empty(self.batch, dtype=np.intp)
-        legality.wild_faces(self._games, self._rules, wild)
+        legality.wild_faces(self._games, wild)
         return wild
 
     def legal_mask(self) -> NDArray[np.bool_]:
@@ -289,14 +292,14 @@ class BatchGames:
         :func:`~perudo.encoding.action_encoding`'s numbering (bids up to the dice in play,
         as :meth:`perudo.GameState.legal_actions` lists them). A game that is over has none."""
         mask = np.zeros((self.batch, self.actions.size), dtype=np.bool_)
-        legality.masks(self._games, self._rules, self.layout, mask)
+        legality.masks(self._games, mask)
         return mask
 
     def may_call(self) -> NDArray[np.bool_]:
         """``(batch, players)``: the seats that may make the exact call now (Calza, and
         Jonti in or out of turn)."""
         may = np.zeros((self.batch, self.players), dtype=np.bool_)
-        legality.exact_callers(self._games, self._rules, may)
+        legality.exact_callers(self._games, may)
         return may
 
     def lowest_quantities(self) -> NDArray[np.int64]:
@@ -304,20 +307,20 @@ class BatchGames:
         game's player to act may bid (a number past every quantity where it may not bid
         that face): the batch form of ``perudo.rules.bidding.lowest_quantities``."""
         lows = np.empty((self.nfaces, self.batch), dtype=np.int64)
-        legality.lowest_quantities(self._games, self._rules, self.layout, self._actors(), lows)
+        legality.lowest_quantities(self._games, self._actors(), lows)
         return lows
 
     def may_press(self) -> NDArray[np.bool_]:
         """``(batch,)``: each game's player to act has pressure left to use."""
         may = np.empty(self.batch, dtype=np.bool_)
-        legality.pressure_open(self._games, self._rules, self._actors(), may)
+        legality.pressure_open(self._games, self._actors(), may)
         return may
 
     def last_bid_faces(self) -> NDArray[np.int64]:
         """``(batch, players)``: the face of each seat's last bid of the round so far (0:
         none yet), what the reader bot reads."""
         faces = np.zeros((self.batch, self.players), dtype=np.int64)
-        observations.last_bid_faces(self._games, self.layout, faces)
+        observations.last_bid_faces(self._games, faces)
         return faces
 
     def _actors(self) -> NDArray[np.int64]:
@@ -335,14 +338,16 @@ class BatchGames:
         Raises:
             IllegalActionError: an action is not legal in its game (the first such game is
                 named; no game moved).
-            EncodingError: an action is not a number of the edition's actions.
+            EncodingError: an action is not a number of the edition's actions (the first
+                such game is named, unless an illegal action comes before it; no game
+                moved).
         """
         acts = self._numbers(actions)
         idle = self.over.copy()
         if where is not None:
             idle |= ~self._flags(where)
         seats = self.to_act.astype(np.int64) if by is None else self._by(by, idle)
-        bad = legality.first_illegal(self._games, self._rules, self.layout, acts, seats, idle)
+        bad = legality.first_illegal(self._games, acts, seats, idle)
         if bad >= 0:
             self._refuse(bad, int(acts[bad]), int(seats[bad]))
         batch, n = self.batch, self.players
@@ -353,7 +358,7 @@ class BatchGames:
             winners=np.zeros((batch, n), dtype=np.bool_),
         )
         moves.step_games(
-            self._games, self._rules, self.layout, acts, seats, idle, self.autoreset,
+            self._games, acts, seats, idle, self.autoreset,
             result.rewards, result.done, result.ended, result.winners,
         )  # fmt: skip
         return result
@@ -363,7 +368,7 @@ class BatchGames:
         legal actions (those of :meth:`legal_mask`) from the batch's generator; 0 in a game
         that is over. Counted from each face's lowest legal quantity, never from the mask."""
         acts = np.empty(self.batch, dtype=np.int64)
-        policies.random_actions(self._games, self._rules, self.layout, acts)
+        policies.random_actions(self._games, acts)
         return acts
 
     def reset(self, *, where: Any = None) -> None:
@@ -379,7 +384,7 @@ class BatchGames:
     def _reset(self, rows: NDArray[Any]) -> None:
         """New games in ``rows``."""
         rows = np.asarray(rows, dtype=np.int64)
-        moves.new_games(self._games, self._rules, self.layout, rows)
+        moves.new_games(self._games, rows)
 
     def _flags(self, where: Any) -> NDArray[np.bool_]:
         """``where`` checked: one flag per game of the batch."""
@@ -402,7 +407,7 @@ class BatchGames:
         me = np.empty(batch, dtype=np.int64)
         me[:] = _whole("seats", seats, () if one else (batch,), n)
         out = np.zeros((batch, observation_encoding(self.variant, n).size), dtype=np.int32)
-        observations.observe_games(self._games, self._rules, self.layout, me, self._spots, out)
+        observations.observe_games(self._games, me, out)
         return out
 
     # --- checking -----------------------------------------------------------------------
@@ -414,13 +419,8 @@ class BatchGames:
                 f"actions must be {self.batch} whole numbers, one per game, not an array of "
                 f"shape {acts.shape} and type {acts.dtype}"
             )
-        acts = acts.astype(np.int64)
-        bad = np.flatnonzero((acts < 0) | (acts >= self.actions.size))
-        if len(bad):
-            raise EncodingError(
-                f"game {bad[0]}: action number {acts[bad[0]]} is not 0 to {self.actions.size - 1}"
-            )
-        return acts
+        # Each number's range is checked with its legality (legality.first_illegal).
+        return acts.astype(np.int64, copy=False)
 
     def _by(self, by: Any, idle: NDArray[np.bool_]) -> NDArray[np.int64]:
         seats = np.asarray(by)
@@ -435,7 +435,12 @@ class BatchGames:
         return seats
 
     def _refuse(self, game: int, act: int, seat: int) -> None:
-        """Raise the IllegalActionError of ``act`` by ``seat`` in ``game``."""
+        """Raise the EncodingError of ``act`` in ``game`` where it is no action number, else
+        the IllegalActionError of ``act`` by ``seat``."""
+        if not 0 <= act < self.actions.size:
+            raise EncodingError(
+                f"game {game}: action number {act} is not 0 to {self.actions.size - 1}"
+            )
         why = self._violation(game, act, seat)
         raise IllegalActionError(
             why.reason,
@@ -469,7 +474,7 @@ class BatchGames:
         if (
             isinstance(action, Bid | Dudo)
             and action.pressure
-            and not legality.can_press(self._games, self._rules, game, seat)
+            and not self.may_press()[game]  # the seat is the player to act
         ):
             return violation("pressure-used-up")
         if not isinstance(action, Bid):
@@ -519,4 +524,4 @@ def play_random(
     if games == 0:
         return 0
     table = BatchGames.new(variant, players, min(batch, games), seed)
-    return int(policies.play_games(table._games, table._rules, table.layout, games, one_round))
+    return int(policies.play_games(table._games, games, one_round))

@@ -189,46 +189,50 @@ def is_legal(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) ->
 
 
 @compiled
-def masks(s: Games, r: BatchRules, t: Layout, out: NDArray[np.bool_]) -> None:
+def masks(s: Games, out: NDArray[np.bool_]) -> None:
     """Row ``i`` of ``out``: game ``i``'s legal actions (:func:`fill_mask`)."""
+    r, t = s.rules, s.layout
     for i in rows(len(out)):
         fill_mask(s, r, t, i, out[i])
 
 
 @compiled
-def wild_faces(s: Games, r: BatchRules, out: NDArray[np.intp]) -> None:
+def wild_faces(s: Games, out: NDArray[np.intp]) -> None:
     """``out[i]``: the wild face of game ``i``'s round (:func:`wild_face`)."""
+    r = s.rules
     for i in rows(len(out)):
         out[i] = wild_face(s, r, i)
 
 
 @compiled
 def first_illegal(
-    s: Games, r: BatchRules, t: Layout, acts: NDArray[np.int64], seats: NDArray[np.int64],
-    idle: NDArray[np.bool_],
-) -> int:  # fmt: skip
-    """The first game, not ``idle``, where ``acts[i]`` by ``seats[i]`` is illegal (-1: none)."""
+    s: Games, acts: NDArray[np.int64], seats: NDArray[np.int64], idle: NDArray[np.bool_]
+) -> int:
+    """The first game where ``acts[i]`` is no action number (in any game), or, not
+    ``idle``, is illegal by ``seats[i]`` (-1: none)."""
+    r, t = s.rules, s.layout
     for i in rows(len(acts)):
-        if not idle[i] and not is_legal(s, r, t, i, acts[i], seats[i]):
+        act = acts[i]
+        if act < 0 or act >= t.actions or (not idle[i] and not is_legal(s, r, t, i, act, seats[i])):
             # Signed: numba would unify an unsigned row and -1 as a float.
             return np.int64(i)  # type: ignore[return-value]
     return -1
 
 
 @compiled
-def exact_callers(s: Games, r: BatchRules, out: NDArray[np.bool_]) -> None:
+def exact_callers(s: Games, out: NDArray[np.bool_]) -> None:
     """``out[i, seat]``: ``seat`` may make the exact call in game ``i`` now."""
+    r = s.rules
     for i in rows(out.shape[0]):
         for seat in range(out.shape[1]):
             out[i, seat] = may_call(s, r, i, seat)
 
 
 @compiled
-def lowest_quantities(
-    s: Games, r: BatchRules, t: Layout, seats: NDArray[np.int64], out: NDArray[np.int64]
-) -> None:
+def lowest_quantities(s: Games, seats: NDArray[np.int64], out: NDArray[np.int64]) -> None:
     """``out[face - 1, i]``: the lowest quantity of ``face`` that ``seats[i]`` may bid in
     game ``i`` (:data:`NO_BID`: none)."""
+    r, t = s.rules, s.layout
     for i in rows(len(seats)):
         q, f, special, locked = standing(s, i, seats[i])
         for face in range(1, t.faces + 1):
@@ -236,9 +240,8 @@ def lowest_quantities(
 
 
 @compiled
-def pressure_open(
-    s: Games, r: BatchRules, seats: NDArray[np.int64], out: NDArray[np.bool_]
-) -> None:
+def pressure_open(s: Games, seats: NDArray[np.int64], out: NDArray[np.bool_]) -> None:
     """``out[i]``: ``seats[i]`` has pressure left to use in game ``i``."""
+    r = s.rules
     for i in rows(len(seats)):
         out[i] = can_press(s, r, i, seats[i])

@@ -348,14 +348,14 @@ def returns(s: Games, t: Layout, i: int, seat: int) -> float:
 
 @compiled
 def step_games(
-    s: Games, r: BatchRules, t: Layout, acts: NDArray[np.int64], seats: NDArray[np.int64],
-    idle: NDArray[np.bool_], autoreset: bool,
-    rewards: NDArray[np.float64], done: NDArray[np.bool_], ended: NDArray[np.bool_],
-    winners: NDArray[np.bool_],
+    s: Games, acts: NDArray[np.int64], seats: NDArray[np.int64], idle: NDArray[np.bool_],
+    autoreset: bool, rewards: NDArray[np.float64], done: NDArray[np.bool_],
+    ended: NDArray[np.bool_], winners: NDArray[np.bool_],
 ) -> None:  # fmt: skip
     """Play ``acts[i]`` by ``seats[i]`` in every game ``i`` not ``idle`` (each legal), and
     write what :class:`~perudo.batch.StepResult` holds; with ``autoreset``, a game that
     ends is replaced by a new one."""
+    r, t = s.rules, s.layout
     for i in rows(len(acts)):
         if idle[i]:
             continue
@@ -372,7 +372,8 @@ def step_games(
 
 
 @compiled
-def new_games(s: Games, r: BatchRules, t: Layout, where: NDArray[np.int64]) -> None:
+def new_games(s: Games, where: NDArray[np.int64]) -> None:
     """A new game in each row of ``where``."""
+    r, t = s.rules, s.layout
     for k in rows(len(where)):
         new_game(s, r, t, row(where[k]))

@@ -5,70 +5,16 @@ holds the two to it). Seats are counted from the observer (entry 0: the observer
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 from numpy.typing import NDArray
 
-from perudo.batch.arrays import Layout
+from perudo.batch.arrays import Layout, Spots
 from perudo.batch.compiled import compiled, inlined, rows
 from perudo.batch.handle import Games
 from perudo.batch.legality import fill_mask, may_call, wild_face
 from perudo.batch.rules import BatchRules
-from perudo.encoding import ObservationEncoding
 
-__all__ = ["Spots", "last_bid_faces", "observe_games", "spots"]
-
-
-class Spots(NamedTuple):
-    """Where each entry of the observation starts (-1: the edition has no such entry): the
-    names of :class:`~perudo.encoding.ObservationEncoding`'s fields."""
-
-    seat: int
-    round: int
-    hand: int
-    hand_hidden: int
-    dice: int
-    starting_dice: int
-    score: int
-    pressure_left: int
-    to_act: int
-    may_call: int
-    face_changers: int
-    special_round: int
-    special_player: int
-    offers: int
-    must_declare: int
-    wild: int
-    bids: int
-    legal: int
-    last: int
-    last_call: int
-    last_quantity: int
-    last_face: int
-    last_pressure: int
-    last_caller: int
-    last_bidder: int
-    last_count: int
-    last_revealed: int
-    last_hidden: int
-    last_hands: int
-    last_wild: int
-    last_loser: int
-    last_gainer: int
-    last_points: int
-    last_eliminated: int
-    last_changes: int
-    winners: int
-    open: int
-    acts: int
-    seen: int
-    seen_by: int
-
-
-def spots(encoding: ObservationEncoding) -> Spots:
-    """The :class:`Spots` of ``encoding``."""
-    return Spots(**{f.name: f.start if f.length else -1 for f in encoding.fields})
+__all__ = ["last_bid_faces", "observe_games"]
 
 
 @inlined
@@ -160,18 +106,17 @@ def observe_last(s: Games, t: Layout, i: int, me: int, at: Spots, out: NDArray[n
 
 
 @compiled
-def last_bid_faces(s: Games, t: Layout, out: NDArray[np.int64]) -> None:
+def last_bid_faces(s: Games, out: NDArray[np.int64]) -> None:
     """``out[i, seat]``: the face of ``seat``'s last bid in game ``i``'s round (0: none)."""
+    t = s.layout
     for i in rows(out.shape[0]):
         for k in range(s.nbids[i]):
             out[i, s.bid_by[i, k]] = (s.bid_made[i, k] // t.per_bid) % t.faces + 1
 
 
 @compiled
-def observe_games(
-    s: Games, r: BatchRules, t: Layout, seats: NDArray[np.int64], at: Spots,
-    out: NDArray[np.int32],
-) -> None:  # fmt: skip
+def observe_games(s: Games, seats: NDArray[np.int64], out: NDArray[np.int32]) -> None:
     """Row ``i`` of ``out`` (zeros): seat ``seats[i]``'s observation of game ``i``."""
+    r, t, at = s.rules, s.layout, s.spots
     for i in rows(len(seats)):
         observe(s, r, t, i, seats[i], at, out[i])

@@ -74,16 +74,18 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
 
 
 @compiled
-def random_actions(s: Games, r: BatchRules, t: Layout, out: NDArray[np.int64]) -> None:
+def random_actions(s: Games, out: NDArray[np.int64]) -> None:
     """``out[i]``: a random legal action of game ``i``'s player to act (:func:`random_action`)."""
+    r, t = s.rules, s.layout
     for i in rows(len(out)):
         out[i] = random_action(s, r, t, i)
 
 
 @compiled
-def play_games(s: Games, r: BatchRules, t: Layout, games: int, one_round: bool) -> int:
+def play_games(s: Games, games: int, one_round: bool) -> int:
     """Play ``games`` random games (with ``one_round``, only each one's first round), each
     from a new game in the next row of the batch; the number of decisions taken."""
+    r, t = s.rules, s.layout
     decisions = 0
     size = len(s.over)
     for game in range(games):
