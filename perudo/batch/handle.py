@@ -175,7 +175,8 @@ def games(
     arrays: GameArrays, bits: NDArray[np.uint64], rules: BatchRules, layout: Layout, spots: Spots
 ) -> Games:
     """One :class:`Games` reference to ``arrays`` and the generator ``bits`` (the same
-    memory), with the edition's ``rules`` (as plain numbers: :meth:`BatchRules.numbers`),
+    memory), with the edition's ``rules`` (as plain numbers:
+    :meth:`~perudo.batch.rules.BatchRules.numbers`),
     its ``layout`` and its observation's ``spots``."""
     made = _make(*arrays, bits, rules, layout, spots)
     borrowed = _GamesType(list(made._type.field_dict.items()))
