@@ -14,7 +14,7 @@ import hashlib
 import math
 import signal
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from fractions import Fraction
 from typing import Any
@@ -68,6 +68,9 @@ def game_seed(seed: int, game: int) -> int:
     digest = hashlib.blake2b(f"perudo-simulate:{seed}:{game}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
 
+
+#: The counters a run keeps of what happens in its games (:class:`SimulationResult`'s fields).
+_EVENTS = ("calls", "special_rounds", "declarations", "acts")
 
 #: The measures a paired comparison of two runs reads game by game
 #: (:meth:`SimulationResult.paired`), each a field of :class:`GameOutcomes`.
@@ -248,7 +251,7 @@ class SimulationResult:
         Raises:
             ValueError: ``field`` is not one of those.
         """
-        if field not in ("calls", "special_rounds", "declarations", "acts"):
+        if field not in _EVENTS:
             raise ValueError(f"field {shown(field)} is not a counter of a simulation")
         squares = {name: total for kind, name, total in self.event_squares if kind == field}
         return tuple(
@@ -345,8 +348,7 @@ class SimulationResult:
             "declarations": dict(self.declarations),
             "acts": dict(self.acts),
             "per_game": {
-                field: {name: interval(i) for name, i in self.per_game(field)}
-                for field in ("calls", "special_rounds", "declarations", "acts")
+                field: {name: interval(i) for name, i in self.per_game(field)} for field in _EVENTS
             },
             "forfeits": dict(self.forfeits),
             "rounds_histogram": {str(n): games for n, games in self.rounds_histogram},
@@ -357,10 +359,6 @@ class SimulationResult:
                 bot: interval(i) for bot, i in self.bot_intervals
             }
         return data
-
-
-#: The counters a run keeps of what happens in its games (:class:`SimulationResult`'s fields).
-_EVENTS = ("calls", "special_rounds", "declarations", "acts")
 
 
 @attrs.define
@@ -398,10 +396,11 @@ class _Tally:
         names: Sequence[str],
         rounds: int,
         actions: int,
-        events: dict[str, Counter[str]],
+        events: Iterable[tuple[str, str, int]],
     ) -> None:
         """One game played: its ``winners``, the seat that opened it, the first to lead
-        alone (-1: nobody did), each seat's bot, its length and what happened in it."""
+        alone (-1: nobody did), each seat's bot, its length and what happened in it
+        (``(field, name, count)``: :data:`_EVENTS`' counters)."""
         n, share = self.players, Fraction(1, len(winners))
         self.games += 1
         self.rounds += rounds
@@ -415,10 +414,9 @@ class _Tally:
             self.bot_wins[names[seat]] = self.bot_wins.get(names[seat], Fraction(0)) + share
         if leader in winners:
             self.leader_wins += share
-        for field, counts in events.items():
-            self.events[field].update(counts)
-            for name, count in counts.items():
-                self.squares[field, name] += count * count
+        for field, name, count in events:
+            self.events[field][name] += count
+            self.squares[field, name] += count * count
         if self.outcomes is not None:
             held = [seat for seat in range(n) if names[seat] == self.first_bot]
             first_bot = share * sum(seat in winners for seat in held) / len(held)
@@ -498,8 +496,9 @@ def _play_games(
                 raise
             tally.forfeit(error.bot)
             continue
-        tally.game(state.winners, opener, played.leader, names, played.rounds,
-                   played.actions, played.events)  # fmt: skip
+        events = [(f, name, n) for f, counts in played.events.items() for name, n in counts.items()]
+        tally.game(state.winners, opener, played.leader, names, played.rounds, played.actions,
+                   events)  # fmt: skip
     return tally
 
 
@@ -594,15 +593,11 @@ def _play_batch(
     rounds, actions = played.rounds.tolist(), played.decisions.tolist()
     winners = [np.flatnonzero(row).tolist() for row in played.winners]
     openers, leaders = played.opener.tolist(), played.leader.tolist()
+    lineup = [[names[k] for k in row] for row in seat_bots.tolist()]
     for game in range(count):
-        events: dict[str, Counter[str]] = {e: Counter() for e in _EVENTS}
-        for (field, name), values in happened.items():
-            if values[game]:
-                events[field][name] = values[game]
-        tally.game(
-            winners[game], openers[game], leaders[game],
-            [names[k] for k in seat_bots[game].tolist()], rounds[game], actions[game], events,
-        )  # fmt: skip
+        events = [(f, name, values[game]) for (f, name), values in happened.items() if values[game]]
+        tally.game(winners[game], openers[game], leaders[game], lineup[game], rounds[game],
+                   actions[game], events)  # fmt: skip
     return tally
 
 
