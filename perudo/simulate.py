@@ -200,8 +200,7 @@ class SimulationResult:
         """**First-player advantage**: the opener's share of the wins less the fair share
         (0 in a fair game; +0.05: the opener wins five games in a hundred more than a fair
         share), with its 95% interval."""
-        share, fair = self.first_player_interval, self.fair_share
-        return Interval(share.estimate - fair, share.low - fair, share.high - fair, True)
+        return self.first_player_interval.less(self.fair_share)
 
     @property
     def place_intervals(self) -> tuple[Interval, ...]:

@@ -56,6 +56,17 @@ class Interval:
             return f"{self.estimate:.1%} [{self.low:.1%}, {self.high:.1%}]"
         return f"{self.estimate:.2f} [{self.low:.2f}, {self.high:.2f}]"
 
+    def less(self, value: float) -> Interval:
+        """The estimate and both bounds less ``value``: a share's distance from a fair
+        share, say.
+
+        >>> str(wilson(30, 100).percent().less(0.25).signed())
+        '+5.0% [-3.1%, 14.6%]'
+        """
+        return attrs.evolve(
+            self, estimate=self.estimate - value, low=self.low - value, high=self.high - value
+        )
+
     def signed(self) -> str:
         """The text form with the estimate's sign, for a difference or a distance from
         a fair share: ``+2.7% [-2.4%, 8.3%]``."""

@@ -85,8 +85,7 @@ class StudyCell:
     def skill_edge(self) -> Interval:
         """How much more of the wins the stronger bot takes than an equal one would (the
         skill share less the fair share), with its 95% interval."""
-        share, fair = self.skill_share, self.play.fair_share
-        return Interval(share.estimate - fair, share.low - fair, share.high - fair, True)
+        return self.skill_share.less(self.play.fair_share)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
@@ -437,13 +436,13 @@ def write_report(study: Study, out: Path | str) -> Path:
             writer = csv.DictWriter(file, fieldnames=columns)
             writer.writeheader()
             writer.writerows(rows)
-        differences = [difference.to_dict() for difference in study.differences()]
+        found = study.differences()
         with (staging / "differences.csv").open("w", newline="", encoding="utf-8") as file:
-            flat = [_flat(row) for row in differences]
+            flat = [_flat(difference.to_dict()) for difference in found]
             writer = csv.DictWriter(file, fieldnames=list(flat[0]) if flat else ["a", "b"])
             writer.writeheader()
             writer.writerows(flat)
-        (staging / "report.html").write_text(_html(study), encoding="utf-8")
+        (staging / "report.html").write_text(_html(study, found), encoding="utf-8")
         for name in ("study.json", "study.csv", "differences.csv", "report.html"):
             os.replace(staging / name, out / name)
     finally:
@@ -468,7 +467,7 @@ _DEFINITIONS = (
 )  # fmt: skip
 
 
-def _html(study: Study) -> str:
+def _html(study: Study, differences: Sequence[StudyDifference]) -> str:
     charts, note = _charts(study)
     head = (
         f"<p>{study.games:,} games per edition and table size, run seed {study.seed}, "
@@ -503,7 +502,6 @@ def _html(study: Study) -> str:
         "<h2>Each edition at each table size</h2>",
         _table(study),
     ]
-    differences = study.differences()
     if differences:
         parts += [
             "<h2>Editions compared, game by game</h2>",
@@ -558,10 +556,6 @@ def _differences(differences: Sequence[StudyDifference]) -> str:
     return "<table>" + header + "</tr>" + "".join(rows) + "</table>"
 
 
-def _from_fair(interval: Interval, fair: float) -> Interval:
-    return Interval(interval.estimate - fair, interval.low - fair, interval.high - fair, True)
-
-
 def _charts(study: Study) -> tuple[list[tuple[str, str]], str | None]:
     try:
         import matplotlib
@@ -577,7 +571,7 @@ def _charts(study: Study) -> tuple[list[tuple[str, str]], str | None]:
         ("Balance: the largest gap between a place's share of the wins and the fair share",
          lambda c: c.play.balance, True),
         ("Decisiveness less the fair share: how much more often the first sole leader wins",
-         lambda c: _from_fair(c.play.decisiveness, c.play.fair_share), True),
+         lambda c: c.play.decisiveness.less(c.play.fair_share), True),
         ("Skill edge: the stronger bot's share per seat held less the fair share",
          lambda c: c.skill_edge, True),
         ("Game length: rounds per game", lambda c: c.play.rounds_interval, False),
