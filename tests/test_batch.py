@@ -626,6 +626,71 @@ def test_a_cached_step_is_checked_against_every_module_of_the_engine() -> None:
         assert locator.get_source_stamp() == digest.digest()
 
 
+def test_a_ctrl_c_inside_a_ctypes_callback_is_held_not_dropped() -> None:
+    """Regression: a Ctrl-C in the first second of ``perudo simulate`` was lost, and the run
+    went on for ever. numba compiles (and loads from its cache) through llvmlite's ctypes
+    callbacks, and ctypes prints a KeyboardInterrupt raised inside a callback and drops it.
+    Here a callback of libc's qsort receives the Ctrl-C."""
+    import ctypes
+    import ctypes.util
+    import signal
+
+    from perudo.batch.compiled import interrupts_held
+
+    libc = ctypes.CDLL(ctypes.util.find_library("c"))
+    compare_type = ctypes.CFUNCTYPE(
+        ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)
+    )
+    calls = []
+
+    @compare_type
+    def compare(a: ctypes._Pointer[ctypes.c_int], b: ctypes._Pointer[ctypes.c_int]) -> int:
+        if not calls:
+            signal.raise_signal(signal.SIGINT)
+        calls.append(1)
+        return a[0] - b[0]
+
+    numbers = (ctypes.c_int * 4)(3, 1, 4, 2)
+    done = []
+
+    def sort_with_ctrl_c_held() -> None:
+        with interrupts_held():
+            libc.qsort(numbers, 4, ctypes.sizeof(ctypes.c_int), compare)
+            done.append("sorted")
+
+    with pytest.raises(KeyboardInterrupt):
+        sort_with_ctrl_c_held()
+    assert done == ["sorted"]
+    assert list(numbers) == [1, 2, 3, 4]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_step_compiles_whole_before_a_ctrl_c_is_raised() -> None:
+    import signal
+
+    import numba
+
+    from perudo.batch.compiled import _holding
+
+    def step(x: int) -> int:
+        return x + 1
+
+    dispatcher = numba.njit(step)
+    compile_ = dispatcher.compile
+
+    def compile_interrupted(signature: object) -> object:
+        signal.raise_signal(signal.SIGINT)  # Ctrl-C as numba starts to compile the step
+        return compile_(signature)
+
+    dispatcher.compile = compile_interrupted
+    _holding(dispatcher)
+    with pytest.raises(KeyboardInterrupt):
+        dispatcher(1)
+    assert len(dispatcher.signatures) == 1  # compiled, then interrupted
+    assert dispatcher(1) == 2
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 def test_every_array_is_an_attribute_of_its_declared_type() -> None:
     """GameArrays declares each field once (dtype and shape); BatchGames shows each as a
     typed attribute, a view of the same memory."""

@@ -7,6 +7,10 @@ One step calls others across modules, and numba checks a cached function only ag
 own file: so every cached step of the package is checked against all of its modules at once
 (:func:`sources_stamp`), and a change to any one of them compiles them all again.
 
+A Ctrl-C while a step is compiled, or loaded from the cache, is held until that is done
+(:func:`interrupts_held`): llvmlite hands the machine code over through ctypes callbacks,
+and a ``KeyboardInterrupt`` raised inside one is printed and dropped, so the run went on.
+
 The dice and the random policy draw from one xorshift64* generator per batch, the 64-bit
 word ``bits[0]`` the batch keeps (``BatchGames.bits``; ``bits[1]`` holds a die drawn with
 another): the same seed gives the same games.
@@ -14,10 +18,14 @@ another): the same seed gives the same games.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any, TypeVar, cast
 
 import numba
@@ -30,6 +38,7 @@ __all__ = [
     "compiled",
     "die",
     "inlined",
+    "interrupts_held",
     "next_bits",
     "row",
     "rows",
@@ -84,14 +93,64 @@ _IMPL._locator_classes[:0] = [_UserProvided, _InTree, _UserWide]
 
 def compiled(function: F) -> F:
     """``function`` compiled by numba (nopython mode, cached on disk), typed as it was."""
-    return cast(F, numba.njit(cache=True, nogil=True, error_model="numpy")(function))
+    return cast(F, _holding(numba.njit(cache=True, nogil=True, error_model="numpy")(function)))
 
 
 def inlined(function: F) -> F:
     """``function`` compiled into each compiled function that calls it (a step of one
     game). Measured on ``play_random``: inlining every step plays 1.6 times as fast as
     inlining only the smallest, for a first compile half as long again."""
-    return cast(F, numba.njit(cache=True, inline="always", error_model="numpy")(function))
+    return cast(F, _holding(numba.njit(cache=True, inline="always", error_model="numpy")(function)))
+
+
+def _holding(dispatcher: Any) -> Any:
+    """``dispatcher``, compiling (or loading from the cache) with Ctrl-C held. numba's
+    dispatcher compiles through its ``compile`` method, on a first call with new types too."""
+    compile_ = dispatcher.compile
+
+    @functools.wraps(compile_)
+    def compile(signature: Any) -> Any:
+        with interrupts_held():
+            return compile_(signature)
+
+    dispatcher.compile = compile
+    return dispatcher
+
+
+_held: list[int] = []  # the Ctrl-Cs held by interrupts_held, in the main thread
+
+
+def _hold(signum: int, frame: FrameType | None) -> None:
+    _held.append(signum)
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C (``SIGINT``) in this block, and give it to the handler it was meant for
+    once the block is done; in the main thread, where a handler of Python's runs, and where
+    that handler is a Python function (the default raises ``KeyboardInterrupt``).
+
+    llvmlite hands numba's machine code to LLVM, and back from numba's cache, through ctypes
+    callbacks; a ``KeyboardInterrupt`` raised inside one is printed as "Exception ignored"
+    and dropped. Every compiled step compiles inside this block, so a Ctrl-C in the first
+    second of a run is not lost. Blocks nest: the outermost one gives the Ctrl-C back.
+    """
+    handler = signal.getsignal(signal.SIGINT)
+    if (
+        not callable(handler)
+        or handler is _hold
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    signal.signal(signal.SIGINT, _hold)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler)
+        if _held:
+            _held.clear()
+            signal.raise_signal(signal.SIGINT)  # the handler runs now, outside any callback
 
 
 @inlined
