@@ -370,6 +370,36 @@ def test_a_resample_keeps_the_dice_a_bluff_player_put_out_under_their_cup() -> N
     assert len(seen) > 10
 
 
+def test_a_resample_replays_only_the_round_being_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A resample replays this round from a state kept before its first deal, not the
+    whole game (it cost as much as the game so far: IS-MCTS asks for one at every
+    simulation); a resampled state keeps the same round start, and earlier rounds whole."""
+    state = next(s for s in decision_points(load("italian", 3), 5, 1.0) if s._round_number >= 4)
+    start = state._round_start
+    history = state.history()
+    assert start.state.history() == history[: start.moves]
+    assert start.state.is_chance_node()
+    applied = []
+    apply = PerudoState._apply_action
+
+    def counted(self: PerudoState, action: int) -> None:
+        applied.append(action)
+        apply(self, action)
+
+    monkeypatch.setattr(PerudoState, "_apply_action", counted)
+    player = state.current_player()
+    other = state.resample_from_infostate(player, random.Random(1).random)
+    this_round = len(history) - start.moves
+    assert 0 < this_round < start.moves
+    assert len(applied) == 2 * this_round  # the round walked once, then replayed
+    assert other._round_start is start
+    assert other.history()[: start.moves] == history[: start.moves]
+    assert other.information_state_string(player) == state.information_state_string(player)
+    applied.clear()
+    other.resample_from_infostate(player, random.Random(2).random)
+    assert len(applied) == 2 * this_round
+
+
 def test_is_mcts_plays_full_games_of_python_perudo() -> None:
     """OpenSpiel's IS-MCTS, which asks for a resample at every simulation, plays whole
     games of several editions (its own sampler, as it comes)."""

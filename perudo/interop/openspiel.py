@@ -217,6 +217,25 @@ class _Log:
         return other
 
 
+@attrs.frozen(eq=False)
+class _RoundStart:
+    """A state just before the first die of a round is dealt, and the number of actions of
+    its history (``moves``): where :meth:`PerudoState.resample_from_infostate` replays from.
+    Never changed after it is taken, so clones of a state share it."""
+
+    state: PerudoState
+    moves: int
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _RoundStart:
+        return self
+
+    def clone(self) -> PerudoState:
+        """A copy of the state kept, which knows it is at its round's start."""
+        state: PerudoState = self.state.clone()
+        state._round_start = self
+        return state
+
+
 class PerudoState(pyspiel.State):  # type: ignore[misc]
     """A position of ``python_perudo``: a :class:`~perudo.interop.turns.Turns` once the
     roll-off and the first deal are done, and the dice being dealt."""
@@ -231,6 +250,7 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         self._log = _Log(list(table.start_dice))
         self._rolling: tuple[Action, int] | None = None  # an action waiting for chance
         self._nodes: tuple[tuple[int, ...], ...] = ()  # its chance nodes (faces, each die)
+        self._round_start: _RoundStart | None = None  # before this round's first deal
 
     # --- OpenSpiel API --------------------------------------------------------------------
 
@@ -280,6 +300,8 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
             self._first = action
             self._log.public[0].append(f"first:{action}")
         elif self._dealing:
+            if not self._log.dealt:  # a round's first die
+                self._keep_round_start()
             self._log.dealt.append(action + 1)
             if len(self._log.dealt) == sum(self._log.need):
                 self._start_round()
@@ -359,8 +381,9 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         or the player has seen are kept under the cups they came from: dice later put out
         in the open, a die the player looked at. Earlier rounds are kept whole (their dice
         are out of play). ``probability_sampler()`` gives numbers from 0 to 1 (OpenSpiel's
-        ``UniformProbabilitySampler``). The state is rebuilt by replaying its history, so a
-        resample costs about as much as the game so far.
+        ``UniformProbabilitySampler``). The state is rebuilt by replaying this round from
+        its first deal (a state kept then), so a resample costs about as much as the round
+        so far.
 
         Raises:
             ValueError: ``player_id`` is not a seat of the game.
@@ -368,16 +391,17 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         players = self._table.players
         if type(player_id) is not int or not 0 <= player_id < players:
             raise ValueError(f"player {shown(player_id)} is not a seat from 0 to {players - 1}")
-        history = self.history()
-        game = self.get_game()
-        steps = _Walk(game.new_initial_state(), history).steps
+        start = self._round_start
+        begin = self.get_game().new_initial_state if start is None else start.clone
+        history = self.history()[0 if start is None else start.moves :]
+        steps = _Walk(begin(), history).steps
         now = self._round_number
         hidden = set(range(players)) - {player_id}
         if self.turns is not None and self.turns.state.view(player_id).dice_hidden:
             hidden.add(player_id)  # the player has not looked at the hand either
         draws = _Draws(steps, now, hidden, player_id, self._table.variant.dice.faces,
                        probability_sampler)  # fmt: skip
-        state: PerudoState = game.new_initial_state()
+        state: PerudoState = begin()
         for action, step in zip(history, steps, strict=True):
             state.apply_action(draws.outcome(action, step, state))
         return state
@@ -404,6 +428,15 @@ class PerudoState(pyspiel.State):  # type: ignore[misc]
         if self._rolling is not None:
             return True
         return self._first is None or len(self._log.dealt) < sum(self._log.need)
+
+    def _keep_round_start(self) -> None:
+        """Keep this state, before a round's first die is dealt, for a resample to replay
+        the round from (once: a state replayed from it is already there)."""
+        moves = len(self.history())
+        if self._round_start is None or self._round_start.moves != moves:
+            start = _RoundStart(self.clone(), moves)
+            start.state._round_start = None  # no chain of every round's start
+            self._round_start = start
 
     def _seen(self, player: int, number: int) -> str:
         """What ``player`` alone saw in round ``number`` (from 1): its re-rolled faces."""
