@@ -30,7 +30,14 @@ from perudo.errors import (
 )
 from perudo.loader import load_variant, variant_names
 from perudo.prose import AXIS_TITLES, label, rules_text
-from perudo.simulate import ENGINES, MAX_GAMES, MAX_WORKERS, SimulationResult, simulate
+from perudo.simulate import (
+    ENGINES,
+    LABELS,
+    MAX_GAMES,
+    MAX_WORKERS,
+    SimulationResult,
+    simulate,
+)
 from perudo.stats import Interval
 from perudo.variant import AXES, Variant, inapplicable, is_edition_key
 
@@ -678,10 +685,10 @@ def _report(results: Sequence[SimulationResult], variants: Sequence[Variant]) ->
     lines.append("")
     rows: list[tuple[str, list[str]]] = [
         ("edition", [r.variant for r in results]),
-        ("first-player advantage", [r.first_player_advantage.signed() for r in results]),
+        (LABELS["first_player_advantage"], [r.first_player_advantage.signed() for r in results]),
         ("balance (largest gap)", [str(r.balance) for r in results]),
-        ("decisiveness", [str(r.decisiveness) for r in results]),
-        ("rounds per game", [str(r.rounds_interval) for r in results]),
+        (LABELS["decisiveness"], [str(r.decisiveness) for r in results]),
+        (LABELS["game_length"], [str(r.rounds_interval) for r in results]),
         ("actions per game", [str(r.actions_interval) for r in results]),
     ]
     for place in range(first.players):  # places in turn order, as people count them
@@ -720,11 +727,7 @@ def _report(results: Sequence[SimulationResult], variants: Sequence[Variant]) ->
         lines += ["", f"{a.variant} minus {b.variant} (paired: the same seeds, game by game):"]
         # A difference takes up to 50 characters ("+100.0% [-100.0%, 100.0%] (not
         # significant at 95%)"): its label is narrower, so a line stays within 80.
-        paired = [
-            ("first-player advantage", "first_player_advantage"),
-            ("decisiveness", "decisiveness"),
-            ("rounds per game", "game_length"),
-        ]
+        paired = [(label, measure) for measure, label in LABELS.items()]
         if len(first.bot_intervals) > 1:
             paired.append((f"won per seat held, {first.bots[0]}", "first_bot"))
         for label, measure in paired:

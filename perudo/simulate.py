@@ -39,6 +39,7 @@ from perudo.variant import Variant
 
 __all__ = [
     "ENGINES",
+    "LABELS",
     "MAX_GAMES",
     "MAX_WORKERS",
     "PAIRED",
@@ -75,6 +76,12 @@ _EVENTS = ("calls", "special_rounds", "declarations", "acts")
 #: The measures a paired comparison of two runs reads game by game
 #: (:meth:`SimulationResult.paired`), each a field of :class:`GameOutcomes`.
 PAIRED = ("first_player_advantage", "decisiveness", "game_length", "first_bot")
+#: What a person reads for the measures of a game's play, in reports and studies.
+LABELS = {
+    "first_player_advantage": "first-player advantage",
+    "decisiveness": "decisiveness",
+    "game_length": "rounds per game",
+}
 
 
 @attrs.frozen(eq=False)

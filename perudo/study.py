@@ -33,7 +33,7 @@ import attrs
 
 from perudo.errors import GameSetupError, install_hint, shown
 from perudo.loader import load_variant
-from perudo.simulate import SimulationResult, simulate
+from perudo.simulate import LABELS, SimulationResult, simulate
 from perudo.stats import Difference, Interval
 from perudo.variant import Variant
 
@@ -52,9 +52,7 @@ __all__ = [
 #: how to read it from a cell's two runs: (name, label, run, paired measure of
 #: :meth:`perudo.simulate.SimulationResult.paired`).
 MEASURES = (
-    ("first_player_advantage", "first-player advantage", "play", "first_player_advantage"),
-    ("decisiveness", "decisiveness", "play", "decisiveness"),
-    ("game_length", "rounds per game", "play", "game_length"),
+    *((name, label, "play", name) for name, label in LABELS.items()),
     ("skill_share", "skill share", "skill", "first_bot"),
 )
 

@@ -8,8 +8,7 @@ own file: so every cached step of the package is checked against all of its modu
 (:func:`sources_stamp`), and a change to any one of them compiles them all again.
 
 A Ctrl-C while a step is compiled, or loaded from the cache, is held until that is done
-(:func:`interrupts_held`): llvmlite hands the machine code over through ctypes callbacks,
-and a ``KeyboardInterrupt`` raised inside one is printed and dropped, so the run went on.
+(:func:`interrupts_held` says why).
 
 The dice and the random policy draw from one xorshift64* generator per batch, the 64-bit
 word ``bits[0]`` the batch keeps (``BatchGames.bits``; ``bits[1]`` holds a die drawn with
@@ -93,19 +92,25 @@ _IMPL._locator_classes[:0] = [_UserProvided, _InTree, _UserWide]
 
 def compiled(function: F) -> F:
     """``function`` compiled by numba (nopython mode, cached on disk), typed as it was."""
-    return cast(F, _holding(numba.njit(cache=True, nogil=True, error_model="numpy")(function)))
+    return _jit(function, nogil=True)
 
 
 def inlined(function: F) -> F:
     """``function`` compiled into each compiled function that calls it (a step of one
     game). Measured on ``play_random``: inlining every step plays 1.6 times as fast as
     inlining only the smallest, for a first compile half as long again."""
-    return cast(F, _holding(numba.njit(cache=True, inline="always", error_model="numpy")(function)))
+    return _jit(function, inline="always")
+
+
+def _jit(function: F, **options: Any) -> F:
+    """``function`` as numba compiles every step (cached on disk, NumPy's error model), with
+    ``options``."""
+    return cast(F, _holding(numba.njit(cache=True, error_model="numpy", **options)(function)))
 
 
 def _holding(dispatcher: Any) -> Any:
     """``dispatcher``, compiling (or loading from the cache) with Ctrl-C held. numba's
-    dispatcher compiles through its ``compile`` method, on a first call with new types too."""
+    dispatcher does both in its ``compile`` method, on a first call with new types too."""
     compile_ = dispatcher.compile
 
     @functools.wraps(compile_)
