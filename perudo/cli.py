@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -13,7 +14,9 @@ import textwrap
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+
+import attrs
 
 from perudo.actions import MAX_PLAYERS
 from perudo.bots import BOTS
@@ -25,7 +28,6 @@ from perudo.errors import (
     PerudoError,
     SolveError,
     UnknownVariantError,
-    install_hint,
     shown,
 )
 from perudo.loader import load_variant, variant_names
@@ -40,6 +42,9 @@ from perudo.simulate import (
 )
 from perudo.stats import Interval
 from perudo.variant import AXES, Variant, inapplicable, is_edition_key
+
+if TYPE_CHECKING:
+    from perudo.web.limits import Limits
 
 __all__ = ["main"]
 
@@ -202,6 +207,17 @@ def _parser() -> argparse.ArgumentParser:
         "--variant", action="append", default=None, metavar="KEY|FILE",
         help="an edition the tables may play (repeat it; default: every shipped edition)",
     )  # fmt: skip
+    serve.add_argument(
+        "--allowed-host", action="append", default=[], metavar="NAME",
+        help="a host name the server answers (repeat it; default: the address it listens "
+        "on; on 0.0.0.0, this machine's name and addresses); any other is refused",
+    )  # fmt: skip
+    serve.add_argument(
+        "--limit", action="append", default=[], metavar="NAME=VALUE",
+        help="one of the server's limits (repeat it): tables, tables_per_address, archive, "
+        "idle, connections, connections_per_address, connections_per_table, head_timeout, "
+        "bot_moves, bot_moves_per_address (the server how-to lists the defaults)",
+    )  # fmt: skip
     study = commands.add_parser(
         "study", help="every edition at every table size: a report with honest statistics"
     )
@@ -328,15 +344,15 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _serve(args: argparse.Namespace) -> None:
-    from perudo.web.app import LOOPBACK, MAX_FRAME, TableServer
+    from perudo.web.app import LOOPBACK, TableServer
+    from perudo.web.limits import Limits
 
-    try:
-        import uvicorn
-    except ImportError as error:
-        raise ImportError(f"perudo serve needs uvicorn: {install_hint('web')}") from error
+    limits = Limits.parse(args.limit)
     keys = args.variant or list(variant_names())
     variants = {variant.key: variant for variant in map(_edition, keys)}
-    server = TableServer(args.db, variants, host=args.host)
+    limits = _open_files_for(limits)
+    server = TableServer(args.db, variants, host=args.host, allowed_hosts=args.allowed_host,
+                         limits=limits)  # fmt: skip
     if args.host not in LOOPBACK:
         print(
             f"perudo: warning: serving on {args.host} over plain HTTP: anyone on the way "
@@ -345,9 +361,31 @@ def _serve(args: argparse.Namespace) -> None:
             file=sys.stderr,
         )
     print(f"perudo: serving {len(variants)} editions on http://{args.host}:{args.port}/ "
-          f"(tables in {args.db}); Ctrl-C stops", file=sys.stderr, flush=True)  # fmt: skip
-    uvicorn.run(server.app(), host=args.host, port=args.port, log_level="warning",
-                ws_max_size=MAX_FRAME)  # fmt: skip
+          f"(tables in {args.db}) to the host names {', '.join(sorted(server.allowed_hosts))}; "
+          "Ctrl-C stops", file=sys.stderr, flush=True)  # fmt: skip
+    server.run(args.port)
+
+
+def _open_files_for(limits: Limits) -> Limits:
+    """``limits`` within the files this process may open: the soft limit raised as far
+    as the hard one allows, and the connections cut to what remains (saying so)."""
+    try:
+        import resource
+    except ImportError:  # not a Unix
+        return limits
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = limits.connections + 256  # the database, the key, the listening socket...
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        fits = max(16, soft - 256)
+        print(f"perudo: warning: this process may open {soft} files: at most {fits} "
+              f"connections, not {limits.connections}", file=sys.stderr)  # fmt: skip
+        limits = attrs.evolve(limits, connections=fits)
+    return limits
 
 
 def _solve(args: argparse.Namespace, out: TextIO) -> None:

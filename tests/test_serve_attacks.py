@@ -31,7 +31,7 @@ ANSWER = 1.0  # seconds: a seated player's move is answered within this
 def server(tmp_path: Path) -> Iterator[str]:
     """The WebSocket address of an Italian table of two people and a bot."""
     with serving(tmp_path) as running:
-        table = running.table([None, None, "odds"], seed=11)
+        table = running.table([None, None, "odds"])
         yield f"ws://127.0.0.1:{running.port}/tables/{table}/ws"
 
 
@@ -269,12 +269,11 @@ class FakeSocket:
 
 
 def _room(tmp_path: Path) -> Any:
-    from perudo.web import Table, TableSetup, TableStore
-    from perudo.web.app import _Room
+    from perudo.web.app import TableServer
 
-    setup = TableSetup(variant="italian", bots=(None, "odds", "odds"), seed=1)
-    store = TableStore(tmp_path / "perudo.sqlite")
-    return _Room(Table.create(store, b"k" * 32, "t", setup, perudo.load_variant("italian")))
+    server = TableServer(tmp_path / "perudo.sqlite", {"italian": perudo.load_variant("italian")})
+    table = server.create({"variant": "italian", "bots": [None, "odds", "odds"], "seed": 1})
+    return server.rooms[table.id]
 
 
 def test_a_client_that_lets_its_queue_fill_is_dropped_not_waited_for(tmp_path: Path) -> None:

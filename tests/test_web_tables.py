@@ -68,6 +68,7 @@ def test_the_key_is_made_once_for_its_owner_alone_and_read_back(tmp_path: Path) 
 def test_a_file_that_is_not_a_store_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "perudo.sqlite"
     path.write_bytes(b"this is not a database, at least not sqlite's" * 100)
+    path.chmod(0o600)
     with pytest.raises(StoreError, match="not a table store"):
         TableStore(path)
 
@@ -84,11 +85,16 @@ def test_every_accepted_move_is_in_the_store_when_play_returns(tmp_path: Path) -
         else:
             assert table.bots_move()
         moves += 1
+        if table.state.is_over:
+            break
         (rebuilt,) = _reopened(tmp_path)  # after every move, as a crash would leave it
         assert GameRecord.from_state(rebuilt.state) == GameRecord.from_state(table.state)
     assert table.state.is_over
-    (row,) = TableStore(tmp_path / "perudo.sqlite").tables()
-    assert row.over
+    store = TableStore(tmp_path / "perudo.sqlite")
+    assert list(store.tables()) == []  # a finished table leaves the active ones
+    row = store.closed("t1")  # and is kept for its record
+    assert row is not None and row.over and row.closed is not None
+    assert GameRecord.from_text(row.record, key=KEY) == GameRecord.from_state(table.state)
 
 
 def test_a_rebuilt_table_gives_its_seat_back_to_the_token_and_plays_on(tmp_path: Path) -> None:
@@ -197,7 +203,9 @@ def test_a_broken_row_is_refused_naming_its_table(tmp_path: Path) -> None:
     (row,) = store.tables()
     with pytest.raises(StoreError, match="t1"):
         Table.load(store, KEY, row, VARIANTS)
-    store.save(StoredTable("t2", 0.0, {"variant": "nope", "bots": [None, "odds"]}, {}, "", False))
+    setup = {"variant": "nope", "bots": [None, "odds"]}
+    store.save(StoredTable(id="t2", created=0.0, setup=setup, people={}, record="",
+                           over=False).signed(KEY))  # fmt: skip
     rows = {row.id: row for row in store.tables()}
     with pytest.raises(StoreError, match="does not offer"):
         Table.load(store, KEY, rows["t2"], VARIANTS)

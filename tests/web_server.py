@@ -87,10 +87,10 @@ class Server:
             return error.code, error.read()
 
     def table(
-        self, bots: list[str | None], seed: int = 3, timeout: float = 3600,
+        self, bots: list[str | None], seed: int | None = None, timeout: float = 3600,
         variant: str = "italian",
     ) -> str:  # fmt: skip
-        """A new table's id."""
+        """A new table's id (a seed only for a table of one person: the server's rule)."""
         setup = {"variant": variant, "bots": bots, "seed": seed, "timeout": timeout}
         status, answer = self.post("/api/tables", setup)
         assert status == 201, answer

@@ -2,11 +2,12 @@
 (extra ``web``: Starlette and uvicorn).
 
 :class:`TableServer` keeps the tables (:class:`~perudo.web.Table`, saved in a
-:class:`~perudo.web.TableStore`), rebuilds them on start, and serves:
+:class:`~perudo.web.TableStore` by a thread of its own), rebuilds them on start, and serves:
 
 - ``GET /``: the page (the open tables; a form to make one), ``GET /tables/ID``: a table's;
 - ``GET /api/tables``: the tables as JSON; ``POST /api/tables``: a new one from a
-  :class:`~perudo.web.TableSetup` in JSON, answered with its ``id``;
+  :class:`~perudo.web.TableSetup` in JSON (``content-type: application/json``), answered
+  with its ``id``;
 - ``GET /tables/ID/record``: a finished game's signed record, as text;
 - ``WS /tables/ID/ws?name=NAME`` (or ``?token=TOKEN`` to come back): the seat's messages
   (:meth:`perudo.web.Table.message`, with ``token`` once, on joining) and its moves,
@@ -14,29 +15,40 @@
   "message": ...}`` to that page alone, and a name no seat takes (another's, or not a
   name) ``{"type": "error", "message": ...}`` after the spectator's view.
 
-What a hostile client cannot do: take a seat (a seat belongs to its token's page), see a
-hand (each connection gets its own seat's view or the public one), freeze a table (nothing
+What a hostile client cannot do (each limit is one of :class:`~perudo.web.limits.Limits`):
+take a seat (a seat belongs to its token's page), see a hand (each connection gets its own
+seat's view or the public one; the seed is the server's secret), freeze a table (nothing
 awaits a socket under a table's lock; a client whose bounded queue fills or whose send
-times out is dropped), or break it (oversized, binary or malformed frames are refused to
-that client; frames past a rate, and any from a spectator, are dropped and the client held
-back (its frames are not read for a while); a foreign ``Origin``, and a foreign ``Host`` on
-a loopback server, are refused).
+times out is dropped; a person's turn past the table's timeout is played by a bot), break
+it (binary or malformed frames are refused to that client; a frame over
+:data:`MAX_FRAME` closes that client's connection; frames past a rate, and any from a
+spectator, are dropped and the client held back), fill the server (active tables and
+connections are capped per server and per client address, a request head must arrive in
+time and within 16 kB, finished and abandoned tables leave the active ones), or starve the
+people with bot work (bots play only while a page is open, within a move rate per server
+and per address, and the store is written off the event loop); a page of another site (its
+``Origin``) and a host name the server was not told (DNS rebinding) are refused on every
+route.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import json
 import logging
 import secrets
+import socket as sockets
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 try:
+    import uvicorn
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
@@ -49,15 +61,19 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from perudo.errors import GameSetupError, PerudoError, StoreError
 from perudo.variant import Variant, checked_players
+from perudo.web.guard import Gate, address_of, guarded_protocol
+from perudo.web.limits import Limits
 from perudo.web.store import TableStore, server_key
 from perudo.web.table import Table, TableSetup
+from perudo.web.writer import Writer
 
-__all__ = ["LOOPBACK", "MAX_FRAME", "TableServer"]
+__all__ = ["LOOPBACK", "MAX_FRAME", "TableServer", "default_hosts"]
 
 log = logging.getLogger("perudo.web")
 PAGE = (Path(__file__).parent / "page.html").read_text(encoding="utf-8")
 
-#: The longest frame or request body read, in bytes (a move is a few characters).
+#: The longest frame or request body read, in bytes (a move is a few characters); a
+#: longer frame closes its sender's connection (WebSocket status 1009).
 MAX_FRAME = 4096
 #: Messages waiting for one client; a client that lets more pile up is dropped.
 QUEUE = 32
@@ -67,13 +83,42 @@ SEND_TIMEOUT = 5.0
 #: and after each the server reads nothing more from that client for 1/RATE s, so a flood
 #: waits in the client's own TCP buffers instead of costing the server a read a frame.
 RATE = 10.0
-#: Connections at one table (players and spectators), and tables on one server.
-MAX_CONNECTIONS = 64
-MAX_TABLES = 1000
-#: Seconds between two bot moves, so people can follow them.
+#: Seconds between two bot moves at one table, so people can follow them.
 BOT_PAUSE = 0.05
-#: The host names of the loopback, where a foreign ``Host`` is refused (DNS rebinding).
+#: Seconds a finished table stays in memory once its last page has gone (its record
+#: stays in the store).
+FINISHED = 60.0
+#: The host names of the loopback.
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def default_hosts(host: str) -> frozenset[str]:
+    """The host names a server bound to ``host`` answers when it is told none: the
+    loopback's names on the loopback, the address itself on one address, and on every
+    interface (``0.0.0.0``, ``::``) this machine's name and the addresses it resolves to.
+
+    >>> sorted(default_hosts("127.0.0.1")), sorted(default_hosts("192.168.1.5"))
+    (['127.0.0.1', '::1', 'localhost'], ['192.168.1.5'])
+    """
+    host = host.strip("[]").lower()
+    if host in LOOPBACK:
+        return LOOPBACK
+    if host not in ("0.0.0.0", "::", ""):
+        return frozenset({host})
+    names = set(LOOPBACK) | {sockets.gethostname().lower()}
+    with contextlib.suppress(OSError):
+        for *_, address in sockets.getaddrinfo(sockets.gethostname(), None):
+            names.add(str(address[0]).lower())
+    return frozenset(names)
+
+
+def _json_value(text: str | bytes) -> Any:
+    """The JSON value of ``text``, or ``None`` for anything that is not JSON (nested too
+    deep for Python's parser included)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 class _Connection:
@@ -98,16 +143,35 @@ class _Connection:
         return True
 
 
+class _Pace:
+    """A rate shared by whoever calls :meth:`take`: ``rate`` a second, in the order they
+    asked (a table waits its turn behind the others, never ahead of them)."""
+
+    def __init__(self, rate: float) -> None:
+        self.step, self.next = 1.0 / rate, 0.0
+        self.lock = asyncio.Lock()
+
+    async def take(self) -> None:
+        async with self.lock:
+            now = time.monotonic()
+            self.next = max(self.next, now)
+            wait, self.next = self.next - now, self.next + self.step
+            if wait > 0:
+                await asyncio.sleep(wait)
+
+
 class _Room:
     """A table's live side: its lock, its connections and its bots' task."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, server: TableServer) -> None:
         self.table = table
+        self.server = server
         self.lock = asyncio.Lock()
         self.connections: list[_Connection] = []
         self.bots: asyncio.Task[None] | None = None
         self.stood_in: list[int] = []  # the stand-ins the pages were last shown
         self.arriving = 0  # connections accepted and not yet joined
+        self.quiet_since = server.clock()  # since when no page has been open here
 
     def post(self, connection: _Connection, data: dict[str, Any] | str) -> None:
         """Queue ``data`` (or its JSON text) for ``connection``; one that is not read fast
@@ -132,6 +196,8 @@ class _Room:
         if connection not in self.connections:
             return
         self.connections.remove(connection)
+        if not self.connections:
+            self.quiet_since = self.server.clock()
         seat = connection.seat
         if seat is not None and not any(c.seat == seat for c in self.connections):
             self.table.leave(seat)
@@ -147,10 +213,14 @@ class _Room:
             self.bots = asyncio.get_running_loop().create_task(self.play_bots())
 
     async def play_bots(self) -> None:
-        while True:
+        """The bots' moves, one at a time, each within the server's and the creator's
+        rates, while a page is open here (nobody watching: nothing to play for)."""
+        while self.connections and self.table.bots_may_move:
+            await self.server.pace(self.table.creator)
             async with self.lock:
-                if not self.table.bots_move():
+                if not self.connections or not self.table.bots_move():
                     return
+                await self.server.writer.durable()
                 self.broadcast()
             await asyncio.sleep(BOT_PAUSE)
 
@@ -168,9 +238,12 @@ class _Room:
 
 
 class TableServer:
-    """The tables of one server, kept in the SQLite file ``db``, their records signed with
-    the key in ``key`` (beside the database by default, made on the first start), playing
-    the editions ``variants`` (by key). :meth:`app` is its ASGI app.
+    """The tables of one server, kept in the SQLite file ``db``, their records and rows
+    signed with the key in ``key`` (beside the database by default, made on the first
+    start), playing the editions ``variants`` (by key), within ``limits`` (by default
+    :class:`~perudo.web.limits.Limits`'s defaults). It answers
+    requests that name one of ``allowed_hosts`` (by default :func:`default_hosts` of the
+    address ``host`` it is bound to). :meth:`app` is its ASGI app; :meth:`run` serves it.
 
     Raises:
         StoreError: the database or the key file cannot be used.
@@ -178,31 +251,49 @@ class TableServer:
 
     def __init__(
         self, db: Path | str, variants: Mapping[str, Variant], *, key: Path | str | None = None,
-        host: str = "127.0.0.1", clock: Callable[[], float] = time.monotonic,
+        host: str = "127.0.0.1", allowed_hosts: Iterable[str] = (), limits: Limits | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:  # fmt: skip
         db = Path(db)
         self.variants = dict(variants)
-        self.store = TableStore(db)
         self.key = server_key(Path(key) if key is not None else db.with_suffix(".key"))
-        self.loopback = host in LOOPBACK
+        self.store = TableStore(db)
+        self.host = host
+        self.allowed_hosts = frozenset(name.lower() for name in allowed_hosts) or default_hosts(
+            host
+        )
+        self.limits = limits = limits if limits is not None else Limits()
+        self.gate = Gate(total=limits.connections, per_address=limits.connections_per_address,
+                         head_timeout=limits.head_timeout)  # fmt: skip
         self.clock = clock
+        self.writer = Writer(self.store)
         self.rooms: dict[str, _Room] = {}
-        for stored in self.store.tables():
+        self._pace = _Pace(limits.bot_moves)  # every table's bots
+        self._paces: dict[str, _Pace] = {}  # the bots of the tables made from one address
+        for stored in self.store.tables(limit=limits.tables):
             try:
-                table = Table.load(self.store, self.key, stored, self.variants, clock=clock)
+                table = Table.load(self.writer, self.key, stored, self.variants, clock=clock)
             except StoreError as error:  # kept in the store, never played: say so
                 log.error("%s", error)
                 continue
-            self.rooms[table.id] = _Room(table)
+            self.rooms[table.id] = _Room(table, self)
 
     # --- tables --------------------------------------------------------------------------
 
-    def create(self, data: Any) -> Table:
-        """A new table from a setup's JSON values (:meth:`perudo.web.TableSetup.from_dict`).
+    def creator(self, host: str) -> str:
+        """Who a client at ``host`` is in the store: a keyed hash of its address (the
+        address itself is never written)."""
+        address = address_of(host).encode("utf-8", "replace")
+        return hmac.new(self.key, b"creator:" + address, hashlib.sha256).hexdigest()[:24]
+
+    def create(self, data: Any, *, host: str = "") -> Table:
+        """A new table from a setup's JSON values (:meth:`perudo.web.TableSetup.from_dict`),
+        made by a client at ``host``.
 
         Raises:
-            GameSetupError: a bad setup, an edition this server does not offer, or too
-                many tables.
+            GameSetupError: a bad setup, an edition this server does not offer, a seed
+                chosen for a table of more than one person, or too many active tables (on
+                the server, or made from this address).
         """
         setup = TableSetup.from_dict(data)
         variant = self.variants.get(setup.variant)
@@ -210,15 +301,27 @@ class TableServer:
             raise GameSetupError(f"this server offers {', '.join(sorted(self.variants))}, not "
                                  f"{setup.variant!r}")  # fmt: skip
         checked_players(variant, setup.players)
-        if len(self.rooms) >= MAX_TABLES:
-            raise GameSetupError(f"this server holds {MAX_TABLES} tables already")
+        if setup.seed is not None and setup.bots.count(None) > 1:
+            raise GameSetupError(
+                "a seed chosen by one person would show them every hand: only a table of one "
+                "person and bots takes one (leave it empty for a secret seed)"
+            )
+        creator = self.creator(host)
+        active = [room.table for room in self.rooms.values() if room.table.closed is None]
+        if len(active) >= self.limits.tables:
+            raise GameSetupError(f"this server holds {self.limits.tables} active tables "
+                                 "already: try again once a game has ended")  # fmt: skip
+        if sum(table.creator == creator for table in active) >= self.limits.tables_per_address:
+            raise GameSetupError(f"{self.limits.tables_per_address} active tables made from "
+                                 "one address at most: finish or leave one first")  # fmt: skip
         table_id = secrets.token_urlsafe(6)
-        table = Table.create(self.store, self.key, table_id, setup, variant, clock=self.clock)
-        self.rooms[table_id] = _Room(table)
+        table = Table.create(self.writer, self.key, table_id, setup, variant, clock=self.clock,
+                             creator=creator)  # fmt: skip
+        self.rooms[table_id] = _Room(table, self)
         return table
 
     def listing(self) -> list[dict[str, Any]]:
-        """Every table as the page lists it (newest first)."""
+        """Every table in play or just finished, as the page lists it (newest first)."""
         rows = []
         for room in reversed(self.rooms.values()):
             table = room.table
@@ -227,17 +330,30 @@ class TableServer:
                 "edition": table.state.variant.name, "names": table.names(),
                 "people": [bot is None for bot in table.setup.bots],
                 "ready": table.ready, "over": table.state.is_over,
+                "seed": table.setup.seed,
             })  # fmt: skip
         return rows
+
+    async def pace(self, creator: str) -> None:
+        """Wait for a bot move's turn: within the rate of the tables made from one
+        address, then within the server's."""
+        if creator not in self._paces:
+            self._paces[creator] = _Pace(self.limits.bot_moves_per_address)
+        await self._paces[creator].take()
+        await self._pace.take()
 
     # --- the app ---------------------------------------------------------------------
 
     def same_origin(self, headers: Mapping[str, str]) -> bool:
-        """The request comes from this server's own page: a browser always sends
-        ``Origin``, another site's page its own; on the loopback the ``Host`` must be a
-        loopback name too (a site whose name points at 127.0.0.1 is its own origin)."""
+        """The request names one of this server's host names (a page whose own name
+        points at this server is refused: DNS rebinding) and comes from this server's own
+        page (a browser always sends ``Origin``, another site's page its own)."""
         host = headers.get("host", "").lower()
-        if self.loopback and urlsplit(f"//{host}").hostname not in LOOPBACK:
+        try:
+            name = urlsplit(f"//{host}").hostname
+        except ValueError:
+            return False
+        if name not in self.allowed_hosts:
             return False
         origin = headers.get("origin")
         return origin is None or urlsplit(origin).netloc.lower() == host
@@ -255,29 +371,49 @@ class TableServer:
                 return PlainTextResponse("forbidden", status_code=403)
             if request.method == "GET":
                 return JSONResponse({"tables": self.listing(), "variants": sorted(self.variants)})
-            body = b""
-            async for chunk in request.stream():
-                body += chunk
-                if len(body) > MAX_FRAME:
-                    return JSONResponse({"error": "the setup is too long"}, status_code=413)
+            kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+            if kind != "application/json":  # a form or text/plain: what another site can send
+                return JSONResponse({"error": "a setup is sent as application/json"},
+                                    status_code=415)  # fmt: skip
             try:
-                table = self.create(json.loads(body))
-            except (ValueError, PerudoError) as error:
+                body = await asyncio.wait_for(_body(request), self.limits.head_timeout)
+            except TimeoutError:
+                return JSONResponse({"error": "the setup did not arrive in time"}, status_code=408)
+            if body is None:
+                return JSONResponse({"error": "the setup is too long"}, status_code=413)
+            data = _json_value(body)
+            if not isinstance(data, dict):
+                return JSONResponse({"error": "a setup is a JSON object"}, status_code=400)
+            host = request.client.host if request.client else ""
+            try:
+                table = self.create(data, host=host)
+                await self.writer.durable()
+            except PerudoError as error:
                 return JSONResponse({"error": str(error)[:300]}, status_code=400)
             return JSONResponse({"id": table.id}, status_code=201)
 
         async def record(request: Request) -> Response:
-            room = self.rooms.get(request.path_params["table"])
-            if room is None:
-                return PlainTextResponse("no such table", status_code=404)
-            if not room.table.state.is_over:
+            if not self.same_origin(request.headers):
+                return PlainTextResponse("forbidden", status_code=403)
+            table_id = request.path_params["table"]
+            room = self.rooms.get(table_id)
+            if room is not None:
+                over, text = room.table.state.is_over, room.table.record_text()
+            else:
+                stored = await self.writer.call(lambda store: store.closed(table_id))
+                if stored is None or not stored.is_signed_by(self.key):
+                    return PlainTextResponse("no such table", status_code=404)
+                over, text = stored.over, stored.record
+            if not over:
                 return PlainTextResponse("the game is not over", status_code=409)
-            headers = {"content-disposition": f'attachment; filename="{room.table.id}.perudo"'}
-            return PlainTextResponse(room.table.record_text(), headers=headers)
+            headers = {"content-disposition": f'attachment; filename="{table_id}.perudo"'}
+            return PlainTextResponse(text, headers=headers)
 
         async def socket(websocket: WebSocket) -> None:
             room = self.rooms.get(websocket.path_params["table"])
-            full = room is None or len(room.connections) + room.arriving >= MAX_CONNECTIONS
+            full = room is None or (
+                len(room.connections) + room.arriving >= self.limits.connections_per_table
+            )
             if full or not self.same_origin(websocket.headers):
                 await websocket.close(code=1008)  # before accepting: the client sees a 403
                 return
@@ -297,7 +433,7 @@ class TableServer:
                 yield
             finally:
                 ticker.cancel()
-                self.store.close()
+                self.close()
 
         return Starlette(
             routes=[
@@ -310,12 +446,31 @@ class TableServer:
             lifespan=lifespan,
         )
 
+    def run(self, port: int = 8000) -> None:
+        """Serve :meth:`app` on this server's host and ``port`` until SIGINT or SIGTERM,
+        through uvicorn with the connections guarded (:mod:`perudo.web.guard`: the h11
+        parser, whose request head is bounded, each head within its deadline, the
+        connections capped) and a WebSocket frame bounded by :data:`MAX_FRAME`."""
+        config = uvicorn.Config(
+            self.app(), host=self.host, port=port, log_level="warning",
+            http=guarded_protocol(self.gate), ws="websockets-sansio", ws_max_size=MAX_FRAME,
+            ws_ping_interval=20.0, ws_ping_timeout=20.0, timeout_keep_alive=5,
+            timeout_graceful_shutdown=3,
+        )  # fmt: skip
+        uvicorn.Server(config).run()
+
+    def close(self) -> None:
+        """Write what is left and close the store."""
+        self.writer.close()
+        self.store.close()
+
     async def _serve(self, room: _Room, websocket: WebSocket) -> None:
         query = websocket.query_params
         async with room.lock:
             name, problem = query.get("name"), None
             try:
                 seat, token = room.table.join(name or "", query.get("token"))
+                await self.writer.durable()
             except GameSetupError as error:  # no name, or not one a seat takes: watching
                 seat, token = None, None
                 problem = str(error) if name else None
@@ -341,7 +496,7 @@ class TableServer:
                     await asyncio.sleep(1 / RATE)  # and the client held back meanwhile
                     continue
                 async with room.lock:
-                    self._frame(room, connection, frame)
+                    await self._frame(room, connection, frame)
         except (WebSocketDisconnect, RuntimeError):  # RuntimeError: the sender closed it
             pass
         except Exception:
@@ -354,14 +509,11 @@ class TableServer:
             with contextlib.suppress(asyncio.CancelledError):
                 await connection.sender
 
-    def _frame(self, room: _Room, connection: _Connection, frame: Mapping[str, Any]) -> None:
+    async def _frame(self, room: _Room, connection: _Connection, frame: Mapping[str, Any]) -> None:
         """A frame from ``connection``'s seat: its move, or a refusal to it alone."""
         assert connection.seat is not None
         text = frame.get("text")
-        data = None
-        if isinstance(text, str) and len(text) <= MAX_FRAME:
-            with contextlib.suppress(ValueError):
-                data = json.loads(text)
+        data = _json_value(text) if isinstance(text, str) and len(text) <= MAX_FRAME else None
         move = data.get("move") if isinstance(data, dict) else None
         if not isinstance(move, str):
             room.post(connection, {"type": "refused", "reason": "malformed-message",
@@ -372,19 +524,57 @@ class TableServer:
             room.post(connection, {"type": "refused", "reason": refusal.reason,
                                    "message": str(refusal)})  # fmt: skip
             return
+        await self.writer.durable()
         room.broadcast()
         room.wake()
 
     async def _tick(self) -> None:
-        """Once a second, wake the bots of every table: a dropped person's turn that has
-        waited out its timeout is played by the stand-in."""
+        """Once a second: wake the bots of every table with a page open where one may
+        move (a turn past its timeout is played by the stand-in), close the tables nobody
+        has been at for the ``idle`` limit, and let go of the finished ones nobody
+        watches."""
         while True:
             await asyncio.sleep(1.0)
-            for room in list(self.rooms.values()):
-                stood_in = room.table.stood_in()
-                if room.table.state.is_over or stood_in == room.stood_in:
-                    continue
+            try:
+                await self._sweep()
+            except Exception:  # a failing sweep must not end the ticks (the store, the disk)
+                log.exception("a sweep of the tables failed")
+
+    async def _sweep(self) -> None:
+        now, closed = self.clock(), 0
+        for room in list(self.rooms.values()):
+            table = room.table
+            if table.closed is not None:  # finished: kept while watched, then let go
+                if not room.connections and now - room.quiet_since >= FINISHED:
+                    del self.rooms[table.id]
+                    closed += 1
+                continue
+            if not room.connections:
+                if now - room.quiet_since >= self.limits.idle:
+                    async with room.lock:
+                        table.close()
+                    del self.rooms[table.id]
+                    closed += 1
+                continue
+            stood_in = table.stood_in()
+            if stood_in != room.stood_in:
                 async with room.lock:
                     room.stood_in = stood_in
                     room.broadcast()
-                    room.wake()
+            if table.bots_may_move:
+                room.wake()
+        if closed:
+            await self.writer.call(lambda store: store.prune(self.limits.archive))
+            creators = {room.table.creator for room in self.rooms.values()}
+            for creator in set(self._paces) - creators:
+                del self._paces[creator]
+
+
+async def _body(request: Request) -> bytes | None:
+    """The request's body, or ``None`` past :data:`MAX_FRAME` bytes."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FRAME:
+            return None
+    return body

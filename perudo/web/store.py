@@ -1,13 +1,19 @@
 """Where a table server keeps its tables: one SQLite file (the standard library's
-:mod:`sqlite3`), and the key that signs its games' records, in a file of its own.
+:mod:`sqlite3`), and the key that signs its games' records and its rows, in a file of its own.
 
 A table is one row: how it was set up, who sits where (each seat's token kept only as a
-hash), and its game as a signed :class:`~perudo.GameRecord`, written again with every
-accepted move in the same transaction. :meth:`~perudo.web.TableStore.save` returns once
-SQLite has the move on disk (``synchronous=FULL``), so a server that acknowledges a move
-after it has saved it never acknowledges one a crash can lose;
-:meth:`~perudo.web.TableStore.tables` gives every row back, from which the server rebuilds
-its tables (:meth:`perudo.web.Table.load`).
+hash), its game as a signed :class:`~perudo.GameRecord`, written again with every
+accepted move in the same transaction, when it left the server's active tables (finished
+or abandoned: kept for its record), and a signature over all of it, made with the server's
+key, so that whoever can write the file but not read the key cannot take a seat.
+:meth:`~perudo.web.TableStore.save` returns once SQLite has the move on disk
+(``synchronous=FULL``), so a server that acknowledges a move after it has saved it never
+acknowledges one a crash can lose; :meth:`~perudo.web.TableStore.tables` gives the active
+rows back, from which the server rebuilds its tables (:meth:`perudo.web.Table.load`).
+
+The database, its ``-wal`` and ``-shm`` files and the key file are made readable and
+writable by their owner alone (mode 0600); one that others may read or write, or that
+another user owns, is refused, since it holds every game's seed.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -18,11 +24,13 @@ its tables (:meth:`perudo.web.Table.load`).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
 import sqlite3
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,14 +38,20 @@ import attrs
 
 from perudo.errors import StoreError, shown
 
-__all__ = ["KEY_BYTES", "MAX_RECORD_CHARS", "StoredTable", "TableStore", "server_key"]
+__all__ = [
+    "KEY_BYTES", "MAX_RECORD_CHARS", "MAX_SETUP_CHARS", "StoredTable", "TableStore", "server_key",
+]  # fmt: skip
 
 #: The bytes of a server's signing key.
 KEY_BYTES = 32
 #: The most characters of one table's stored record read back (a record's own limit on
 #: moves keeps a real one far below it).
 MAX_RECORD_CHARS = 4_000_000
+#: The most characters of a stored setup or seating read back.
+MAX_SETUP_CHARS = 65_536
 
+_COLUMNS = ("id", "created", "setup", "people", "record", "over", "closed", "creator",
+            "signature")  # fmt: skip
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS perudo_tables (
     id TEXT PRIMARY KEY,
@@ -45,9 +59,18 @@ CREATE TABLE IF NOT EXISTS perudo_tables (
     setup TEXT NOT NULL,
     people TEXT NOT NULL,
     record TEXT NOT NULL,
-    over INTEGER NOT NULL
+    over INTEGER NOT NULL,
+    closed REAL,
+    creator TEXT NOT NULL DEFAULT '',
+    signature TEXT NOT NULL DEFAULT ''
 )
 """
+_INDEX = "CREATE INDEX IF NOT EXISTS perudo_tables_closed ON perudo_tables (closed, created)"
+#: What a store may hold: this table, its primary key's index and the index above.
+_OURS = {
+    ("table", "perudo_tables"), ("index", "sqlite_autoindex_perudo_tables_1"),
+    ("index", "perudo_tables_closed"),
+}  # fmt: skip
 
 
 def server_key(path: Path | str) -> bytes:
@@ -55,8 +78,8 @@ def server_key(path: Path | str) -> bytes:
     written as hex, in a new file that only its owner may read or write: mode 0600).
 
     Raises:
-        StoreError: the file is not a key (its length or its digits), or others than its
-            owner may read or write it (its mode names which).
+        StoreError: the file is not a key (its length or its digits), is not a plain file,
+            another user owns it, or others than its owner may read or write it.
     """
     path = Path(path)
     try:
@@ -70,15 +93,9 @@ def server_key(path: Path | str) -> bytes:
 
 
 def _read_key(path: Path) -> bytes:
-    mode = path.stat().st_mode
-    if not stat.S_ISREG(mode):
-        raise StoreError(f"the key file {shown(str(path))} is not a file")
-    if mode & 0o077:
-        raise StoreError(
-            f"the key file {shown(str(path))} may be read or written by others (mode "
-            f"{stat.S_IMODE(mode):04o}): make it 0600 (chmod 600) or remove it for a new key"
-        )
-    with path.open("rb") as file:
+    _check_private(path, "the key file")
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(descriptor, "rb") as file:
         text = file.read(2 * KEY_BYTES + 3)
     try:
         key = bytes.fromhex(text.decode("ascii").strip())
@@ -88,6 +105,24 @@ def _read_key(path: Path) -> bytes:
         raise StoreError(f"the key file {shown(str(path))} does not hold a key of "
                          f"{KEY_BYTES} bytes in hex")  # fmt: skip
     return key
+
+
+def _check_private(path: Path, what: str) -> None:
+    """Refuse ``path`` unless it is a plain file of this user's that nobody else may read
+    or write (not a link: a link's target is whatever its maker chose)."""
+    mode = path.lstat()
+    if not stat.S_ISREG(mode.st_mode):
+        raise StoreError(f"{what} {shown(str(path))} is not a plain file")
+    if hasattr(os, "geteuid") and mode.st_uid != os.geteuid():
+        raise StoreError(
+            f"{what} {shown(str(path))} belongs to another user (uid {mode.st_uid}): a file "
+            "someone else made could be theirs to read or change; remove it"
+        )
+    if mode.st_mode & 0o077:
+        raise StoreError(
+            f"{what} {shown(str(path))} may be read or written by others (mode "
+            f"{stat.S_IMODE(mode.st_mode):04o}): make it 0600 (chmod 600) or remove it"
+        )
 
 
 @attrs.frozen
@@ -102,6 +137,12 @@ class StoredTable:
             and what they let go (Bluff's re-roll).
         record: The game so far, a signed :meth:`perudo.GameRecord.to_text`.
         over: The game has ended.
+        closed: When the table left the server's active tables (finished, or abandoned:
+            kept for its record), ``None`` while it is active.
+        creator: Who made it, as the server's keyed hash of the client's address (the
+            address itself is never kept).
+        signature: The server's signature over every field above
+            (:meth:`~perudo.web.StoredTable.signed`).
     """
 
     id: str
@@ -110,24 +151,87 @@ class StoredTable:
     people: dict[str, Any]
     record: str
     over: bool
+    closed: float | None = None
+    creator: str = ""
+    signature: str = ""
+
+    def signed(self, key: bytes) -> StoredTable:
+        """This row with its signature made with ``key``."""
+        return attrs.evolve(self, signature=_signature(key, _texts(self)))
+
+    def is_signed_by(self, key: bytes) -> bool:
+        """Whether the signature holds for every field under ``key``."""
+        return hmac.compare_digest(self.signature, _signature(key, _texts(self)))
+
+
+def _texts(table: StoredTable) -> tuple[Any, ...]:
+    """What a row says, as the store writes it."""
+    return (table.id, float(table.created), _json(table.setup), _json(table.people),
+            table.record, int(table.over), table.closed, table.creator)  # fmt: skip
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _signature(key: bytes, texts: tuple[Any, ...]) -> str:
+    message = json.dumps(texts, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+    return "hmac-sha256:" + hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
 class TableStore:
-    """A server's tables in the SQLite file ``path`` (made on the first start).
+    """A server's tables in the SQLite file ``path`` (made on the first start, mode 0600).
 
     Raises:
-        StoreError: the file is not a database this store can use.
+        StoreError: the file is not a database this store can use, holds anything this
+            store did not make (another table, a view, a trigger), or is not private to
+            this user (see :func:`~perudo.web.server_key`).
     """
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         try:
+            descriptor = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            _check_private(self.path, "the table store")
+        else:
+            os.close(descriptor)
+        for suffix in ("-wal", "-shm"):  # SQLite makes them with the database's mode
+            companion = self.path.with_name(self.path.name + suffix)
+            if os.path.lexists(companion):
+                _check_private(companion, "the table store's file")
+        try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA trusted_schema=OFF")
+            self._check_schema()
+        except sqlite3.Error as error:
+            raise StoreError(f"{shown(str(self.path))} is not a table store: "
+                             f"{shown(str(error))}") from None  # fmt: skip
+
+    def _check_schema(self) -> None:
+        """Make the table on a new file, add the columns an older perudo's lacks, and
+        refuse anything else in the file."""
+        found = set(self._db.execute("SELECT type, name FROM sqlite_master LIMIT 100"))
+        if found - _OURS:
+            kind, name = sorted(found - _OURS)[0]
+            raise StoreError(f"{shown(str(self.path))} is not a table store: it holds the "
+                             f"{kind} {shown(name)}, which perudo does not make")  # fmt: skip
+        with self._transaction():
             self._db.execute(_SCHEMA)
-        except sqlite3.DatabaseError as error:
-            raise StoreError(f"{shown(str(self.path))} is not a table store: {error}") from None
+            columns = [row[1] for row in self._db.execute("PRAGMA table_info(perudo_tables)")]
+            if columns == list(_COLUMNS[:6]):  # a store of an older perudo: its rows unsigned
+                self._db.execute("ALTER TABLE perudo_tables ADD COLUMN closed REAL")
+                for column in ("creator", "signature"):
+                    self._db.execute(
+                        f"ALTER TABLE perudo_tables ADD COLUMN {column} TEXT NOT NULL DEFAULT ''"
+                    )
+                columns = list(_COLUMNS)
+            if columns != list(_COLUMNS):
+                raise StoreError(f"{shown(str(self.path))} is not a table store: its columns "
+                                 f"are {shown(', '.join(map(str, columns)))}")  # fmt: skip
+            self._db.execute(_INDEX)
 
     def close(self) -> None:
         """Close the database (whatever was saved stays)."""
@@ -135,19 +239,17 @@ class TableStore:
 
     def save(self, table: StoredTable) -> None:
         """Write ``table`` whole, in one transaction, and return once it is on disk."""
-        row = (
-            table.id,
-            table.created,
-            json.dumps(table.setup),
-            json.dumps(table.people),
-            table.record,
-            int(table.over),
-        )
+        self.save_all([table])
+
+    def save_all(self, tables: Iterable[StoredTable]) -> None:
+        """Write every table of ``tables`` whole, in one transaction (one wait for the disk
+        for them all), and return once they are on disk."""
+        rows = [(*_texts(table), table.signature) for table in tables]
         with self._transaction():
-            self._db.execute(
-                "INSERT OR REPLACE INTO perudo_tables (id, created, setup, people, record, over)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                row,
+            self._db.executemany(
+                f"INSERT OR REPLACE INTO perudo_tables ({', '.join(_COLUMNS)})"
+                f" VALUES ({', '.join('?' * len(_COLUMNS))})",
+                rows,
             )
 
     def remove(self, table_id: str) -> None:
@@ -155,17 +257,45 @@ class TableStore:
         with self._transaction():
             self._db.execute("DELETE FROM perudo_tables WHERE id = ?", (table_id,))
 
-    def tables(self) -> Iterator[StoredTable]:
-        """Every table saved, oldest first.
+    def tables(self, *, limit: int = 100_000) -> Iterator[StoredTable]:
+        """The active tables saved (not closed), oldest first, at most ``limit``.
 
         Raises:
             StoreError: a row that is not one this store wrote (named by its table).
         """
+        yield from self._rows("closed IS NULL ORDER BY created", {"limit": limit})
+
+    def closed(self, table_id: str) -> StoredTable | None:
+        """The closed table ``table_id`` (finished or abandoned), or ``None``."""
+        rows = list(self._rows("id = :id AND closed IS NOT NULL", {"id": table_id, "limit": 1}))
+        return rows[0] if rows else None
+
+    def prune(self, keep: int) -> int:
+        """Forget the closed tables past the ``keep`` most recently closed; how many."""
+        with self._transaction():
+            cursor = self._db.execute(
+                "DELETE FROM perudo_tables WHERE closed IS NOT NULL AND id NOT IN (SELECT id "
+                "FROM perudo_tables WHERE closed IS NOT NULL ORDER BY closed DESC LIMIT ?)",
+                (keep,),
+            )
+        return max(0, cursor.rowcount)
+
+    def _rows(self, where: str, values: dict[str, Any]) -> Iterator[StoredTable]:
+        """The rows ``where`` selects (``values`` its parameters, ``limit`` among them),
+        each text read back only within its limit."""
         query = (
-            "SELECT id, created, setup, people, record, over FROM perudo_tables ORDER BY created"
+            "SELECT id, created, CASE WHEN length(setup) <= :short THEN setup END,"
+            " CASE WHEN length(people) <= :short THEN people END,"
+            " CASE WHEN length(record) <= :long THEN record END,"
+            f" over, closed, creator, signature FROM perudo_tables WHERE {where} LIMIT :limit"
         )
-        for row in self._db.execute(query):
-            yield _stored(row)
+        values = {"short": MAX_SETUP_CHARS, "long": MAX_RECORD_CHARS, **values}
+        try:
+            for row in self._db.execute(query, values):
+                yield _stored(row)
+        except sqlite3.Error as error:
+            raise StoreError(f"{shown(str(self.path))} is not a table store: "
+                             f"{shown(str(error))}") from None  # fmt: skip
 
     def _transaction(self) -> Any:
         return _Transaction(self._db)
@@ -183,16 +313,27 @@ class _Transaction:
 
 
 def _stored(row: tuple[Any, ...]) -> StoredTable:
-    table_id, created, setup, people, record, over = row
-    if not isinstance(table_id, str) or not isinstance(record, str):
-        raise StoreError(f"a stored table {shown(table_id)} is not one this server wrote")
-    if len(record) > MAX_RECORD_CHARS:
-        raise StoreError(f"the stored record of table {shown(table_id)} passes "
+    table_id, created, setup, people, record, over, closed, creator, signature = row
+    name = shown(table_id) if isinstance(table_id, str | int | float) else "(not text)"
+    if not isinstance(table_id, str) or not 0 < len(table_id) <= 64:
+        raise StoreError(f"a stored table {name} is not one this server wrote: its id")
+    if type(created) not in (int, float) or type(over) is not int or over not in (0, 1):
+        raise StoreError(f"the stored table {name} is not one this server wrote: its columns")
+    if closed is not None and type(closed) not in (int, float):
+        raise StoreError(f"the stored table {name} is not one this server wrote: its columns")
+    if not all(isinstance(text, str) for text in (creator, signature)):
+        raise StoreError(f"the stored table {name} is not one this server wrote: its columns")
+    if not isinstance(record, str):
+        raise StoreError(f"the stored record of table {name} is not text of at most "
                          f"{MAX_RECORD_CHARS:,} characters")  # fmt: skip
     try:
         setup_value, people_value = json.loads(setup), json.loads(people)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         setup_value = people_value = None
     if not isinstance(setup_value, dict) or not isinstance(people_value, dict):
-        raise StoreError(f"the stored table {shown(table_id)} is not one this server wrote")
-    return StoredTable(table_id, float(created), setup_value, people_value, record, bool(over))
+        raise StoreError(f"the stored table {name} is not one this server wrote: its setup")
+    return StoredTable(
+        id=table_id, created=float(created), setup=setup_value, people=people_value,
+        record=record, over=bool(over), closed=None if closed is None else float(closed),
+        creator=creator, signature=signature,
+    )  # fmt: skip

@@ -2,9 +2,9 @@
 what each seat may see. A server (``perudo serve``, or your own) turns connections into
 calls of :class:`Table` and sends what :meth:`~perudo.web.Table.message` gives each seat.
 
-Every change to a table is saved to its :class:`~perudo.web.store.TableStore` before the
-call that made it returns, so a server that answers a move after :meth:`~perudo.web.Table.play` has
-returned never answers one a crash can lose.
+Every change to a table is handed to its store (a :class:`~perudo.web.store.TableStore`,
+or anything with its ``save``) before the call that made it returns, so a server that
+answers a move once the store has it never answers one a crash can lose.
 
 >>> import tempfile, pathlib, perudo
 >>> from perudo.web import Table, TableSetup, TableStore
@@ -24,7 +24,7 @@ import hashlib
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -38,16 +38,24 @@ from perudo.record import GameRecord
 from perudo.state import GameState
 from perudo.svg import table_svg
 from perudo.variant import Variant
-from perudo.web.store import StoredTable, TableStore
+from perudo.web.store import StoredTable
 
-__all__ = ["MAX_NAME", "MAX_TIMEOUT", "STAND_IN", "Table", "TableSetup"]
+__all__ = ["MAX_NAME", "MAX_TIMEOUT", "STAND_IN", "Saves", "Table", "TableSetup"]
 
 #: The longest player name a table takes (characters).
 MAX_NAME = 24
-#: The longest a dropped person's turn may wait, in seconds.
+#: The longest a person's turn may wait, in seconds.
 MAX_TIMEOUT = 3600.0
-#: The bot that plays for a dropped person once their turn has waited out the timeout.
+#: The bot that plays a person's turn once it has waited out the timeout.
 STAND_IN = "odds"
+
+
+class Saves(Protocol):
+    """Where a table saves itself: a :class:`~perudo.web.TableStore`, or a server's own
+    writer that batches the writes of many tables (``perudo serve``'s)."""
+
+    def save(self, table: StoredTable) -> None:
+        """Keep ``table`` (a server answers the change once it is on disk)."""
 
 
 def _token_hash(token: str) -> str:
@@ -62,9 +70,13 @@ class TableSetup:
         variant: The key of the edition played (one the server offers).
         bots: One entry per seat: a bot's name (:data:`perudo.bots.BOTS`), or ``None`` for
             a person's seat.
-        seed: The game's seed (``None``: one drawn from :mod:`secrets`).
-        timeout: Seconds a dropped person's turn waits before a bot
-            (:data:`~perudo.web.table.STAND_IN`) plays it for them, until they are back.
+        seed: The game's seed (``None``: one drawn from :mod:`secrets`). Every die follows
+            from it, so a seed somebody chose is shown to everyone at the table
+            (``perudo serve`` takes one only for a table of one person and bots).
+        timeout: Seconds a person's turn waits before a bot
+            (:data:`~perudo.web.table.STAND_IN`) plays it: that turn, for a person whose
+            page is here; every turn until they are back, for one whose page has gone
+            for this long.
     """
 
     variant: str
@@ -138,20 +150,26 @@ class Table:
         id: The table's name.
         setup: How it was set up.
         state: The game now.
+        closed: When it left its server's active tables (finished, or closed by
+            :meth:`~perudo.web.Table.close`), ``None`` while it is active.
+        creator: Who made it, as its server names them (a keyed hash of an address).
     """
 
     def __init__(
-        self, store: TableStore, key: bytes, stored: StoredTable, setup: TableSetup,
+        self, store: Saves, key: bytes, stored: StoredTable, setup: TableSetup,
         state: GameState, seats: list[_Seat], passed: set[tuple[int, int, int]],
         clock: Callable[[], float],
     ) -> None:  # fmt: skip
         self.id = stored.id
         self.created = stored.created
+        self.closed = stored.closed
+        self.creator = stored.creator
         self.setup = setup
         self.state = state
         self._store, self._key, self._clock = store, key, clock
         self._seats = seats
         self._passed = passed
+        self._turn_began = clock()  # the clock when the move now awaited became due
         bots: list[Bot] = []
         for seat, name in enumerate(setup.bots):
             bots.append(make_bot(name or STAND_IN, state.seed * 31 + seat))
@@ -161,17 +179,19 @@ class Table:
 
     @classmethod
     def create(
-        cls, store: TableStore, key: bytes, table_id: str, setup: TableSetup, variant: Variant,
-        *, clock: Callable[[], float] = time.monotonic,
+        cls, store: Saves, key: bytes, table_id: str, setup: TableSetup, variant: Variant,
+        *, clock: Callable[[], float] = time.monotonic, creator: str = "",
     ) -> Table:  # fmt: skip
         """A new table ``table_id`` playing ``variant`` (whose key is ``setup.variant``),
-        saved in ``store``; its records are signed with ``key``."""
+        saved in ``store``; its records and its row are signed with ``key``; ``creator``
+        names who made it (kept in its row)."""
         if variant.key != setup.variant:
             raise GameSetupError(f"the setup names {shown(setup.variant)}, not {variant.key!r}")
         names = [f"Player {seat + 1}" if bot is None else f"{bot.title()} bot {seat + 1}"
                  for seat, bot in enumerate(setup.bots)]  # fmt: skip
         state = perudo.new_game(variant, names, seed=setup.seed)
-        stored = StoredTable(table_id, time.time(), setup.to_dict(), {}, "", False)
+        stored = StoredTable(id=table_id, created=time.time(), setup=setup.to_dict(), people={},
+                             record="", over=False, creator=creator)  # fmt: skip
         seats = [_Seat() for _ in setup.bots]
         table = cls(store, key, stored, setup, state, seats, set(), clock)
         table._save()
@@ -179,17 +199,22 @@ class Table:
 
     @classmethod
     def load(
-        cls, store: TableStore, key: bytes, stored: StoredTable, variants: Mapping[str, Variant],
+        cls, store: Saves, key: bytes, stored: StoredTable, variants: Mapping[str, Variant],
         *, clock: Callable[[], float] = time.monotonic,
     ) -> Table:  # fmt: skip
-        """The table ``stored`` rebuilt: its record checked against ``key`` and replayed
-        under the edition of ``variants`` it names. Every seat starts dropped (its turn
-        waits for its person, then for the timeout).
+        """The table ``stored`` rebuilt: its row's signature and its record checked against
+        ``key``, and the record replayed under the edition of ``variants`` it names. Every
+        seat starts dropped (its turn waits for its person, then for the timeout).
 
         Raises:
-            StoreError: the row does not rebuild (its setup, an edition the server no
-                longer offers, a record whose signature or moves do not hold), named.
+            StoreError: the row does not rebuild (a row this key did not sign, its setup,
+                an edition the server no longer offers, a record whose signature or moves
+                do not hold), named.
         """
+        if not stored.is_signed_by(key):
+            raise StoreError(f"table {shown(stored.id)} does not rebuild: its row is not signed "
+                             "by this server's key (written by another program or an older "
+                             "perudo)")  # fmt: skip
         try:
             setup = TableSetup.from_dict(stored.setup)
             variant = variants.get(setup.variant)
@@ -243,6 +268,7 @@ class Table:
                     self.state = perudo.new_game(
                         self.state.variant, self.names(), seed=self.state.seed
                     )
+                self._turn_began = self._clock()  # the game may start now: its clock too
                 self._save()
                 return seat, token
         return None, None
@@ -257,6 +283,13 @@ class Table:
         """Every person's seat has been taken (the game waits until then)."""
         return all(bot is not None or person.token is not None
                    for bot, person in zip(self.setup.bots, self._seats, strict=True))  # fmt: skip
+
+    def close(self) -> None:
+        """Take the table out of play (its server closes it as abandoned): it is saved
+        with the time, and refuses every move after."""
+        if self.closed is None:
+            self.closed = time.time()
+            self._save()
 
     def stood_in(self) -> list[int]:
         """The people's seats a bot plays for now: dropped for longer than the timeout."""
@@ -282,6 +315,8 @@ class Table:
         saved, or the refusal (returned, not raised: a server sends it to that page)."""
         if not isinstance(move, str):
             return IllegalActionError("malformed-action", "a move is text such as 3x5")
+        if self.closed is not None and not self.state.is_over:
+            return IllegalActionError("not-your-turn", "this table was closed: nobody was here")
         if not self.ready:
             return IllegalActionError("not-your-turn", "the game starts once every seat is taken")
         if move.strip().lower() == "pass":
@@ -296,28 +331,54 @@ class Table:
         except IllegalActionError as error:  # told with the move as the player wrote it
             told = refused_as_typed(error, move[:200])
             return IllegalActionError(error.reason, told, action=error.action, player=seat)
-        self._save()
+        self._moved()
         return None
 
-    def bots_move(self) -> bool:
-        """One move by the bot to act, or by the stand-in for a person dropped past the
-        timeout; saved. Whether a move was made (none while a person is to act, the table
-        is not full, or a person may still act out of turn)."""
+    @property
+    def bots_may_move(self) -> bool:
+        """Whether :meth:`~perudo.web.Table.bots_move` would move now: a bot is to act, or
+        the stand-in for a person whose turn has waited out the timeout (or who dropped
+        longer ago than that), and no person may still act out of turn."""
         state = self.state
-        if state.is_over or not self.ready or self.waiting_for() is not None:
+        if state.is_over or self.closed is not None or not self.ready:
             return False
         seat = state.to_act
-        if seat is None or (self.setup.bots[seat] is None and seat not in self.stood_in()):
+        if seat is None or self.waiting_for() is not None:
             return False
-        _, _, self.state = play_move(state, self._bots)
-        self._save()
+        return self.setup.bots[seat] is not None or self._out_of_time() or seat in self.stood_in()
+
+    def bots_move(self) -> bool:
+        """One move by the bot to act, or by the stand-in for a person out of time; saved.
+        Whether a move was made (none while a person is to act in time, the table is not
+        full, or a person may still act out of turn)."""
+        if not self.bots_may_move:
+            return False
+        _, _, self.state = play_move(self.state, self._bots)
+        self._moved()
         return True
+
+    def seconds_left(self) -> float | None:
+        """How long the person to act has before the stand-in plays their turn (``None``:
+        a bot is to act, or nobody)."""
+        seat = self.state.to_act
+        if seat is None or self.setup.bots[seat] is not None or self.state.is_over:
+            return None
+        return max(0.0, self.setup.timeout - (self._clock() - self._turn_began))
+
+    def _out_of_time(self) -> bool:
+        return self._clock() - self._turn_began >= self.setup.timeout
+
+    def _moved(self) -> None:
+        self._turn_began = self._clock()
+        self._save()
 
     def waiting_for(self) -> int | None:
         """The person the bots wait for: one who may take an action of the edition's own
         out of turn now (Bluff's bidder, right after the bid) and has not let it go."""
         state = self.state
         if state.is_over or not state.variant.actions.out_of_turn:
+            return None
+        if self._out_of_time():  # the moment to act out of turn has passed for everyone
             return None
         stood_in, moment = self.stood_in(), self._moment()  # once, not once a seat
         for seat, bot in enumerate(self.setup.bots):
@@ -338,7 +399,8 @@ class Table:
         """What ``seat`` is sent (``None``: a spectator): its view only, as a dict and as
         the SVG table, each seat's name, the moves it may make (in the edition's words:
         ``"dubito"``, not ``"dudo"``; :func:`perudo.parse_action` reads them back), and
-        the seats a bot plays for."""
+        the seats a bot plays for, the seconds the person to act has left, and the seed if
+        somebody chose it (then it is everyone's)."""
         view = self.state.public_view() if seat is None else self.state.view(seat)
         data: dict[str, Any] = {
             "type": "view",
@@ -349,7 +411,11 @@ class Table:
             "names": self.names(),
             "stood_in": self.stood_in(),
             "ready": self.ready,
+            "seconds_left": self.seconds_left(),
+            "closed": self.closed is not None and not self.state.is_over,
         }
+        if self.setup.seed is not None:
+            data["seed"] = self.setup.seed
         if seat is not None:
             words = _spoken_words(self.state.variant)
             legal = [words.get(action, str(action)) for action in view.legal_actions]
@@ -370,13 +436,18 @@ class Table:
     # --- inside ------------------------------------------------------------------------
 
     def _save(self) -> None:
+        if self.state.is_over and self.closed is None:  # a finished game leaves play
+            self.closed = time.time()
         people = {
             "seats": [{"name": p.name, "token": p.token} for p in self._seats],
             "passed": sorted(list(entry) for entry in self._passed),
         }
-        stored = StoredTable(self.id, self.created, self.setup.to_dict(), people,
-                             self.record_text(), self.state.is_over)  # fmt: skip
-        self._store.save(stored)
+        stored = StoredTable(
+            id=self.id, created=self.created, setup=self.setup.to_dict(), people=people,
+            record=self.record_text(), over=self.state.is_over, closed=self.closed,
+            creator=self.creator,
+        )  # fmt: skip
+        self._store.save(stored.signed(self._key))
 
 
 @functools.cache
