@@ -9,10 +9,12 @@ import json
 import os
 import runpy
 import shlex
+import signal
 import sys
 import textwrap
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
@@ -254,15 +256,17 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status: 0, 2 for a refused argument or
-    edition, 130 when interrupted (Ctrl-C), 141 when the output pipe closed early."""
+    edition, 130 when interrupted (Ctrl-C), 143 when terminated (SIGTERM), 141 when the
+    output pipe closed early."""
     out = sys.stdout if out is None else out
     args = _parser().parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)  # a study keeps its command
     try:
-        for plugin in args.plugin:
-            _load_plugin(plugin)
-        _command(args, out)
-        out.flush()
+        with _terminate_as_interrupt():
+            for plugin in args.plugin:
+                _load_plugin(plugin)
+            _command(args, out)
+            out.flush()
     except PerudoError as error:
         # The games are the caller's own here: the seed that replays a failed one is theirs.
         replay = f" (game seed {error.seed})" if isinstance(error, BotError) else ""
@@ -273,6 +277,9 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             raise
         print(f"perudo: {error}", file=sys.stderr)
         return 2
+    except _Terminated:
+        print("perudo: terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("perudo: interrupted", file=sys.stderr)
         return 130
@@ -282,6 +289,33 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
             os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit fails no more
         return 141
     return 0
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (what ``timeout``, systemd and job schedulers send), raised where the main
+    thread is, so a command stops as it does on Ctrl-C: its workers ended, nothing left."""
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While the command runs, SIGTERM stops it the way Ctrl-C does (in the main thread,
+    where a caller has not set a handler of its own); the handler before is put back."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.getsignal(signal.SIGTERM)
+    if before is not signal.SIG_DFL:
+        yield
+        return
+
+    def terminated(number: int, frame: object) -> None:
+        raise _Terminated
+
+    signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _load_plugin(name: str) -> None:

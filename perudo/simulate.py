@@ -10,9 +10,12 @@ each sits in every seat equally often (``fixed_seats=True`` keeps them where the
 from __future__ import annotations
 
 import array
+import contextlib
 import hashlib
 import math
+import os
 import signal
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -766,7 +769,9 @@ def _run(
         for job in jobs:
             yield _chunk(job), job[4]
         return
-    pool = executor or ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
+    pool = executor or ProcessPoolExecutor(
+        max_workers=workers, initializer=_worker_signals, initargs=(os.getpid(),)
+    )
     pending: list[tuple[Future[_Tally], int]] = []
     try:
         for job in jobs:
@@ -776,12 +781,24 @@ def _run(
                 yield future.result(), count
         for future, count in pending:
             yield future.result(), count
+    except BaseException:  # interrupted, terminated, or a failure: no chunk is waited for
+        if executor is None:
+            _stop_workers(pool)
+        raise
     finally:
         if executor is None:
             pool.shutdown(wait=True, cancel_futures=True)
         else:
             for future, _ in pending:
                 future.cancel()
+
+
+def _stop_workers(pool: Executor) -> None:
+    """End ``pool``'s worker processes at once (their chunks are not wanted any more)."""
+    processes = getattr(pool, "_processes", None) or {}  # the standard library's own record
+    for process in list(processes.values()):
+        with contextlib.suppress(Exception):
+            process.terminate()
 
 
 def _engine(engine: str, variant: Variant, bots: tuple[Any, ...]) -> str:
@@ -820,10 +837,20 @@ def _why_not_batch(variant: Variant, bots: tuple[Any, ...]) -> str | None:
     return None
 
 
-def _worker_signals() -> None:
+def _worker_signals(parent: int) -> None:
     """Ctrl-C at a terminal reaches the workers too: let it end them without a traceback;
-    the parent reports the interruption once."""
+    the parent reports the interruption once. On Linux a worker also ends with its parent,
+    however the parent ends (SIGTERM, SIGKILL): no worker waits for ever for work."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: SIGKILL when the parent ends
+            if os.getppid() != parent:  # the parent ended before the line above
+                os._exit(1)
 
 
 def _is_shipped(variant: Variant) -> bool:

@@ -31,13 +31,17 @@ out where the edition has no cap: they are certainly false
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import itertools
 import math
 import random
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -56,6 +60,8 @@ from perudo.loader import load_variant
 from perudo.state import GameState, new_game
 from perudo.variant import Variant
 from perudo.view import PlayerView
+
+T = TypeVar("T")
 
 __all__ = [
     "MAX_NODES",
@@ -383,14 +389,42 @@ def _plans(round_: _Round, matrix: Any) -> tuple[np.ndarray, np.ndarray]:
     b_eq = np.zeros(e.shape[0])
     b_eq[0] = 1.0
     bounds = [(0, None)] * n_me + [(None, None)] * n_q
-    result = linprog(
-        cost, A_ub=inequality, b_ub=np.zeros(other.sequences), A_eq=equality, b_eq=b_eq,
-        bounds=bounds, method="highs-ds", options=_TOLERANCES,
+    result = _interruptible(
+        lambda: linprog(
+            cost, A_ub=inequality, b_ub=np.zeros(other.sequences), A_eq=equality, b_eq=b_eq,
+            bounds=bounds, method="highs-ds", options=_TOLERANCES,
+        )
     )  # fmt: skip
     if result.status != 0:  # pragma: no cover - a well-formed sequence form always solves
         raise SolveError(f"the linear program did not solve: {result.message}")
     mine, theirs = np.asarray(result.x[:n_me]), -np.asarray(result.ineqlin.marginals)
     return (mine, theirs) if seat == 0 else (theirs, mine)
+
+
+def _interruptible(solve: Callable[[], T]) -> T:
+    """``solve()``'s answer, computed on a thread of its own while this one waits, so a
+    Ctrl-C or SIGTERM stops the solve at once: HiGHS lets go of Python's lock while it
+    works, but the signal's handler runs only in the main thread, between Python steps.
+    An interrupted solve's thread is left to end with the process."""
+    answer: list[T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        if sys.platform.startswith("linux"):  # named for top -H, ps and the tests
+            with contextlib.suppress(Exception):
+                ctypes.CDLL(None).prctl(15, b"perudo-highs")  # PR_SET_NAME
+        try:
+            answer.append(solve())
+        except BaseException as error:  # handed to the waiting thread
+            failure.append(error)
+
+    worker = threading.Thread(target=run, name="perudo-highs", daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.1)
+    if failure:
+        raise failure[0]
+    return answer[0]
 
 
 def _behaviour(seat: _Seat, plan: np.ndarray, limit: int) -> Strategy:

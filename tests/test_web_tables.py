@@ -93,7 +93,9 @@ def test_every_accepted_move_is_in_the_store_when_play_returns(tmp_path: Path) -
     store = TableStore(tmp_path / "perudo.sqlite")
     assert list(store.tables()) == []  # a finished table leaves the active ones
     row = store.closed("t1")  # and is kept for its record
-    assert row is not None and row.over and row.closed is not None
+    assert row is not None
+    assert row.over
+    assert row.closed is not None
     assert GameRecord.from_text(row.record, key=KEY) == GameRecord.from_state(table.state)
 
 

@@ -5,6 +5,7 @@ bench/serve.py."""
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
 import signal
@@ -12,8 +13,6 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,18 +30,20 @@ class Server:
     """``perudo serve`` in a subprocess: started, killed, started again on the same port
     and database."""
 
-    def __init__(self, folder: Path, *args: str) -> None:
-        self.folder, self.args, self.port = folder, args, free_port()
+    def __init__(self, folder: Path, *args: str, host: str = "127.0.0.1") -> None:
+        self.folder, self.args, self.host, self.port = folder, args, host, free_port()
         self.process: subprocess.Popen[bytes] | None = None
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"http://{host}:{self.port}"
 
     def start(self) -> None:
-        command = [str(PERUDO), "serve", "--port", str(self.port),
+        command = [str(PERUDO), "serve", "--host", self.host, "--port", str(self.port),
                    "--db", str(self.folder / "perudo.sqlite"), *self.args]  # fmt: skip
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         for _ in range(200):
+            if self.process.poll() is not None:
+                raise AssertionError(f"the server ended: {self.process.stderr.read()!r}")  # type: ignore[union-attr]
             try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                socket.create_connection((self.host, self.port), timeout=0.2).close()
                 return
             except OSError:
                 time.sleep(0.05)
@@ -68,43 +69,55 @@ class Server:
         assert "Traceback" not in text, text[-3000:]
         return text
 
-    def post(self, path: str, data: Any, origin: str | None = None) -> tuple[int, Any]:
+    def request(
+        self, method: str, path: str, body: bytes | None = None, *,
+        headers: dict[str, str] | None = None, source: str = "127.0.0.1",
+    ) -> tuple[int, bytes]:  # fmt: skip
+        """The status and body of a request from the loopback address ``source`` (any of
+        127.0.0.0/8: a client of its own, for the limits per address)."""
+        connection = http.client.HTTPConnection(
+            self.host, self.port, timeout=10, source_address=(source, 0)
+        )
+        try:
+            connection.request(method, path, body, headers or {})
+            answer = connection.getresponse()
+            return answer.status, answer.read()
+        finally:
+            connection.close()
+
+    def post(
+        self, path: str, data: Any, origin: str | None = None, source: str = "127.0.0.1"
+    ) -> tuple[int, Any]:
         headers = {"content-type": "application/json"}
         if origin is not None:
             headers["origin"] = origin
-        request = urllib.request.Request(self.url + path, json.dumps(data).encode(), headers)
-        try:
-            with urllib.request.urlopen(request, timeout=5) as answer:
-                return answer.status, json.loads(answer.read())
-        except urllib.error.HTTPError as error:
-            return error.code, error.read()
+        status, body = self.request("POST", path, json.dumps(data).encode(), headers=headers,
+                                    source=source)  # fmt: skip
+        return status, json.loads(body) if status == 201 else body
 
-    def get(self, path: str) -> tuple[int, bytes]:
-        try:
-            with urllib.request.urlopen(self.url + path, timeout=5) as answer:
-                return answer.status, answer.read()
-        except urllib.error.HTTPError as error:
-            return error.code, error.read()
+    def get(self, path: str, source: str = "127.0.0.1") -> tuple[int, bytes]:
+        return self.request("GET", path, source=source)
 
     def table(
         self, bots: list[str | None], seed: int | None = None, timeout: float = 3600,
-        variant: str = "italian",
+        variant: str = "italian", source: str = "127.0.0.1",
     ) -> str:  # fmt: skip
-        """A new table's id (a seed only for a table of one person: the server's rule)."""
+        """A new table's id (a seed only for a table of one person: the server's rule),
+        made from ``source``."""
         setup = {"variant": variant, "bots": bots, "seed": seed, "timeout": timeout}
-        status, answer = self.post("/api/tables", setup)
+        status, answer = self.post("/api/tables", setup, source=source)
         assert status == 201, answer
         return str(answer["id"])
 
     def socket_url(self, table: str, query: str) -> str:
-        return f"ws://127.0.0.1:{self.port}/tables/{table}/ws?{query}"
+        return f"ws://{self.host}:{self.port}/tables/{table}/ws?{query}"
 
 
 @contextlib.contextmanager
-def serving(folder: Path, *args: str) -> Iterator[Server]:
+def serving(folder: Path, *args: str, host: str = "127.0.0.1") -> Iterator[Server]:
     """``perudo serve`` with ``args``, its database in ``folder``, started and, after,
     stopped (its error output checked)."""
-    running = Server(folder, *args)
+    running = Server(folder, *args, host=host)
     running.start()
     try:
         yield running
