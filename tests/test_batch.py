@@ -665,6 +665,45 @@ def test_a_ctrl_c_inside_a_ctypes_callback_is_held_not_dropped() -> None:
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+def test_a_sigterm_inside_a_ctypes_callback_is_held_not_dropped() -> None:
+    """Regression: SIGTERM, which the command line turns into an exception as it does a
+    Ctrl-C, was dropped the same way inside numba's compile."""
+    import ctypes
+    import ctypes.util
+    import signal
+
+    from perudo.batch.compiled import interrupts_held
+
+    class Terminated(Exception):
+        pass
+
+    def terminated(number: int, frame: object) -> None:
+        raise Terminated
+
+    libc = ctypes.CDLL(ctypes.util.find_library("c"))
+    compare_type = ctypes.CFUNCTYPE(
+        ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)
+    )
+    calls = []
+
+    @compare_type
+    def compare(a: ctypes._Pointer[ctypes.c_int], b: ctypes._Pointer[ctypes.c_int]) -> int:
+        if not calls:
+            signal.raise_signal(signal.SIGTERM)
+        calls.append(1)
+        return a[0] - b[0]
+
+    numbers = (ctypes.c_int * 4)(3, 1, 4, 2)
+    before = signal.signal(signal.SIGTERM, terminated)
+    try:
+        with pytest.raises(Terminated), interrupts_held():
+            libc.qsort(numbers, 4, ctypes.sizeof(ctypes.c_int), compare)
+        assert list(numbers) == [1, 2, 3, 4]
+        assert signal.getsignal(signal.SIGTERM) is terminated
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
 def test_a_step_compiles_whole_before_a_ctrl_c_is_raised() -> None:
     import signal
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -87,6 +88,90 @@ def test_ctrl_c_stops_cleanly(workers: str) -> None:
     assert process.returncode == 130
     assert err.decode().strip() == "perudo: interrupted"
     assert out == b""
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux's /proc)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text().split()
+        found += [int(child) for child in text]
+    return found
+
+
+def _gone(pids: list[int], within: float) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if not any(Path(f"/proc/{pid}").exists() for pid in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads Linux's /proc")
+@pytest.mark.parametrize("sent", ["SIGTERM", "SIGKILL"])
+def test_simulate_stopped_by_a_signal_leaves_no_worker_behind(sent: str) -> None:
+    """Regression: SIGTERM (what timeout, systemd and job schedulers send) to the parent
+    alone ended it and left its workers waiting for ever; a SIGKILL did too."""
+    process = subprocess.Popen(
+        [*PERUDO, "simulate", "--games", "100000000", "--workers", "2", "--engine", "reference"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while len(workers := _children(process.pid)) < 2:  # the pool under way
+        assert time.monotonic() < deadline, "no workers started"
+        time.sleep(0.1)
+    time.sleep(0.5)
+    os.kill(process.pid, getattr(signal, sent))  # the parent alone, not its group
+    _, err = process.communicate(timeout=30)
+    if sent == "SIGTERM":
+        assert process.returncode == 143
+        assert err.decode().strip() == "perudo: terminated"
+    assert _gone(workers, within=10), workers
+
+
+def _five_faces(folder: Path) -> Path:
+    """A declaration whose 1v2 round spends a minute and more in HiGHS."""
+    path = folder / "five.toml"
+    path.write_text(
+        'extends = "openspiel-liars-dice"\nkey = "five"\n'
+        '[dice]\nkind = "standard"\nper_player = 2\nfaces = 5\nprovenance = "reading"\n'
+        'reason = "a test"\n[wilds]\nkind = "face"\nface = 5\nprovenance = "reading"\n'
+        'reason = "a test"\n'
+    )
+    return path
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads Linux's /proc")
+@pytest.mark.parametrize(("sent", "status"), [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_solve_stops_at_once_while_highs_works(tmp_path: Path, sent: str, status: int) -> None:
+    """Regression: Ctrl-C reached ``perudo solve`` only once HiGHS returned (150 s later,
+    measured); SIGTERM ended it without a word."""
+    pytest.importorskip("scipy", reason="the solve extra is not installed")
+    process = subprocess.Popen(
+        [*PERUDO, "solve", str(_five_faces(tmp_path)), "--dice", "1,2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while True:  # HiGHS under way: its thread named
+        names = []
+        for task in Path(f"/proc/{process.pid}/task").glob("*/comm"):
+            with contextlib.suppress(OSError):
+                names.append(task.read_text().strip())
+        if "perudo-highs" in names:
+            break
+        assert process.poll() is None, "the solve ended before HiGHS began"
+        assert time.monotonic() < deadline, "HiGHS did not start"
+        time.sleep(0.05)
+    time.sleep(1.0)
+    sent_at = time.monotonic()
+    os.kill(process.pid, getattr(signal, sent))
+    _, err = process.communicate(timeout=60)
+    assert time.monotonic() - sent_at < 10  # not when HiGHS returns, a minute on
+    assert process.returncode == status
+    assert err.decode().strip() in ("perudo: interrupted", "perudo: terminated")
 
 
 def test_simulate_names_the_calls_in_each_editions_words() -> None:

@@ -3,6 +3,8 @@ crash, seats that belong to their tokens, a stand-in bot after the timeout."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import sqlite3
 import stat
@@ -247,3 +249,96 @@ def test_people_play_under_their_names_once_every_seat_is_taken(tmp_path: Path) 
     table.join("Ben")
     assert [player.name for player in table.state.players] == ["Ana", "Ben", "Odds bot 3"]
     assert table.state.log.dice == perudo.new_game("italian", 3, seed=7).log.dice  # same deal
+
+
+# --- the store: private to its user, signed, and refused when another program wrote it ---
+
+
+def test_a_new_store_and_its_companions_are_private_and_a_shared_one_is_refused(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "perudo.sqlite"
+    _table(tmp_path)  # a store made, a row written
+    for made in (path, path.with_name("perudo.sqlite-wal"), path.with_name("perudo.sqlite-shm")):
+        assert stat.S_IMODE(made.stat().st_mode) == 0o600, made
+    path.chmod(0o644)  # every local user could read the seeds
+    with pytest.raises(StoreError, match="chmod 600"):
+        TableStore(path)
+    path.chmod(0o600)
+    path.with_name("perudo.sqlite-wal").chmod(0o666)
+    with pytest.raises(StoreError, match="read or written by others"):
+        TableStore(path)
+
+
+def test_a_store_or_key_another_user_owns_or_a_link_is_refused(tmp_path: Path) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("needs root to give a file to another user")
+    for name, opened in (("perudo.sqlite", TableStore), ("perudo.key", server_key)):
+        planted = tmp_path / name
+        planted.write_text("" if name.endswith("sqlite") else "ab" * 32)
+        planted.chmod(0o600)
+        os.chown(planted, 65534, 65534)  # nobody's: planted in a shared folder
+        with pytest.raises(StoreError, match="another user"):
+            opened(planted)
+        planted.unlink()
+    target = tmp_path / "elsewhere.key"
+    server_key(target)
+    (tmp_path / "link.key").symlink_to(target)
+    with pytest.raises(StoreError, match="not a plain file"):
+        server_key(tmp_path / "link.key")
+
+
+def test_a_row_changed_without_the_key_does_not_rebuild(tmp_path: Path) -> None:
+    table = _table(tmp_path, bots=(None, "odds", "odds"))
+    table.join("Ana")
+    (signed,) = TableStore(tmp_path / "perudo.sqlite").tables()
+    assert Table.load(table._store, KEY, signed, VARIANTS).names()[0] == "Ana"  # as written
+    forged_token = "a token the forger knows"
+    forged = hashlib.sha256(forged_token.encode()).hexdigest()
+    db = sqlite3.connect(tmp_path / "perudo.sqlite")
+    (people,) = db.execute("SELECT people FROM perudo_tables").fetchone()
+    seats = json.loads(people)
+    seats["seats"][0]["token"] = forged  # whoever can write the file takes Ana's seat
+    db.execute("UPDATE perudo_tables SET people = ?", (json.dumps(seats),))
+    db.commit()
+    db.close()
+    store = TableStore(tmp_path / "perudo.sqlite")
+    (row,) = store.tables()
+    with pytest.raises(StoreError, match="not signed by this server's key"):
+        Table.load(store, KEY, row, VARIANTS)
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [
+        "UPDATE perudo_tables SET created = 'yesterday'",
+        "UPDATE perudo_tables SET over = 7",
+        "UPDATE perudo_tables SET setup = '" + "[" * 5000 + "]" * 5000 + "'",
+        "UPDATE perudo_tables SET record = zeroblob(10)",
+        "UPDATE perudo_tables SET id = x'0102'",
+        "CREATE TRIGGER spy AFTER INSERT ON perudo_tables BEGIN SELECT 1; END",
+        "CREATE TABLE extra (x)",
+        "ALTER TABLE perudo_tables RENAME TO old; CREATE VIEW perudo_tables AS WITH RECURSIVE "
+        "n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT 'x' || i AS id, 0.0 AS created, "
+        "'{}' AS setup, '{}' AS people, '' AS record, 0 AS over, NULL AS closed, '' AS creator, "
+        "'' AS signature FROM n",
+    ],
+)
+def test_a_store_another_program_wrote_is_a_store_error_and_exit_2(
+    tmp_path: Path, forge: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _table(tmp_path)
+    db = sqlite3.connect(tmp_path / "perudo.sqlite")
+    db.executescript(forge)
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError):
+        list(TableStore(tmp_path / "perudo.sqlite").tables())
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    from perudo.cli import main
+
+    db_path = str(tmp_path / "perudo.sqlite")
+    assert main(["serve", "--db", db_path, "--port", "1", "--variant", "italian"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("perudo: ")
+    assert "Traceback" not in err

@@ -122,7 +122,10 @@ def _holding(dispatcher: Any) -> Any:
     return dispatcher
 
 
-_held: list[int] = []  # the Ctrl-Cs held by interrupts_held, in the main thread
+_held: list[int] = []  # the signals held by interrupts_held, in the main thread
+#: The signals held while a step compiles: Ctrl-C, and SIGTERM where a Python handler
+#: turns it into an exception (``perudo``'s command line does).
+HELD = (signal.SIGINT, signal.SIGTERM)
 
 
 def _hold(signum: int, frame: FrameType | None) -> None:
@@ -131,31 +134,33 @@ def _hold(signum: int, frame: FrameType | None) -> None:
 
 @contextlib.contextmanager
 def interrupts_held() -> Iterator[None]:
-    """Hold Ctrl-C (``SIGINT``) in this block, and give it to the handler it was meant for
-    once the block is done; in the main thread, where a handler of Python's runs, and where
-    that handler is a Python function (the default raises ``KeyboardInterrupt``).
+    """Hold Ctrl-C (``SIGINT``), and ``SIGTERM``, in this block, and give each to the
+    handler it was meant for once the block is done; in the main thread, where a handler of
+    Python's runs, and for a signal whose handler is a Python function (the default for
+    SIGINT raises ``KeyboardInterrupt``; the command line's for SIGTERM raises too).
 
     llvmlite hands numba's machine code to LLVM, and back from numba's cache, through ctypes
-    callbacks; a ``KeyboardInterrupt`` raised inside one is printed as "Exception ignored"
-    and dropped. Every compiled step compiles inside this block, so a Ctrl-C in the first
-    second of a run is not lost. Blocks nest: the outermost one gives the Ctrl-C back.
+    callbacks; an exception raised inside one is printed as "Exception ignored" and
+    dropped. Every compiled step compiles inside this block, so a Ctrl-C in the first
+    second of a run is not lost. Blocks nest: the outermost one gives the signals back.
     """
-    handler = signal.getsignal(signal.SIGINT)
-    if (
-        not callable(handler)
-        or handler is _hold
-        or threading.current_thread() is not threading.main_thread()
-    ):
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    signal.signal(signal.SIGINT, _hold)
+    handlers = {number: signal.getsignal(number) for number in HELD}
+    held = [n for n, handler in handlers.items() if callable(handler) and handler is not _hold]
+    for number in held:
+        signal.signal(number, _hold)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, handler)
-        if _held:
+        for number in held:
+            signal.signal(number, handlers[number])
+        if held and _held:
+            caught: list[int] = list(dict.fromkeys(_held))
             _held.clear()
-            signal.raise_signal(signal.SIGINT)  # the handler runs now, outside any callback
+            for signum in caught:  # each handler runs now, outside any callback
+                signal.raise_signal(signum)
 
 
 @inlined
