@@ -3,8 +3,9 @@ never as a test (CI runs ``--quick`` as a smoke run, with no threshold). Needs t
 extra and ``websockets``.
 
 It starts the server in a subprocess on a fresh database, makes ``--tables`` tables of four
-people (no bots), connects four pages to each, and lets every page play its first legal
-move whenever it is to act, all tables at once, until each table has made ``--moves``
+people (no bots), connects four pages to each (each table's people from a loopback address
+of their own, 127.0.1.N, as people at different homes), and lets every page play its first
+legal move whenever it is to act, all tables at once, until each table has made ``--moves``
 moves or ``--seconds`` have passed. Then it prints:
 
 - moves per second, all tables together;
@@ -13,10 +14,14 @@ moves or ``--seconds`` have passed. Then it prints:
 - the server's CPU time a move (its own share of the machine, whatever the pages cost);
 - the server's resident memory, before the tables and at the end;
 
-and the same run again with one hostile table beside them: a page that never reads (its
-queue fills and the server must drop it) and a page that floods the server with frames.
-The others' 99th percentile is compared between the two runs. The client and the server
-share this machine's cores, so the rates are the pair's, not the server's alone.
+and the same run again with one anonymous client attacking beside them, from one address
+of its own (127.0.0.66), in a process of its own: it floods the table-making API, sends a
+request head that never ends, holds half-sent requests open, makes tables of one person
+and nine bots with no time for the person (and watches each so they play), sends JSON
+nested 2,000 deep and frames over the limit, floods frames from a seat, and keeps a page
+that never reads. The honest pages' 99th percentile is compared between the two runs
+(issue 37 asks for at most 2x). The client, the attacker and the server share this
+machine's cores, so the rates are theirs together, not the server's alone.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import http.client
 import json
 import os
 import socket
@@ -32,7 +38,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +65,14 @@ def _rss_mib(pid: int) -> float:
     return float("nan")
 
 
+def _source(table: int) -> str:
+    """The loopback address of the people at honest table ``table``."""
+    return f"127.0.{1 + table // 250}.{1 + table % 250}"
+
+
+ATTACKER = "127.0.0.66"
+
+
 class Load:
     """One run: the server, its tables, and what the pages measured."""
 
@@ -79,19 +92,15 @@ class Load:
         self.latencies: list[float] = []
         self.made = 0
 
-    def new_table(self, seed: int) -> str:
-        data = json.dumps({"variant": "italian", "bots": [None] * 4, "seed": seed,
-                           "timeout": 3600}).encode()  # fmt: skip
-        request = urllib.request.Request(
-            f"http://127.0.0.1:{self.port}/api/tables", data, {"content-type": "application/json"}
-        )
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return str(json.loads(answer.read())["id"])
+    def new_table(self, source: str) -> str:
+        return _new_table(self.port, source, {"variant": "italian", "bots": [None] * 4,
+                                              "timeout": 3600})  # fmt: skip
 
-    async def play_table(self, table: str, deadline: float) -> None:
+    async def play_table(self, table: str, source: str, deadline: float) -> None:
         """Four pages at ``table``; each plays when it is to act, the first measuring."""
         url = f"ws://127.0.0.1:{self.port}/tables/{table}/ws"
-        pages = [await connect(f"{url}?name=P{n}", max_size=2**22) for n in range(4)]
+        pages = [await connect(f"{url}?name=P{n}", max_size=2**22, local_addr=(source, 0))
+                 for n in range(4)]  # fmt: skip
         latest: list[dict[str, Any]] = []
         for n, page in enumerate(pages):  # its own first message, then the later arrivals'
             for _ in range(1 + 3 - n):
@@ -116,21 +125,21 @@ class Load:
             for page in pages:
                 await page.close()
 
-    def hostile(self, table: str) -> subprocess.Popen[bytes]:
-        """A process of its own (so that it slows the server, not the measuring pages)
-        with a page that never reads and one that floods the server, at ``table``."""
-        url = f"ws://127.0.0.1:{self.port}/tables/{table}/ws"
-        return subprocess.Popen([sys.executable, __file__, "--hostile", url])
+    def hostile(self) -> subprocess.Popen[bytes]:
+        """The attacker, in a process of its own (so that it slows the server, not the
+        measuring pages)."""
+        return subprocess.Popen([sys.executable, __file__, "--hostile", str(self.port)])
 
     async def run(self, hostile: bool) -> dict[str, float]:
         memory_before = _rss_mib(self.process.pid)
-        tables = [self.new_table(seed) for seed in range(self.tables)]
-        attack = self.hostile(self.new_table(10_000)) if hostile else None
+        tables = [self.new_table(_source(n)) for n in range(self.tables)]
+        attack = self.hostile() if hostile else None
         cpu = _cpu_seconds(self.process.pid)
-        await asyncio.sleep(1.0 if hostile else 0.0)  # the attack under way
+        await asyncio.sleep(3.0 if hostile else 0.0)  # the attack under way
         start = time.monotonic()
         deadline = start + self.seconds
-        await asyncio.gather(*(self.play_table(table, deadline) for table in tables))
+        await asyncio.gather(*(self.play_table(table, _source(n), deadline)
+                               for n, table in enumerate(tables)))  # fmt: skip
         took = time.monotonic() - start
         cpu = _cpu_seconds(self.process.pid) - cpu
         if attack is not None:
@@ -156,6 +165,22 @@ class Load:
             raise SystemExit(errors.decode()[-3000:])
 
 
+def _new_table(port: int, source: str, setup: dict[str, Any]) -> str:
+    """A new table's id, made from ``source``."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+                                            source_address=(source, 0))  # fmt: skip
+    try:
+        connection.request("POST", "/api/tables", json.dumps(setup),
+                           {"content-type": "application/json"})  # fmt: skip
+        answer = connection.getresponse()
+        body = answer.read()
+        if answer.status != 201:
+            raise RuntimeError(f"{answer.status}: {body[:200]!r}")
+        return str(json.loads(body)["id"])
+    finally:
+        connection.close()
+
+
 def _measure(tables: int, moves: int, seconds: float, hostile: bool) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         load = Load(Path(folder), tables, moves, seconds)
@@ -165,19 +190,94 @@ def _measure(tables: int, moves: int, seconds: float, hostile: bool) -> dict[str
             load.stop()
 
 
-async def _attack(url: str) -> None:
-    """The hostile pages: one never reads, one sends frames as fast as it can."""
-    mute = await connect(url + "?name=Mute", max_queue=1)
-    flood = await connect(url + "?name=Flood")
-    while True:
-        await flood.send('{"move": "9x99"}')
-    await mute.close()  # never reached: the process is killed
+async def _attack(port: int) -> None:
+    """One anonymous client's attacks, from one address, all at once, until killed."""
+    loop = asyncio.get_running_loop()
+    url = f"ws://127.0.0.1:{port}/tables"
+    here = {"local_addr": (ATTACKER, 0)}
+
+    async def quietly(attack: Any) -> None:
+        while True:  # each attack again whenever the server ends it
+            with contextlib.suppress(Exception):
+                await attack()
+            await asyncio.sleep(0.2)
+
+    async def make_tables() -> None:  # the API flooded: refused past the limit per address
+        while True:
+            with contextlib.suppress(Exception):
+                setup = {"variant": "italian", "bots": [None, "odds"]}
+                await loop.run_in_executor(None, _new_table, port, ATTACKER, setup)
+            await asyncio.sleep(0.05)
+
+    async def endless_head() -> None:
+        _, writer = await asyncio.open_connection("127.0.0.1", port, **here)
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        while True:
+            writer.write(b"X-Padding: " + b"a" * 1000 + b"\r\n")
+            await writer.drain()
+
+    async def half_sent() -> None:  # as many as the server lets one address hold
+        held = []
+        for _ in range(60):
+            with contextlib.suppress(Exception):
+                _, writer = await asyncio.open_connection("127.0.0.1", port, **here)
+                writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                held.append(writer)
+        await asyncio.sleep(3600)
+
+    async def self_playing() -> list[Any]:  # tables of one person and nine bots, watched
+        watchers = []
+        for _ in range(8):
+            with contextlib.suppress(Exception):
+                table = await loop.run_in_executor(
+                    None, _new_table, port, ATTACKER,
+                    {"variant": "italian", "bots": [None] + ["odds"] * 9, "timeout": 0},
+                )  # fmt: skip
+                async with connect(f"{url}/{table}/ws?name=Eve", **here) as eve:
+                    await eve.recv()
+                watchers.append(await connect(f"{url}/{table}/ws", **here))
+        return watchers
+
+    async def hostile_frames() -> None:  # deep JSON, frames too long, a flood from a seat
+        table = await loop.run_in_executor(
+            None, _new_table, port, ATTACKER, {"variant": "italian", "bots": [None, None]}
+        )
+        mute = await connect(f"{url}/{table}/ws?name=Mute", max_queue=1, **here)
+        flood = await connect(f"{url}/{table}/ws?name=Flood", **here)
+        while True:
+            await flood.send('{"move": ' + "[" * 1900 + "]" * 1900 + "}")
+            await flood.send('{"move": "9x99"}')
+        await mute.close()  # never reached: the process is killed
+
+    async def too_long() -> None:
+        table = await loop.run_in_executor(
+            None, _new_table, port, ATTACKER, {"variant": "italian", "bots": [None, "odds"]}
+        )
+        while True:
+            async with connect(f"{url}/{table}/ws?name=Big", **here) as big:
+                await big.send("x" * 5000)
+                await _drain(big)
+
+    # First what needs tables (the tables past the limit are refused), then the floods,
+    # which take what connections the address has left.
+    watchers = await self_playing()
+    under_way = [asyncio.create_task(quietly(hostile_frames)),
+                 asyncio.create_task(quietly(too_long))]  # fmt: skip
+    await asyncio.sleep(1.0)
+    await asyncio.gather(*under_way, *(_drain(watcher) for watcher in watchers), make_tables(),
+                         quietly(endless_head), half_sent())  # fmt: skip
+
+
+async def _drain(ws: Any) -> None:
+    with contextlib.suppress(Exception):
+        async for _ in ws:
+            pass
 
 
 def main() -> None:
     if sys.argv[1:2] == ["--hostile"]:
         with contextlib.suppress(Exception):
-            asyncio.run(_attack(sys.argv[2]))
+            asyncio.run(_attack(int(sys.argv[2])))
         return
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=100)
@@ -191,7 +291,7 @@ def main() -> None:
           f"moves each, at most {args.seconds:g} s a run")  # fmt: skip
     runs = {
         "quiet": _measure(args.tables, args.moves, args.seconds, hostile=False),
-        "beside a hostile table": _measure(args.tables, args.moves, args.seconds, hostile=True),
+        "beside an attacker": _measure(args.tables, args.moves, args.seconds, hostile=True),
     }
     for name, result in runs.items():
         print(f"{name}: {result['moves']:,.0f} moves in {result['seconds']:.1f} s, "
@@ -200,8 +300,8 @@ def main() -> None:
               f"{result['worst ms']:.1f} ms; the server's CPU {result['server cpu ms a move']:.2f} "
               f"ms a move; its memory {result['memory before MiB']:.0f} -> "
               f"{result['memory after MiB']:.0f} MiB")  # fmt: skip
-    quiet, hostile = runs["quiet"]["p99 ms"], runs["beside a hostile table"]["p99 ms"]
-    print(f"p99 beside the hostile table / quiet: {hostile / quiet:.2f}")
+    quiet, hostile = runs["quiet"]["p99 ms"], runs["beside an attacker"]["p99 ms"]
+    print(f"p99 beside the attacker / quiet: {hostile / quiet:.2f} (issue 37: at most 2)")
 
 
 if __name__ == "__main__":

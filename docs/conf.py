@@ -52,13 +52,13 @@ nitpick_ignore_regex = [
     ("py:class", r"perudo\..*(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule)"),
     ("py:class", r"(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule|Action)"),
     ("py:class", r"TypeAliasForwardRef|NoneType|Fraction|fractions\.Fraction|Counter"),
-    ("py:class", r"perudo\..*\._T|perudo\.batch\.compiled\.F"),  # TypeVars
+    ("py:class", r"perudo\..*\._T|perudo\.batch\.compiled\.F|perudo\.web\.writer\.T"),  # TypeVars
     ("py:class", r"code='.*'"),  # the Shape of a GameArrays field, in its annotation
     ("py:class", r"(concurrent\.futures\._base\.)?Executor"),
     ("py:class", r"(pathlib\.)?Path"),  # the standard library's: no inventory offline
     ("py:class", r"_[A-Za-z]\w*"),  # a private class in a private signature
     # The frameworks of perudo.interop publish no inventory we can read offline.
-    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|np|starlette)\..*"),
+    ("py:class", r"(pettingzoo|gymnasium|pyspiel|numpy|np|starlette|uvicorn)\..*"),
 ]
 
 # The pages' {doctest} blocks run in the doctest builder; docstring examples run under
