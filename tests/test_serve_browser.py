@@ -95,7 +95,6 @@ def test_two_people_and_a_bot_play_a_game_and_a_reloaded_page_resumes(
             ana.page.select_option("#variant", "italian")
             ana.page.fill("#people", "2")
             ana.page.fill("#bots", "1")
-            ana.page.fill("#seed", "11")
             ana.page.screenshot(path=str(shots / "web_lobby.png"))
             ana.page.click("#create button[type=submit]")
             ana.page.wait_for_url("**/tables/*")
