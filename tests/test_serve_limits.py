@@ -284,16 +284,19 @@ def test_bot_work_is_paced_and_paused_without_a_page(tmp_path: Path) -> None:
             ):  # fmt: skip
                 first = await _until(ben, lambda m: m["type"] == "view" and m["ready"])
                 pages = {0: ana, 1: ben}
-                page = pages[first["view"]["to_act"]]
+                seen = first  # the newest view read, at either page
                 for _ in range(6):
-                    seen = await _my_turn(page)
+                    page = pages[seen["view"]["to_act"]]
+                    if seen["seat"] != seen["view"]["to_act"] or not seen.get("legal"):
+                        seen = await _my_turn(page)  # the mover's own message, not yet read
                     if seen["view"]["winners"]:
                         break
                     sent = time.monotonic()
                     await page.send(json.dumps({"move": seen["legal"][0]}))
-                    await _until(page, lambda m: m["type"] == "view")  # the answer
+                    seen = await _until(page, lambda m: m["type"] == "view")  # the answer
                     assert time.monotonic() - sent < 5.0  # answered, not starved
-                    page = pages[1 - seen["seat"]]
+                    if seen["view"]["winners"]:
+                        break
             await asyncio.sleep(max(0.0, 3.0 - (time.monotonic() - began)))
             played = sum(counts) - start
             took = time.monotonic() - began
