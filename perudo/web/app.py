@@ -467,19 +467,19 @@ class TableServer:
     async def _serve(self, room: _Room, websocket: WebSocket) -> None:
         query = websocket.query_params
         async with room.lock:
+            room.arriving -= 1
             name, problem = query.get("name"), None
             try:
                 seat, token = room.table.join(name or "", query.get("token"))
-                await self.writer.durable()
             except GameSetupError as error:  # no name, or not one a seat takes: watching
                 seat, token = None, None
                 problem = str(error) if name else None
+            await self.writer.durable()  # a seat taken is on disk before the page hears of it
             connection = _Connection(websocket, seat)
             if seat is not None:  # the same seat from a new page: the old page goes
                 for other in [c for c in room.connections if c.seat == seat]:
                     room.drop(other)
             room.connections.append(connection)
-            room.arriving -= 1
             connection.sender = asyncio.get_running_loop().create_task(room.send_all(connection))
             room.post(connection, {**room.table.message(seat), "token": token})
             if problem is not None:

@@ -359,9 +359,9 @@ class Table:
 
     def seconds_left(self) -> float | None:
         """How long the person to act has before the stand-in plays their turn (``None``:
-        a bot is to act, or nobody)."""
+        a bot is to act, nobody, or the game waits for its people)."""
         seat = self.state.to_act
-        if seat is None or self.setup.bots[seat] is not None or self.state.is_over:
+        if seat is None or self.setup.bots[seat] is not None or not self.ready:
             return None
         return max(0.0, self.setup.timeout - (self._clock() - self._turn_began))
 
