@@ -741,7 +741,7 @@ def _call_word(call: str, variant: Variant) -> str:
 
 
 #: A count that a run never saw, with the interval of none.
-_NONE = Interval(0.0, 0.0, 0.0)
+_NONE = Interval(estimate=0.0, low=0.0, high=0.0)
 
 
 def _report(results: Sequence[SimulationResult], variants: Sequence[Variant]) -> str:

@@ -204,7 +204,7 @@ def _rebuild(record: GameRecord, variant: Variant) -> GameState | Verdict:
     try:
         return record.replay_as(variant)
     except PerudoError as error:
-        return Verdict(variant.key, None, "unreachable", str(error))
+        return Verdict(variant=variant.key, legal=None, reason="unreachable", message=str(error))
 
 
 def _outcome(before: GameState, after: GameState) -> str | None:
@@ -228,10 +228,15 @@ def _verdict(state: GameState, action: Action, by: Seat) -> Verdict:
     try:
         violation = state.check(action, by)
     except PerudoError as error:
-        return Verdict(key, False, getattr(error, "reason", "malformed-action"), str(error))
+        return Verdict(
+            variant=key,
+            legal=False,
+            reason=getattr(error, "reason", "malformed-action"),
+            message=str(error),
+        )
     if violation is not None:
-        return Verdict(key, False, violation.reason, violation.message)
-    return Verdict(key, True, outcome=_outcome(state, state.apply(action, by=by)))
+        return Verdict(variant=key, legal=False, reason=violation.reason, message=violation.message)
+    return Verdict(variant=key, legal=True, outcome=_outcome(state, state.apply(action, by=by)))
 
 
 def verdicts(
@@ -319,21 +324,26 @@ def _setup_witnesses(a: Variant, b: Variant, axes: Sequence[str]) -> dict[str, W
             allowed = [v.players.min <= count <= v.players.max for v in (a, b)]
             if allowed[0] != allowed[1]:
                 verdicts_ = tuple(
-                    Verdict(v.key, ok, None if ok else "players",
-                            None if ok else f"{v.players.min} to {v.players.max} players")
+                    Verdict(
+                        variant=v.key, legal=ok, reason=None if ok else "players",
+                        message=None if ok else f"{v.players.min} to {v.players.max} players",
+                    )
                     for v, ok in zip((a, b), allowed, strict=True)
                 )  # fmt: skip
                 found["players"] = Witness(
-                    "players", "setup", None, None, None, verdicts_,  # type: ignore[arg-type]
+                    axis="players", kind="setup", position=None, action=None, player=None,
+                    verdicts=verdicts_,  # type: ignore[arg-type]
                     setup=f"a table of {count} players",
                 )  # fmt: skip
                 break
     if "dice" in axes and a.dice.per_player != b.dice.per_player:
         verdicts_ = tuple(
-            Verdict(v.key, True, outcome=f"{v.dice.per_player} dice each") for v in (a, b)
+            Verdict(variant=v.key, legal=True, outcome=f"{v.dice.per_player} dice each")
+            for v in (a, b)
         )
         found["dice"] = Witness(
-            "dice", "setup", None, None, None, verdicts_,  # type: ignore[arg-type]
+            axis="dice", kind="setup", position=None, action=None, player=None,
+            verdicts=verdicts_,  # type: ignore[arg-type]
             setup="the dice dealt to each player at the start",
         )  # fmt: skip
     return found
@@ -428,12 +438,12 @@ def compare(
         b,
         tuple(
             AxisComparison(
-                axis,
-                a.component(axis),
-                b.component(axis),
-                a.provenance_of(axis),
-                b.provenance_of(axis),
-                (found[axis],) if axis in found else (),
+                axis=axis,
+                a=a.component(axis),
+                b=b.component(axis),
+                a_provenance=a.provenance_of(axis),
+                b_provenance=b.provenance_of(axis),
+                witnesses=(found[axis],) if axis in found else (),
             )
             for axis in AXES
         ),

@@ -429,7 +429,7 @@ class ObservationEncoding:
                     f"{variant.key!r}: the observation entry {name} reaches "
                     f"{shown(max(-low, high))}, past the {ROUND_LIMIT} a 32-bit entry holds"
                 )
-            fields.append(Field(name, start, length, low, high))
+            fields.append(Field(name=name, start=start, length=length, low=low, high=high))
             start += length
         object.__setattr__(self, "actions", actions)
         object.__setattr__(self, "fields", tuple(fields))
@@ -712,7 +712,11 @@ class ObservationEncoding:
             for rel in ((s - me) % n for s in range(n))
         ]
         seats = tuple(
-            SeatView(names[s], dice[s], score[s], pressure[s], out_in_open[s]) for s in range(n)
+            SeatView(
+                name=names[s], dice_count=dice[s], score=score[s], pressure_left=pressure[s],
+                open=out_in_open[s],
+            )
+            for s in range(n)
         )  # fmt: skip
         acts = []
         for after, value in enumerate(get("acts")):
@@ -738,10 +742,17 @@ class ObservationEncoding:
         rules = variant.round_rules()
         if special_round is not None and special_player is not None:
             opening = RoundContext(
-                variant.words, variant.dice.faces, variant.dice.per_player, tuple(dice),
-                values[f["round"].start], special_player, (), rules, tuple(score),
-                tuple(per_seat("starting_dice")),
-            )  # fmt: skip
+                words=variant.words,
+                faces=variant.dice.faces,
+                dice_per_player=variant.dice.per_player,
+                dice=tuple(dice),
+                round_number=values[f["round"].start],
+                to_act=special_player,
+                bids=(),
+                rules=rules,
+                scores=tuple(score),
+                starting=tuple(per_seat("starting_dice")),
+            )
             rules = variant.special_round.transform(rules, special_player, opening)
         rules = attrs.evolve(rules, face_changers=frozenset(seats_of("face_changers")))
         legal = sorted(

@@ -297,7 +297,12 @@ class GameLog:
     ) -> GameLog:
         """This log with one more move (and the faces it re-rolled)."""
         return GameLog(
-            self.first_player, self.dice, self, (player, action), self.starting_dice, rolled
+            first_player=self.first_player,
+            dice=self.dice,
+            previous=self,
+            last=(player, action),
+            starting_dice=self.starting_dice,
+            rolled=rolled,
         )
 
     @classmethod
@@ -339,10 +344,10 @@ class GameLog:
         if dice and dice[-1][0] == round_number:
             dice = dice[:-1]
         return GameLog(
-            self.first_player,
-            (*dice, (round_number, hands)),
-            self.previous,
-            self.last,
-            self.starting_dice,
-            self.rolled,
+            first_player=self.first_player,
+            dice=(*dice, (round_number, hands)),
+            previous=self.previous,
+            last=self.last,
+            starting_dice=self.starting_dice,
+            rolled=self.rolled,
         )

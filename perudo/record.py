@@ -208,7 +208,12 @@ class GameRecord:
                 result = state.last_result
                 rounds.append(
                     PlayerRound(
-                        start.round_number, hand, opener, tuple(moves), result, tuple(rolled)
+                        number=start.round_number,
+                        hand=hand,
+                        opener=opener,
+                        moves=tuple(moves),
+                        result=result,
+                        rolled=tuple(rolled),
                     )
                 )
                 start, moves, rolled = state, [], []
@@ -218,7 +223,12 @@ class GameRecord:
             hand = last.view(player).dice
             rounds.append(
                 PlayerRound(
-                    start.round_number, hand, start.to_act, tuple(moves), None, tuple(rolled)
+                    number=start.round_number,
+                    hand=hand,
+                    opener=start.to_act,
+                    moves=tuple(moves),
+                    result=None,
+                    rolled=tuple(rolled),
                 )
             )
         return PlayerRecord(

@@ -217,18 +217,18 @@ def settle_call(
     settled = extended(SettledCall, counted, changes=changes, points=points, after=after)
     words = variant.words
     result = Resolution(
-        call,
-        words.dudo if challenge else (words.calza or "exact call"),
-        bid,
-        caller,
-        placed.player,
-        total,
-        revealed,
-        shown,
-        wild,
-        changes,
-        points,
-        tuple(
+        call=call,
+        word=words.dudo if challenge else (words.calza or "exact call"),
+        bid=bid,
+        caller=caller,
+        bidder=placed.player,
+        count=total,
+        revealed=revealed,
+        hands=shown,
+        wild=wild,
+        changes=changes,
+        points=points,
+        out=tuple(
             [seat for seat, (held, n) in enumerate(zip(dice, after, strict=True)) if held and not n]
         ),
         names=names,

@@ -487,7 +487,7 @@ def _play_games(
     starting: tuple[int, ...] | None,
     keep: bool,
 ) -> _Tally:
-    tally = _Tally(len(bots), bot_name(bots[0]), keep)
+    tally = _Tally(players=len(bots), first_bot=bot_name(bots[0]), keep=keep)
     for game in range(first, first + count):
         seats = seating(bots, game, fixed=fixed)
         names = [bot_name(spec) for spec in seats]
@@ -589,7 +589,7 @@ def _play_batch(
         seed=chunk_seed,
         starting_dice=starting,
     )
-    tally = _Tally(len(bots), bot_name(bots[0]), keep)
+    tally = _Tally(players=len(bots), first_bot=bot_name(bots[0]), keep=keep)
     counts = {
         ("calls", "challenge"): played.dudo,
         ("calls", "exact"): played.exact + played.out_of_turn,
@@ -709,7 +709,7 @@ def simulate(
         )
         for start in range(0, games, size)
     )
-    tally = _Tally(players, names[0], keep_games)
+    tally = _Tally(players=players, first_bot=names[0], keep=keep_games)
     done = 0
     for part, count in _run(jobs, workers if games > size else 1, executor):
         tally.add(part)

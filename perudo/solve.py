@@ -298,7 +298,13 @@ def _walk(start: GameState, limit: int, *, positions: bool = False) -> _Round:
                 )
 
     visit(start, (-1, -1))
-    return _Round(start, seats, decisions, np.array(ends, dtype=np.int64).reshape(-1, 3), outcomes)
+    return _Round(
+        start=start,
+        seats=seats,
+        decisions=decisions,
+        ends=np.array(ends, dtype=np.int64).reshape(-1, 3),
+        outcomes=outcomes,
+    )
 
 
 def _call_key(state: GameState, action: Action, whole: bool) -> Any:

@@ -463,7 +463,13 @@ class GameState(RoundFacts):
         derived = self._derived
         if derived.seats is None:
             derived.seats = tuple(
-                SeatView(p.name, len(p.dice), p.score, p.pressure_left, p.open)
+                SeatView(
+                    name=p.name,
+                    dice_count=len(p.dice),
+                    score=p.score,
+                    pressure_left=p.pressure_left,
+                    open=p.open,
+                )
                 for p in self.players
             )
         if derived.may_call is None:
@@ -584,11 +590,19 @@ class GameState(RoundFacts):
             variant = self.variant
             dice = variant.dice
             derived.context = RoundContext(
-                variant.words, dice.faces, dice.per_player, derived.counts, self.round_number,
-                self.to_act, self._chain or (), self.rules, derived.scores, self.starting_dice,
+                words=variant.words,
+                faces=dice.faces,
+                dice_per_player=dice.per_player,
+                dice=derived.counts,
+                round_number=self.round_number,
+                to_act=self.to_act,
+                bids=self._chain or (),
+                rules=self.rules,
+                scores=derived.scores,
+                starting=self.starting_dice,
                 open=in_the_open(p.open for p in self.players) if self.acts else (),
                 acts=self.acts,
-            )  # fmt: skip
+            )
         return derived.context
 
     def _exact_call_violation(self, seat: int) -> Violation | None:
@@ -600,7 +614,7 @@ class GameState(RoundFacts):
 
     def _spend_pressure(self, seat: int) -> tuple[Player, ...]:
         p = self.players[seat]
-        spent = Player(p.name, p.dice, p.score, p.pressure_left - 1, p.had_special)
+        spent = attrs.evolve(p, pressure_left=p.pressure_left - 1)  # its open dice stay out
         return (*self.players[:seat], spent, *self.players[seat + 1 :])
 
     def _bid(self, bid: Bid, seat: int, log: GameLog) -> GameState:
@@ -742,7 +756,7 @@ class GameState(RoundFacts):
         number = self.round_number + 1
         hands = deal(self.seed, number, counts, variant.dice.faces)
         players = tuple(
-            Player(player.name, hand, score, player.pressure_left, player.had_special)
+            attrs.evolve(player, dice=hand, score=score, open=())  # every die under the cup
             for player, hand, score in zip(players, hands, scores, strict=True)
         )
         opener = variant.starter.next_opener(settled)
@@ -763,9 +777,17 @@ class GameState(RoundFacts):
         if start.special and dropped is not None:
             special_round = words.declaration("special")
             opening = RoundContext(
-                words, settled.faces, settled.dice_per_player, counts, number, dropped, (),
-                rules, scores, settled.starting,
-            )  # fmt: skip
+                words=words,
+                faces=settled.faces,
+                dice_per_player=settled.dice_per_player,
+                dice=counts,
+                round_number=number,
+                to_act=dropped,
+                bids=(),
+                rules=rules,
+                scores=scores,
+                starting=settled.starting,
+            )
             rules = variant.special_round.transform(rules, dropped, opening)
             special_player = dropped
             if start.uses_special:

@@ -97,25 +97,27 @@ def wilson(successes: float, trials: int, z: float = Z95) -> Interval:
     """The Wilson score interval of a rate: ``successes`` out of ``trials`` (a share of a
     tied win counts its fraction)."""
     if trials <= 0:
-        return Interval(0.0, 0.0, 1.0)
+        return Interval(estimate=0.0, low=0.0, high=1.0)
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(max(p * (1 - p), 0.0) / trials + z * z / (4 * trials * trials))
     half /= denominator
     low, high = max(0.0, centre - half), min(1.0, centre + half)
-    return Interval(p, min(low, p), max(high, p))  # rounding never leaves p outside
+    return Interval(
+        estimate=p, low=min(low, p), high=max(high, p)
+    )  # rounding never leaves p outside
 
 
 def mean_interval(total: float, total_of_squares: float, count: int, z: float = Z95) -> Interval:
     """The normal interval of a mean, from the sum and the sum of squares of ``count``
     values."""
     if count <= 0:
-        return Interval(0.0, 0.0, 0.0)
+        return Interval(estimate=0.0, low=0.0, high=0.0)
     mean = total / count
     variance = max(total_of_squares / count - mean * mean, 0.0) * count / max(count - 1, 1)
     half = z * math.sqrt(variance / count)
-    return Interval(mean, mean - half, mean + half)
+    return Interval(estimate=mean, low=mean - half, high=mean + half)
 
 
 def difference_of_rates(a: Interval, n_a: int, b: Interval, n_b: int) -> Difference:
@@ -125,7 +127,7 @@ def difference_of_rates(a: Interval, n_a: int, b: Interval, n_b: int) -> Differe
     low = d - math.sqrt((a.estimate - a.low) ** 2 + (b.high - b.estimate) ** 2)
     high = d + math.sqrt((a.high - a.estimate) ** 2 + (b.estimate - b.low) ** 2)
     del n_a, n_b  # the Wilson intervals already carry the sample sizes
-    return Difference(Interval(d, low, high, a.percent_scale))
+    return Difference(Interval(estimate=d, low=low, high=high, percent_scale=a.percent_scale))
 
 
 def difference_of_means(a: Interval, n_a: int, b: Interval, n_b: int, z: float = Z95) -> Difference:
@@ -136,7 +138,7 @@ def difference_of_means(a: Interval, n_a: int, b: Interval, n_b: int, z: float =
     half = z * math.sqrt(se_a * se_a + se_b * se_b)
     d = a.estimate - b.estimate
     del n_a, n_b
-    return Difference(Interval(d, d - half, d + half))
+    return Difference(Interval(estimate=d, low=d - half, high=d + half))
 
 
 def paired_difference(
@@ -171,7 +173,7 @@ def largest_gap(successes: Sequence[float], trials: int, fair: float) -> Interva
     (0.1667, True)
     """
     if not successes:
-        return Interval(0.0, 0.0, 0.0, percent_scale=True)
+        return Interval(estimate=0.0, low=0.0, high=0.0, percent_scale=True)
     z = NormalDist().inv_cdf(1 - 0.025 / len(successes))
     estimate = low = high = 0.0
     for count in successes:
@@ -182,4 +184,6 @@ def largest_gap(successes: Sequence[float], trials: int, fair: float) -> Interva
         )  # fmt: skip
         low = max(low, nearest)
         high = max(high, abs(share.low - fair), abs(share.high - fair))
-    return Interval(estimate, min(low, estimate), max(high, estimate), percent_scale=True)
+    return Interval(
+        estimate=estimate, low=min(low, estimate), high=max(high, estimate), percent_scale=True
+    )

@@ -319,7 +319,9 @@ def run_study(
             done += games
             if progress is not None:
                 progress(done, total)
-        cells.append(StudyCell(variant.key, players, results[0], results[1]))
+        cells.append(
+            StudyCell(variant=variant.key, players=players, play=results[0], skill=results[1])
+        )
     return Study(
         editions=tuple(v.key for v in variants),
         tables=tuple(sorted(set(tables))),

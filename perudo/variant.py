@@ -224,9 +224,17 @@ class Variant:
         anyone acts, as the rules see it."""
         dice = self.dice
         return RoundContext(
-            self.words, dice.faces, dice.per_player, tuple(counts), 1, None, (),
-            self._round_rules, (0,) * len(counts), tuple(counts),
-        )  # fmt: skip
+            words=self.words,
+            faces=dice.faces,
+            dice_per_player=dice.per_player,
+            dice=tuple(counts),
+            round_number=1,
+            to_act=None,
+            bids=(),
+            rules=self._round_rules,
+            scores=(0,) * len(counts),
+            starting=tuple(counts),
+        )
 
     @property
     def has_pressure(self) -> bool:
@@ -681,7 +689,7 @@ def _is_face_number(word: str) -> bool:
 #: fingerprint is the same as before the axis existed.
 OPTIONAL_AXES: Mapping[str, tuple[str, Provenance]] = MappingProxyType({
     "actions": ("none", Provenance(
-        "inherited",
+        kind="inherited",
         reason="The declaration names no other action: a player bids, calls or declares.",
     )),
 })  # fmt: skip
@@ -703,7 +711,7 @@ def _axis(data: Mapping[str, Any], axis: str, fail: _Problems) -> tuple[Any, Pro
         return rule_kinds(axis)[left_out](), provenance
     if not isinstance(table, Mapping):
         fail(place, "missing" if table is None else f"{shown(table)} is not a table")
-        return None, Provenance("stated", "", None)
+        return None, Provenance(kind="stated", quote="", reason=None)
     kinds = rule_kinds(axis)
     kind = table.get("kind")
     if not isinstance(kind, str) or kind not in kinds:
@@ -747,7 +755,7 @@ def _provenance(table: Mapping[str, Any], place: str, fail: _Problems) -> Proven
     kind = table.get("provenance")
     if kind not in PROVENANCE_KINDS:
         fail(f"{place} provenance", f"{shown(kind)} is not one of: {', '.join(PROVENANCE_KINDS)}")
-        return Provenance("stated", "", None)
+        return Provenance(kind="stated", quote="", reason=None)
     quote = _text(table, "quote", fail, f"{place} ", _MAX_TEXT) if "quote" in table else None
     reason = _text(table, "reason", fail, f"{place} ", _MAX_TEXT) if "reason" in table else None
     translation = None
@@ -759,7 +767,7 @@ def _provenance(table: Mapping[str, Any], place: str, fail: _Problems) -> Proven
         fail(f"{place} quote", "a stated setting quotes the source's sentence")
     if kind in ("reading", "inherited") and reason is None and "reason" not in table:
         fail(f"{place} reason", f"a setting marked {kind} says why")
-    return Provenance(kind, quote, reason, translation)
+    return Provenance(kind=kind, quote=quote, reason=reason, translation=translation)
 
 
 def _check_words(words: Words, act_words: Sequence[str], fail: _Problems) -> None:

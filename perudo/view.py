@@ -113,12 +113,19 @@ class PlayerView(RoundFacts):
         what this view shows."""
         variant = self.variant
         return RoundContext(
-            variant.words, variant.dice.faces, variant.dice.per_player,
-            tuple([seat.dice_count for seat in self.seats]), self.round_number, self.to_act,
-            self.bids, self.rules, tuple([seat.score for seat in self.seats]),
-            self.starting_dice, open=in_the_open(seat.open for seat in self.seats),
+            words=variant.words,
+            faces=variant.dice.faces,
+            dice_per_player=variant.dice.per_player,
+            dice=tuple([seat.dice_count for seat in self.seats]),
+            round_number=self.round_number,
+            to_act=self.to_act,
+            bids=self.bids,
+            rules=self.rules,
+            scores=tuple([seat.score for seat in self.seats]),
+            starting=self.starting_dice,
+            open=in_the_open(seat.open for seat in self.seats),
             acts=self.acts,
-        )  # fmt: skip
+        )
 
     @property
     def wild_face(self) -> int | None:

@@ -280,3 +280,22 @@ def _toml(variant: perudo.Variant) -> str:
             else:
                 lines.append(f"{key} = {json.dumps(value)}")
     return "\n".join(lines) + "\n"
+
+
+def test_a_pressured_bid_keeps_the_bidders_open_dice_out() -> None:
+    """Regression: a pressured bid rebuilt the bidder's ``Player`` positionally, without the
+    field ``open`` added later: the die put out went back under the cup, in every view, and
+    the re-roll offered it again."""
+    party = perudo.load_variant("wango-party").derive(
+        "party-reroll", reason="a test", actions={"kind": "reroll"}
+    )
+    state = perudo.new_game(party, 3, seed=5, first_player=0)
+    for seat, move in [(0, "1x3"), (0, "reroll 1"), (1, "2x3"), (2, "3x3")]:
+        state = state.apply(perudo.parse_action(move, variant=party), by=seat)
+    assert state.players[0].open == (1,)
+    cup, pressure = state.players[0].cup, state.players[0].pressure_left
+    state = state.apply(perudo.parse_action("4x3!", variant=party), by=0)  # pressured
+    assert state.players[0].pressure_left == pressure - 1
+    assert state.players[0].open == (1,)  # still out in the open
+    assert state.public_view().seats[0].open == (1,)
+    assert state.players[0].cup == cup  # the re-roll offers the dice under the cup alone

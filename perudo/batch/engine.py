@@ -486,10 +486,17 @@ class BatchGames:
             standing = (PlacedBid(int(self.bidder[game]), bid),)
         dice = variant.dice
         context = RoundContext(
-            variant.words, dice.faces, dice.per_player, tuple(self.held[game].tolist()),
-            1, seat, standing, rules, (0,) * len(self.held[game]),
-            tuple(self.start_dice[game].tolist()),
-        )  # fmt: skip
+            words=variant.words,
+            faces=dice.faces,
+            dice_per_player=dice.per_player,
+            dice=tuple(self.held[game].tolist()),
+            round_number=1,
+            to_act=seat,
+            bids=standing,
+            rules=rules,
+            scores=(0,) * len(self.held[game]),
+            starting=tuple(self.start_dice[game].tolist()),
+        )
         if self.special[game]:
             rules = variant.special_round.transform(rules, int(self.special_player[game]), context)
             context = attrs.evolve(context, rules=rules)

@@ -148,7 +148,13 @@ class PerudoGame(pyspiel.Game):  # type: ignore[misc]
             "starting_dice": handicap,
         }  # fmt: skip
         super().__init__(GAME_TYPE, info, given)
-        self.table = _Table(variant, encoding, numbers, starting or (dice,) * players, starting)
+        self.table = _Table(
+            variant=variant,
+            encoding=encoding,
+            numbers=numbers,
+            start_dice=starting or (dice,) * players,
+            starting_dice=starting,
+        )
 
     def new_initial_state(self) -> PerudoState:
         """The state before the roll-off."""
@@ -550,15 +556,15 @@ class _Walk:
         for action in history:
             number = state._round_number
             if state._rolling is not None:
-                self.steps.append(_Step("roll", state._rolling[1], number))
+                self.steps.append(_Step(kind="roll", seat=state._rolling[1], round=number))
             elif state._first is None:
-                self.steps.append(_Step("first", -1, number))
+                self.steps.append(_Step(kind="first", seat=-1, round=number))
             elif state._dealing:
-                self.steps.append(_Step("deal", _dealt_to(state), number))
+                self.steps.append(_Step(kind="deal", seat=_dealt_to(state), round=number))
             else:
                 assert state.turns is not None
                 move = (len(self.steps), state.turns.state)
-                self.steps.append(_Step("move", state.current_player(), number))
+                self.steps.append(_Step(kind="move", seat=state.current_player(), round=number))
             state.apply_action(action)
             if move is not None and state._rolling is None:  # the move and its chance done
                 self._settle(*move, state)
@@ -578,7 +584,11 @@ class _Walk:
         if looked and len(self.steps) > index + 1:
             (glimpse,) = looked
             self.steps[-1] = _Step(
-                "look", glimpse.owner, step.round, looker=glimpse.seer, face=glimpse.face
+                kind="look",
+                seat=glimpse.owner,
+                round=step.round,
+                looker=glimpse.seer,
+                face=glimpse.face,
             )
 
 

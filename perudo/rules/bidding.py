@@ -451,7 +451,18 @@ def _lowest_by_standing(
     """:func:`_lowest` for rules whose kinds read the standing bid alone, from a context
     that holds only it."""
     bids = () if standing is None else (PlacedBid(0, standing),)
-    context = RoundContext(_NO_WORDS, rules.faces, 1, (), 1, None, bids, rules, (), ())
+    context = RoundContext(
+        words=_NO_WORDS,
+        faces=rules.faces,
+        dice_per_player=1,
+        dice=(),
+        round_number=1,
+        to_act=None,
+        bids=bids,
+        rules=rules,
+        scores=(),
+        starting=(),
+    )
     return _lowest(rules, context, may_change_face)
 
 

@@ -243,29 +243,74 @@ _SHOWN = ((1, 3, 3), (2, 5), (3, 6, 6))
 
 
 def _rules() -> RoundRules:
-    return RoundRules(WildOnes(), QuantityOrFace(), HalveDouble(), "forbidden", False)
+    return RoundRules(
+        wilds=WildOnes(),
+        raising=QuantityOrFace(),
+        conversion=HalveDouble(),
+        opening="forbidden",
+        cap=False,
+    )
 
 
 def _context(words: Words, dice: int, bids: tuple[PlacedBid, ...] = _BIDS) -> RoundContext:
     """An ordinary round of three seats: seat 2 bid 2x3 after seat 1's 1x3, seat 0 to act."""
-    return RoundContext(words, 6, dice, (3, 2, 3), 1, 0, bids, _rules(), (0, 0, 0), (dice,) * 3)
+    return RoundContext(
+        words=words,
+        faces=6,
+        dice_per_player=dice,
+        dice=(3, 2, 3),
+        round_number=1,
+        to_act=0,
+        bids=bids,
+        rules=_rules(),
+        scores=(0, 0, 0),
+        starting=(dice,) * 3,
+    )
 
 
 def _called(words: Words, dice: int, call: Any, count: int) -> CallContext:
     """That round, called by seat 0 with ``call`` and counted ``count``."""
     return CallContext(
-        words, 6, dice, (3, 2, 3), 1, None, _BIDS, _rules(), (0, 0, 0), (dice,) * 3, call, 0,
-        False, _SHOWN, count,
-    )  # fmt: skip
+        words=words,
+        faces=6,
+        dice_per_player=dice,
+        dice=(3, 2, 3),
+        round_number=1,
+        to_act=None,
+        bids=_BIDS,
+        rules=_rules(),
+        scores=(0, 0, 0),
+        starting=(dice,) * 3,
+        call=call,
+        caller=0,
+        pressured=False,
+        shown=_SHOWN,
+        count=count,
+    )
 
 
 def _settled(words: Words, dice: int, call: Any, changes: tuple[int, ...]) -> SettledCall:
     """That call settled with ``changes``."""
     return SettledCall(
-        words, 6, dice, (3, 2, 3), 1, None, _BIDS, _rules(), (0, 0, 0), (dice,) * 3, call, 0,
-        False, _SHOWN, 2, changes, (0, 0, 0),
-        tuple(n + c for n, c in zip((3, 2, 3), changes, strict=True)),
-    )  # fmt: skip
+        words=words,
+        faces=6,
+        dice_per_player=dice,
+        dice=(3, 2, 3),
+        round_number=1,
+        to_act=None,
+        bids=_BIDS,
+        rules=_rules(),
+        scores=(0, 0, 0),
+        starting=(dice,) * 3,
+        call=call,
+        caller=0,
+        pressured=False,
+        shown=_SHOWN,
+        count=2,
+        changes=changes,
+        points=(0, 0, 0),
+        after=tuple(n + c for n, c in zip((3, 2, 3), changes, strict=True)),
+    )
 
 
 _CALLED = [("challenge", 1), ("challenge", 2), ("challenge", 3), ("exact", 2), ("exact", 1)]
