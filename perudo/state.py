@@ -756,7 +756,14 @@ class GameState(RoundFacts):
         number = self.round_number + 1
         hands = deal(self.seed, number, counts, variant.dice.faces)
         players = tuple(
-            attrs.evolve(player, dice=hand, score=score, open=())  # every die under the cup
+            Player(
+                name=player.name,
+                dice=hand,
+                score=score,
+                pressure_left=player.pressure_left,
+                had_special=player.had_special,
+                open=(),  # every die under the cup again
+            )  # keywords, not attrs.evolve: a round's deal is on the hot path (evolve: 4 us)
             for player, hand, score in zip(players, hands, scores, strict=True)
         )
         opener = variant.starter.next_opener(settled)
