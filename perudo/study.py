@@ -206,6 +206,7 @@ class Study:
                 "edition": cell.variant,
                 "players": cell.players,
                 "engine": play.engine,
+                "perudo": self.run.get("perudo"),  # the version: the CSV read alone says it
                 "games": play.games,
                 "fair_share": play.fair_share,
             }

@@ -170,6 +170,9 @@ def test_the_report_records_what_its_numbers_depend_on_and_its_command_reruns_th
     assert "the games played on reference" in html
     assert "Run again: <code>perudo study italian" in html
     assert "engine" in (tmp_path / "first" / "study.csv").read_text("utf-8").splitlines()[0]
+    # The CSV read alone says which perudo made it (regression: only the JSON and HTML did).
+    rows = list(csv.DictReader((tmp_path / "first" / "study.csv").open(encoding="utf-8")))
+    assert {row["perudo"] for row in rows} == {perudo.__version__}
 
 
 def test_editions_are_compared_game_by_game_at_each_table_size() -> None:

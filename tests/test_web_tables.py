@@ -342,3 +342,22 @@ def test_a_store_another_program_wrote_is_a_store_error_and_exit_2(
     err = capsys.readouterr().err
     assert err.startswith("perudo: ")
     assert "Traceback" not in err
+
+
+def test_an_editions_own_word_pass_wins_over_the_tables(tmp_path: Path) -> None:
+    """Regression: the table read ``pass`` as "let the option go" before the edition's own
+    action of that name (here the edition calls its Dudo "Pass"), and refused it."""
+    edition = perudo.load_variant("italian").derive(
+        "pass-italian", reason="a test", words={"dudo": "Pass"}
+    )
+    store = TableStore(tmp_path / "perudo.sqlite")
+    setup = TableSetup(variant=edition.key, bots=(None, None), timeout=3600.0)
+    table = Table.create(store, KEY, "t1", setup, edition, clock=Clock())
+    table.join("Ana")
+    table.join("Ben")
+    opener = table.to_act
+    assert opener is not None
+    assert table.play(opener, "1x2") is None
+    assert table.play(1 - opener, "pass") is None  # the edition's Pass: a Dudo
+    assert table.state.last_result is not None
+    assert table.state.round_number == 2

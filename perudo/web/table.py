@@ -40,7 +40,16 @@ from perudo.svg import table_svg
 from perudo.variant import Variant
 from perudo.web.store import StoredTable
 
-__all__ = ["MAX_NAME", "MAX_TIMEOUT", "STAND_IN", "Saves", "Table", "TableSetup"]
+__all__ = [
+    "LET_GO",
+    "MAX_NAME",
+    "MAX_TIMEOUT",
+    "STAND_IN",
+    "Saves",
+    "Table",
+    "TableSetup",
+    "let_go_word",
+]
 
 #: The longest player name a table takes (characters).
 MAX_NAME = 24
@@ -319,7 +328,7 @@ class Table:
             return IllegalActionError("not-your-turn", "this table was closed: nobody was here")
         if not self.ready:
             return IllegalActionError("not-your-turn", "the game starts once every seat is taken")
-        if move.strip().lower() == "pass":
+        if move.strip().lower() == let_go_word(self.state.variant):
             if seat != self.waiting_for():
                 return IllegalActionError("not-your-turn", "there is nothing to let go now")
             self._passed.add((*self._moment(), seat))
@@ -419,8 +428,9 @@ class Table:
         if seat is not None:
             words = _spoken_words(self.state.variant)
             legal = [words.get(action, str(action)) for action in view.legal_actions]
-            if seat == self.waiting_for():
-                legal.append("pass")
+            let_go = let_go_word(self.state.variant)
+            if let_go is not None and seat == self.waiting_for():
+                legal.append(let_go)
             data["legal"] = legal
         return data
 
@@ -448,6 +458,29 @@ class Table:
             creator=self.creator,
         )  # fmt: skip
         self._store.save(stored.signed(self._key))
+
+
+#: The table's words, in order of preference, for letting an out-of-turn option go (Bluff's
+#: re-roll); the first the edition does not use for an action of its own.
+LET_GO = ("pass", "let go", "let it go")
+
+
+@functools.cache
+def let_go_word(variant: Variant) -> str | None:
+    """The word a seat sends to let an out-of-turn option go: ``"pass"``, unless the
+    edition says ``pass`` for an action of its own (its words always win over the table's);
+    ``None`` if the edition uses every word of :data:`LET_GO` (then the option lapses at the
+    table's timeout).
+
+    >>> import perudo
+    >>> let_go_word(perudo.load_variant("bluff"))
+    'pass'
+    >>> let_go_word(perudo.load_variant("italian").derive("x", reason="a test",
+    ...                                                   words={"dudo": "Pass"}))
+    'let go'
+    """
+    taken = {word for word, _ in variant.words.action_words()}
+    return next((word for word in LET_GO if word not in taken), None)
 
 
 @functools.cache
