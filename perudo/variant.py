@@ -383,7 +383,9 @@ class Variant:
             name: The new edition's name (default: this one's, with the key).
             summary: Its summary (default: where an axis changes, one made from its
                 components, never this one's; else this one's).
-            source: Where its rules come from (default: this one's).
+            source: Where its rules come from (default: where an axis changes, that it is
+                derived from this edition, with ``reason``; else this one's: a source is
+                never credited with rules it does not state).
             language: The language of that source (default: this one's).
             words: Words to change (``{"dudo": "Liar"}``).
 
@@ -413,6 +415,9 @@ class Variant:
             if "provenance" not in table:
                 table.update(provenance="reading", reason=reason)
             changes[axis] = table
+        if source is None and any(axis in changes for axis in AXES):
+            why = reason if len(reason) <= 300 else reason[:300] + "..."
+            changes["source"] = f"derived from {self.name} ({self.key}): {why}"
         return read_declaration(
             merge_declarations(self.to_dict(), changes, where=f"<derive {key}>"),
             where=f"<derive {key}>",

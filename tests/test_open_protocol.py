@@ -185,8 +185,13 @@ def test_derive_sets_the_header_and_keeps_the_rest() -> None:
         "our club's sheet",
         "English",
     )
-    kept = italian.derive("kept", reason="Ours.", cap={"kind": "dice-in-play"})
-    assert (kept.source, kept.language) == (italian.source, italian.language)
+    # A changed axis is not the source's: the edition says it is derived, and why
+    # (regression: it kept the parent's source, crediting it with a cap it does not state).
+    capped = italian.derive("capped", reason="Ours.", cap={"kind": "dice-in-play"})
+    assert capped.source == "derived from Italian Palifico (italian): Ours."
+    assert capped.language == italian.language  # its words are still the parent's
+    renamed = italian.derive("renamed", reason="Our words.", words={"dudo": "Liar"})
+    assert (renamed.source, renamed.language) == (italian.source, italian.language)
     with pytest.raises(InvalidVariantError, match="summary: holds the control"):
         italian.derive("bad", reason="Ours.", summary="Italian\x1b[2J")
 
@@ -275,9 +280,9 @@ def test_a_kind_registered_outside_perudo_is_usable_everywhere() -> None:
         'provenance = "reading"\nreason = "Test."\n'
     )
     from_toml = perudo.variant_from_toml(text)
-    from_python = perudo.load_variant("italian").derive(
-        "italian-max", reason="Test.", cap=MaxCap(7)
-    )
+    italian = perudo.load_variant("italian")  # a declaration's extends keeps the source
+    from_python = italian.derive("italian-max", reason="Test.", cap=MaxCap(7),
+                                 source=italian.source)  # fmt: skip
     assert from_toml == from_python
     assert from_toml.user_kinds == ("cap:test-max",)
     assert "at 7" in rules_text(from_toml)
