@@ -384,8 +384,9 @@ class Variant:
             summary: Its summary (default: where an axis changes, one made from its
                 components, never this one's; else this one's).
             source: Where its rules come from (default: where an axis changes, that it is
-                derived from this edition, with ``reason``; else this one's: a source is
-                never credited with rules it does not state).
+                derived from this edition, and why; else this one's: a source is never
+                credited with rules it does not state; a declaration that ``extends`` one
+                is read the same way).
             language: The language of that source (default: this one's).
             words: Words to change (``{"dudo": "Liar"}``).
 
@@ -415,9 +416,6 @@ class Variant:
             if "provenance" not in table:
                 table.update(provenance="reading", reason=reason)
             changes[axis] = table
-        if source is None and any(axis in changes for axis in AXES):
-            why = reason if len(reason) <= 300 else reason[:300] + "..."
-            changes["source"] = f"derived from {self.name} ({self.key}): {why}"
         return read_declaration(
             merge_declarations(self.to_dict(), changes, where=f"<derive {key}>"),
             where=f"<derive {key}>",
@@ -460,6 +458,8 @@ def merge_declarations(
         problems.append(f"key: {shown(key)} is a shipped edition's or the parent's key")
     if "summary" not in child and any(name in AXES for name in child):
         merged.pop("summary", None)  # the parent's would tell other rules: made anew
+    if "source" not in child and any(name in AXES for name in child):
+        merged["source"] = _derived_source(parent, child)  # the parent's does not state them
     for name, value in child.items():
         if name == "extends":
             continue
@@ -472,6 +472,23 @@ def merge_declarations(
             merged[name] = value
     _raise(problems, where)
     return merged
+
+
+def _derived_source(parent: Mapping[str, Any], child: Mapping[str, Any]) -> str:
+    """The source of an edition that changes axes of ``parent`` and names no source of its
+    own: derived from the parent, and why (the changed axes' reasons, once each)."""
+    reasons: list[str] = []
+    for axis in AXES:
+        section = child.get(axis)
+        text = (
+            section.get("reason") or section.get("quote") if isinstance(section, Mapping) else None
+        )
+        if isinstance(text, str) and text not in reasons:
+            reasons.append(text)
+    why = " ".join(reasons)
+    why = why if len(why) <= 300 else why[:300] + "..."
+    derived = f"derived from {parent.get('name')} ({parent.get('key')})"
+    return f"{derived}: {why}" if why else derived
 
 
 def _merge_axis(merged: dict[str, Any], axis: str, value: Any) -> list[str]:

@@ -59,7 +59,8 @@ def test_a_declaration_extends_a_shipped_one_and_gives_only_its_changes() -> Non
             assert capped.component(axis) == italian.component(axis)
             assert capped.provenance_of(axis) == italian.provenance_of(axis)
     assert capped.words == italian.words
-    assert capped.source == italian.source
+    assert capped.source == "derived from Italian Palifico (italian): Our table caps bids."
+    assert capped.language == italian.language
     assert compare(italian, capped, witnesses=False).differing == ("cap",)
 
 
@@ -192,6 +193,11 @@ def test_derive_sets_the_header_and_keeps_the_rest() -> None:
     assert capped.language == italian.language  # its words are still the parent's
     renamed = italian.derive("renamed", reason="Our words.", words={"dudo": "Liar"})
     assert (renamed.source, renamed.language) == (italian.source, italian.language)
+    declared = perudo.variant_from_toml(
+        'extends = "italian"\nkey = "capped"\n[cap]\nkind = "dice-in-play"\n'
+        'provenance = "reading"\nreason = "Ours."\n'
+    )
+    assert declared.source == capped.source  # a declaration that extends: the same rule
     with pytest.raises(InvalidVariantError, match="summary: holds the control"):
         italian.derive("bad", reason="Ours.", summary="Italian\x1b[2J")
 
@@ -280,9 +286,9 @@ def test_a_kind_registered_outside_perudo_is_usable_everywhere() -> None:
         'provenance = "reading"\nreason = "Test."\n'
     )
     from_toml = perudo.variant_from_toml(text)
-    italian = perudo.load_variant("italian")  # a declaration's extends keeps the source
-    from_python = italian.derive("italian-max", reason="Test.", cap=MaxCap(7),
-                                 source=italian.source)  # fmt: skip
+    from_python = perudo.load_variant("italian").derive(
+        "italian-max", reason="Test.", cap=MaxCap(7)
+    )
     assert from_toml == from_python
     assert from_toml.user_kinds == ("cap:test-max",)
     assert "at 7" in rules_text(from_toml)
