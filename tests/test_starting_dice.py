@@ -99,6 +99,13 @@ def test_simulate_and_the_batch_engine_take_it() -> None:
     assert [len(hand) for hand in table.hands(0)] == [2, 5, 5]
     batch = simulate("italian", 3, 50, seed=1, starting_dice=[2, 5, 5], engine="batch")
     assert batch.games == 50
+    from perudo.batch import play_random  # regression: it took no starting dice
+
+    short = play_random("italian", 3, games=200, seed=1, starting_dice=[1, 1, 1])
+    assert short < play_random("italian", 3, games=200, seed=1)  # a die each: short games
+    assert short == play_random("italian", 3, games=200, seed=1, starting_dice=[1, 1, 1])
+    with pytest.raises(GameSetupError, match="starting_dice"):
+        play_random("italian", 3, games=2, starting_dice=[1, 1])
 
 
 def test_the_command_line_takes_it() -> None:

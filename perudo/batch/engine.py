@@ -521,14 +521,16 @@ def play_random(
     seed: int | None = None,
     one_round: bool = False,
     batch: int = 4096,
+    starting_dice: Sequence[int] | None = None,
 ) -> int:
     """Play ``games`` games (with ``one_round``, only each game's first round), choosing
     uniformly among the player to act's legal actions at every decision; the number of
     decisions taken. The games are played in compiled code, in the rows of a batch of
-    ``batch`` games."""
+    ``batch`` games; ``starting_dice`` gives each seat's dice at the start, as in
+    :meth:`BatchGames.new`."""
     if type(games) is not int or games < 0:
         raise GameSetupError(f"games {shown(games)} is not a count of games")
     if games == 0:
         return 0
-    table = BatchGames.new(variant, players, min(batch, games), seed)
+    table = BatchGames.new(variant, players, min(batch, games), seed, starting_dice=starting_dice)
     return int(policies.play_games(table._games, games, one_round))
