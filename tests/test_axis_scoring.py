@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+import attrs
 import pytest
 from helpers import called, context, settled
 
-from perudo.rules import Elimination, FixedRounds, PartyPoints, ScoringRule
+import perudo
+from perudo.rules import CallContext, Elimination, FixedRounds, PartyPoints, ScoringRule
 
 PARTY = PartyPoints(2, 1, 3, 3)
 
@@ -53,3 +57,39 @@ def test_who_wins_and_the_bounds() -> None:
     assert PARTY.winners(context((5, 5, 5), scores=(2, 4, 4))) == (1, 2)  # ties share
     assert (Elimination.most_points, PARTY.most_points, FixedRounds(1, 7).most_points) == (0, 3, 7)
     assert (PARTY.round_limit(4), Elimination().round_limit(4)) == (8, None)
+
+
+def test_each_built_in_kind_says_it_is_zero_sum() -> None:
+    for kind in (Elimination(), PARTY, FixedRounds(1, 1)):
+        assert kind.zero_sum is True
+
+
+@attrs.frozen
+class Commission(FixedRounds):
+    """Each challenge moves ``points`` from its loser, and its winner keeps all but one:
+    the house takes a point. Not zero-sum."""
+
+    kind: ClassVar[str] = "test-commission"
+    zero_sum: ClassVar[bool] = False
+
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        changes = super().settle(context)
+        return tuple(change - 1 if change > 0 else change for change in changes)
+
+
+@attrs.frozen
+class ClaimsZeroSum(Commission):
+    """The same settlement, claimed zero-sum."""
+
+    kind: ClassVar[str] = "test-claims-zero-sum"
+    zero_sum: ClassVar[bool] = True
+
+
+def test_a_kind_that_claims_zero_sum_and_settles_otherwise_is_refused() -> None:
+    perudo.register_kind(Commission)
+    perudo.register_kind(ClaimsZeroSum)
+    openspiel = perudo.load_variant("openspiel-liars-dice")
+    fair = openspiel.derive("commission", reason="a test", scoring=Commission(1, 2))
+    assert fair.scoring.zero_sum is False
+    with pytest.raises(perudo.InvalidVariantError, match="zero_sum"):
+        openspiel.derive("liar", reason="a test", scoring=ClaimsZeroSum(1, 2))

@@ -346,6 +346,7 @@ class SulkyScoring:
     moves_dice: ClassVar[bool] = True
     pressure_uses: ClassVar[int] = 0
     most_points: ClassVar[int] = 0
+    zero_sum: ClassVar[bool] = True
     mode: str = param(str, choices=("string", "raise-later"))
 
     def settle(self, context: perudo.rules.CallContext) -> Any:

@@ -452,3 +452,30 @@ def test_is_mcts_beats_a_random_player() -> None:
                 state.apply_action(rng.choice(state.legal_actions()))
         wins += state.returns()[seat] > 0
     assert wins >= 28, wins
+
+
+def test_a_scoring_that_is_not_zero_sum_is_declared_general_sum(tmp_path: Path) -> None:
+    """Regression: every edition was declared ZERO_SUM, and a points scoring whose points
+    do not sum to zero (a commission) made OpenSpiel's zero-sum algorithms silently wrong."""
+    from test_axis_scoring import Commission
+
+    perudo.register_kind(Commission)
+    declaration = tmp_path / "commission.toml"
+    declaration.write_text(
+        'extends = "openspiel-liars-dice"\nkey = "commission"\n[scoring]\n'
+        'kind = "test-commission"\nrounds = 1\npoints = 2\nprovenance = "reading"\n'
+        'reason = "The house takes a point."\n'
+    )
+    game = pyspiel.load_game("python_perudo", {"declaration": str(declaration)})
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert sum(state.returns()) == -1.0  # the house's point: not zero
+    plain = pyspiel.load_game("python_perudo", {"variant": "openspiel-liars-dice"})
+    assert plain.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert plain.utility_sum() == 0.0

@@ -103,6 +103,26 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
+#: ``python_perudo``'s type for an edition whose scoring is not zero-sum (a commission, a
+#: call that costs every other seat): OpenSpiel's zero-sum algorithms then refuse it.
+_GENERAL_SUM = pyspiel.GameType(
+    short_name=GAME_TYPE.short_name,
+    long_name=GAME_TYPE.long_name,
+    dynamics=GAME_TYPE.dynamics,
+    chance_mode=GAME_TYPE.chance_mode,
+    information=GAME_TYPE.information,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=GAME_TYPE.reward_model,
+    max_num_players=GAME_TYPE.max_num_players,
+    min_num_players=GAME_TYPE.min_num_players,
+    provides_information_state_string=GAME_TYPE.provides_information_state_string,
+    provides_information_state_tensor=GAME_TYPE.provides_information_state_tensor,
+    provides_observation_string=GAME_TYPE.provides_observation_string,
+    provides_observation_tensor=GAME_TYPE.provides_observation_tensor,
+    parameter_specification=GAME_TYPE.parameter_specification,
+)
+
+
 class PerudoGame(pyspiel.Game):  # type: ignore[misc]
     """``python_perudo``: an edition at a table (see the module documentation)."""
 
@@ -132,13 +152,14 @@ class PerudoGame(pyspiel.Game):  # type: ignore[misc]
             starting = checked_starting_dice([int(word) for word in words], players, variant)
         numbers = TurnActions(encoding.actions)
         low = lowest_return(variant, players)
+        zero_sum = variant.scoring.zero_sum  # the scoring kind says: never assumed
         info = pyspiel.GameInfo(
             num_distinct_actions=numbers.size,
             max_chance_outcomes=max(variant.dice.faces, players),
             num_players=players,
             min_utility=low,
             max_utility=-low,
-            utility_sum=0.0,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=_max_game_length(
                 variant, encoding, players, sum(starting or (dice,) * players)
             ),
@@ -147,7 +168,7 @@ class PerudoGame(pyspiel.Game):  # type: ignore[misc]
             "variant": key, "players": players, "dice": dice, "declaration": declaration,
             "starting_dice": handicap,
         }  # fmt: skip
-        super().__init__(GAME_TYPE, info, given)
+        super().__init__(GAME_TYPE if zero_sum else _GENERAL_SUM, info, given)
         self.table = _Table(
             variant=variant,
             encoding=encoding,

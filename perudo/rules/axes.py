@@ -621,6 +621,16 @@ class ScoringRule(Component, Protocol):
         """The most points one call moves to or from a seat (0 where calls move dice)."""
         ...
 
+    @property
+    def zero_sum(self) -> bool:
+        """Whether the seats' returns always sum to zero.
+
+        Where calls move points, every settlement's changes sum to zero (points go from a
+        loser to a winner); where they move dice, the returns are by finishing place, which
+        sum to zero. A kind that takes a commission, or costs every other seat, says
+        ``False``, and OpenSpiel's adapter then declares a general-sum game."""
+        ...
+
     def settle(self, context: CallContext) -> tuple[int, ...]:
         """The change of every seat's dice (where calls move dice) or score after a
         challenge (``context.challenge_loser`` is the usual loser). The engine keeps each

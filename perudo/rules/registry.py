@@ -407,6 +407,9 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
         ("most_points", lambda c, w, d: c.most_points, lambda v: _is_int(v) and v >= 0),
         ("settle", lambda c, w, d: [c.settle(_called(w, d, call, n)) for call, n in _CALLED[:3]],
          lambda v: all(_is_seat_tuple(3)(x) for x in v)),
+        ("zero_sum", lambda c, w, d: (c.zero_sum, c.moves_dice, [
+            c.settle(_called(w, d, call, n)) for call, n in _CALLED[:3]]),
+         lambda v: type(v[0]) is bool and (not v[0] or v[1] or all(sum(x) == 0 for x in v[2]))),
         ("is_over", lambda c, w, d: c.is_over(_settled(w, d, "challenge", (0, 0, -1))),
          lambda v: type(v) is bool),
         ("round_limit", lambda c, w, d: c.round_limit(3), lambda v: v is None or _is_int(v)),

@@ -40,6 +40,7 @@ class Elimination:
     moves_dice: ClassVar[bool] = True
     pressure_uses: ClassVar[int] = 0
     most_points: ClassVar[int] = 0
+    zero_sum: ClassVar[bool] = True  # the returns are by finishing place
 
     def settle(self, context: CallContext) -> tuple[int, ...]:
         """The loser of the challenge loses one die."""
@@ -113,6 +114,7 @@ class PartyPoints:
     axis: ClassVar[str] = "scoring"
     kind: ClassVar[str] = "points"
     moves_dice: ClassVar[bool] = False
+    zero_sum: ClassVar[bool] = True  # a challenge's points go from its loser to its winner
     rounds_per_player: int = param(int, minimum=1, maximum=MAX_ROUNDS_PER_PLAYER)
     points: int = param(int, minimum=1, maximum=MAX_POINTS)
     pressure_points: int = param(int, minimum=1, maximum=MAX_POINTS)
@@ -169,6 +171,7 @@ class FixedRounds:
     kind: ClassVar[str] = "rounds"
     moves_dice: ClassVar[bool] = False
     pressure_uses: ClassVar[int] = 0
+    zero_sum: ClassVar[bool] = True  # a challenge's points go from its loser to its winner
     rounds: int = param(int, minimum=1, maximum=MAX_ROUNDS)
     points: int = param(int, minimum=1, maximum=MAX_POINTS)
 
