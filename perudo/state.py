@@ -754,6 +754,13 @@ class GameState(RoundFacts):
                 pressured=False, acts=(), seen=(), last_result=result, log=log,
             )  # fmt: skip
         number = self.round_number + 1
+        limit = variant.scoring.round_limit(len(counts))
+        if limit is not None and number > limit:  # the bound the encodings count on
+            raise InvalidVariantError(
+                f"rule kind scoring:{variant.scoring.kind} of {variant.key!r} broke its "
+                f"protocol: round_limit({len(counts)}) said {limit} rounds at most, and round "
+                f"{limit} ended without is_over"
+            )
         hands = deal(self.seed, number, counts, variant.dice.faces)
         players = tuple(
             Player(
@@ -777,6 +784,12 @@ class GameState(RoundFacts):
         dropped = _dropped_to_one(settled.losers, before, counts)
         used = dropped is not None and players[dropped].had_special
         start = variant.special_round.start(dropped, settled, used=used)
+        if dropped is None and (start.special or start.uses_special):  # never ignored
+            raise InvalidVariantError(
+                f"rule kind special_round:{variant.special_round.kind} of {variant.key!r} "
+                "broke its protocol: start() began the special round with nobody dropped to "
+                "one die (it is played for a seat that just fell to one die)"
+            )
         rules = variant.round_rules()
         special_player = None
         words = variant.words

@@ -93,3 +93,27 @@ def test_a_kind_that_claims_zero_sum_and_settles_otherwise_is_refused() -> None:
     assert fair.scoring.zero_sum is False
     with pytest.raises(perudo.InvalidVariantError, match="zero_sum"):
         openspiel.derive("liar", reason="a test", scoring=ClaimsZeroSum(1, 2))
+
+
+@attrs.frozen
+class ShortLimit(FixedRounds):
+    """Plays ``rounds`` rounds but says the game lasts one round at most: a kind that
+    breaks its protocol."""
+
+    kind: ClassVar[str] = "test-short-limit"
+
+    def round_limit(self, players: int) -> int | None:
+        return 1
+
+
+def test_a_game_past_its_declared_round_limit_is_refused_naming_the_kind() -> None:
+    """Regression: round_limit was trusted, so past it an observation's round entry
+    saturated and OpenSpiel's max_game_length was wrong, in silence."""
+    perudo.register_kind(ShortLimit)
+    edition = perudo.load_variant("openspiel-liars-dice").derive(
+        "short-limit", reason="Broken on purpose.", scoring=ShortLimit(3, 1)
+    )
+    state = perudo.new_game(edition, 2, seed=1, first_player=0)
+    state = state.apply(perudo.Bid(1, 2))
+    with pytest.raises(perudo.InvalidVariantError, match="scoring:test-short-limit"):
+        state.apply(perudo.Dudo())  # round 1 ends and the game goes on: past the limit

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+import attrs
 import pytest
 from helpers import game, play
 
 import perudo
 from perudo import Bid, Declare, Dudo, IllegalActionError
-from perudo.rules import OneDieRound
+from perudo.rules import OneDieRound, RoundStart, SettledCall
 
 FIVE = [2, 3, 4, 5, 6]
 NO_SIXES = [2, 3, 4, 5, 5]
@@ -266,3 +269,26 @@ def test_no_special_round_in_wango() -> None:
 def test_dudo_in_a_special_round_is_an_ordinary_call() -> None:
     state = play(drop_to_one("italian"), "1x4")
     assert Dudo() in state.legal_actions()
+
+
+@perudo.register_kind
+@attrs.frozen
+class EveryRoundSpecial(OneDieRound):
+    """Asks for the special round after every call, whoever fell to one die: a kind that
+    breaks its protocol."""
+
+    kind: ClassVar[str] = "test-every-round-special"
+
+    def start(self, dropped: int | None, context: SettledCall, *, used: bool) -> RoundStart:
+        return RoundStart(special=True)
+
+
+def test_a_special_round_started_with_nobody_dropped_is_refused_not_ignored() -> None:
+    """Regression: a kind's start() that began the special round when nobody fell to one
+    die was dropped in silence (the round played ordinary)."""
+    italian = perudo.load_variant("italian")
+    broken = EveryRoundSpecial(**attrs.asdict(italian.special_round))
+    edition = italian.derive("always-special", reason="Broken on purpose.", special_round=broken)
+    state = game(edition, [list(FIVE)] * 3, first=0).apply(Bid(3, 6))
+    with pytest.raises(perudo.InvalidVariantError, match="special_round:test-every-round"):
+        state.apply(Dudo())  # a die lost, nobody at one: the kind asked for the special round
