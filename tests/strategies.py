@@ -66,3 +66,64 @@ def any_action(rng: random.Random, dice_in_play: int, *, capped: bool) -> Action
     if kind == 8:
         return Calza()
     return Declare(rng.choice(DECLARATIONS))
+
+
+@attrs.frozen
+class BatchTable:
+    """An edition drawn over the batch engine's kinds and parameter values, and a table."""
+
+    variant: perudo.Variant
+    players: int
+    seed: int
+
+
+@st.composite
+def batch_tables(draw: st.DrawFn) -> BatchTable:
+    """An edition whose every axis is a kind the batch engine plays, with values drawn from
+    the ones it plays (:data:`perudo.batch.rules.BATCH_PARAMS`), on small dice so that
+    games end fast; refused combinations are drawn again."""
+    from hypothesis import assume
+
+    from perudo.batch.rules import BATCH_KINDS, BATCH_PARAMS
+    from perudo.rules import ExactCall, NoSpecialRound
+
+    players = draw(st.integers(2, 4))
+    faces = draw(st.integers(3, 8))
+    per_player = draw(st.integers(1, 3))
+    numbers = {  # the whole numbers, in ranges a small game can use
+        ("PlayerCount", "min"): 2, ("PlayerCount", "max"): 6,
+        ("Dice", "per_player"): per_player, ("Dice", "faces"): faces,
+        ("WildFace", "face"): draw(st.integers(1, faces)),
+        ("ExactCall", "min_players"): draw(st.integers(2, 4)),
+        ("FixedSeat", "seat"): draw(st.integers(0, players - 1)),
+        ("PartyPoints", "rounds_per_player"): draw(st.integers(1, 2)),
+        ("PartyPoints", "points"): draw(st.integers(1, 3)),
+        ("PartyPoints", "pressure_points"): draw(st.integers(1, 3)),
+        ("PartyPoints", "pressure_uses"): draw(st.integers(0, 2)),
+        ("FixedRounds", "rounds"): draw(st.integers(1, 3)),
+        ("FixedRounds", "points"): draw(st.integers(1, 3)),
+    }  # fmt: skip
+    components = {}
+    for axis, kinds in BATCH_KINDS.items():
+        kind = draw(st.sampled_from(kinds))
+        values = {}
+        for name, played in BATCH_PARAMS[kind].items():
+            if played is None:
+                values[name] = numbers[kind.__name__, name]
+            else:
+                values[name] = draw(st.sampled_from(played))
+        components[axis] = kind(**values)
+    special = components["special_round"]
+    words = {  # the words an edition's calls and rounds need, and none it does not
+        "calza": "Calza" if isinstance(components["exact_call"], ExactCall) else None,
+        "special_round": None if isinstance(special, NoSpecialRound) else "Palifico",
+        "ordinary": "Ordinary" if getattr(special, "two_players", "") == "choice"
+        or getattr(special, "optional", False) else None,
+    }  # fmt: skip
+    try:
+        variant = perudo.load_variant("italian").derive(
+            "drawn", reason="Drawn by Hypothesis.", words=words, **components
+        )
+    except perudo.InvalidVariantError:
+        assume(False)
+    return BatchTable(variant=variant, players=players, seed=draw(st.integers(0, 2**32)))

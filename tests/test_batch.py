@@ -20,9 +20,10 @@ np = pytest.importorskip("numpy", reason="the batch engine needs the extra perud
 
 from batch_reference import compare, follow, reference_states, sample_counts  # noqa: E402
 from helpers import SIX, registered  # noqa: E402
+from strategies import BatchTable, batch_tables  # noqa: E402
 
 import perudo  # noqa: E402
-from perudo import GameSetupError, IllegalActionError  # noqa: E402
+from perudo import GameSetupError, IllegalActionError, rules  # noqa: E402
 from perudo.batch import BatchGames, batch_rules, play_random  # noqa: E402
 from perudo.encoding import action_encoding, observation_encoding  # noqa: E402
 from perudo.errors import EncodingError  # noqa: E402
@@ -155,6 +156,54 @@ def test_a_kind_the_batch_engine_lacks_is_refused_by_name() -> None:
     assert result.games == 4
     with pytest.raises(GameSetupError, match="test-batch-half"):
         simulate(variant, 3, 4, bots=["random"], engine="batch")
+
+
+def test_the_pinned_parameters_are_each_kinds_fields_and_choices() -> None:
+    """BATCH_PARAMS says, for each kind the batch engine plays, every parameter it reads and
+    the values it plays: the kind's fields exactly, each choice among the kind's own."""
+    from perudo.batch.rules import BATCH_KINDS, BATCH_PARAMS
+
+    assert {kind for kinds in BATCH_KINDS.values() for kind in kinds} == set(BATCH_PARAMS)
+    unplayed = {}
+    for kind, params in BATCH_PARAMS.items():
+        fields = {field.name: field for field in attrs.fields(kind)}
+        assert set(params) == set(fields), kind.__name__
+        for name, played in params.items():
+            meta = fields[name].metadata
+            if played is None:  # every whole number within the parameter's bounds
+                assert meta["type"] is int, (kind.__name__, name)
+                continue
+            choices = meta["choices"] or ((False, True) if meta["type"] is bool else None)
+            if choices is None:  # a number of which some values are played
+                assert all(type(value) is int for value in played), (kind.__name__, name)
+                unplayed[kind.__name__, name] = "some numbers"
+                continue
+            assert set(played) <= set(choices), (kind.__name__, name)
+            if set(played) != set(choices):
+                unplayed[kind.__name__, name] = set(choices) - set(played)
+    assert unplayed == {("HalveDouble", "face"): "some numbers"}  # ones only
+
+
+@pytest.mark.parametrize(
+    ("axis", "component", "problem"),
+    [
+        ("challenge", rules.Challenge(reveal="from-right"), "reveal = 'from-right'"),
+        ("starter", rules.LoserStarts(if_out="random"), "if_out = 'random'"),
+        ("first_player", rules.FixedSeat(seat=25), "seat = 25"),
+        ("conversion", rules.HalveDouble(face=6), "face = 6"),
+        ("exact_call", rules.ExactCall(who="player-to-act", min_players=2,
+                                       caller_below_full=1), "caller_below_full = 1"),
+    ],
+)  # fmt: skip
+def test_a_value_the_batch_engine_does_not_play_is_refused_not_defaulted(
+    axis: str, component: object, problem: str
+) -> None:
+    """Regression: batch_rules read each parameter with ==, getattr and isinstance, so a
+    value it did not know (a component built in Python, past the declaration's checks) was
+    played as the default in silence."""
+    variant = attrs.evolve(perudo.load_variant("italian"), **{axis: component})
+    with pytest.raises(GameSetupError, match=f"{problem} of 'italian': play it with"):
+        BatchGames.new(variant, 3, batch=4, seed=1)
 
 
 def test_bluff_is_refused_by_its_reroll_and_simulate_plays_it_on_the_reference() -> None:
@@ -317,9 +366,10 @@ def test_an_edition_made_around_the_loader_is_checked_against_the_arrays() -> No
     refused by the batch engine before it plays, never wrapped."""
     party = perudo.load_variant("wango-party")
     for scoring, what in [
-        (perudo.rules.PartyPoints(2, 2**40, 3, 2), "points one call moves"),
-        (perudo.rules.PartyPoints(2, 1, 3, 300), "pressure uses"),
-        (perudo.rules.PartyPoints(10**6, 1000, 1000, 2), "score a game can reach"),
+        # past each parameter's own maximum: the values the engine plays (BATCH_PARAMS)
+        (perudo.rules.PartyPoints(2, 2**40, 3, 2), "points = 1099511627776"),
+        (perudo.rules.PartyPoints(2, 1, 3, 300), "pressure_uses = 300"),
+        (perudo.rules.PartyPoints(10**6, 1000, 1000, 2), "rounds_per_player = 1000000"),
     ]:
         variant = attrs.evolve(party, key="made-by-hand", scoring=scoring)
         with pytest.raises(GameSetupError, match=what):
@@ -805,3 +855,15 @@ def test_a_field_given_to_a_name_with_other_arrays_is_counted_there() -> None:
     for _ in range(100):
         assert leave(table._games) is table.held
     assert counted(table._games) == before
+
+
+@settings(
+    max_examples=int(os.environ.get("PERUDO_BATCH_EDITIONS", "25")),  # more on demand
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
+@given(batch_tables())
+def test_drawn_editions_play_the_same_in_both_engines(table: BatchTable) -> None:
+    """Editions no one picked by hand, drawn over every kind and parameter value the batch
+    engine plays, held to GameState step by step (``PERUDO_BATCH_EDITIONS=200`` for more)."""
+    assert compare(table.variant, table.players, 6, table.seed % 2**31, observe=1) > 0

@@ -103,7 +103,7 @@ def test_the_batch_engine_plays_the_faces_and_names_what_it_does_not() -> None:
     pytest.importorskip("numpy", reason="the batch extra is not installed")
     from perudo.batch import BatchGames
 
-    with pytest.raises(GameSetupError, match="a conversion to the face 8"):
+    with pytest.raises(GameSetupError, match="'halve-double' with face = 8"):
         BatchGames.new(eight_sided(), 2, 4, seed=1)
     plain = eight_sided().derive(
         "wango-d8-ones", reason="r", conversion={"kind": "halve-double", "face": 1}

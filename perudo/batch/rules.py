@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from perudo.errors import GameSetupError
+from perudo.errors import GameSetupError, shown
 from perudo.rules import (
     AXES,
     Challenge,
@@ -51,6 +51,7 @@ from perudo.variant import Variant
 
 __all__ = [
     "BATCH_KINDS",
+    "BATCH_PARAMS",
     "BatchRules",
     "FaceChange",
     "OnesOpening",
@@ -60,24 +61,63 @@ __all__ = [
     "batch_rules",
 ]
 
+#: Every parameter the batch engine reads of each kind it implements, with the values it
+#: plays: a tuple of them, or ``None`` for every whole number within the parameter's own
+#: bounds (its ``minimum`` and ``maximum``). :func:`batch_rules` refuses any other value (a
+#: component built in Python, past the declaration's checks), so nothing is played as a
+#: default in silence; a test holds this statement to each class's fields and choices.
+BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
+    PlayerCount: {"min": None, "max": None},
+    Dice: {"per_player": None, "faces": None},
+    WildOnes: {},
+    WildFace: {"face": None, "unless_opened_on": (False, True)},
+    NoWilds: {},
+    QuantityOrFace: {},
+    Monotone: {},
+    FaceOrQuantity: {},
+    HalveDouble: {"face": (1,)},  # bids move onto and off ones only
+    NoConversion: {},
+    Opening: {"ones": ("forbidden", "allowed", "required")},
+    NoCap: {},
+    DiceInPlayCap: {},
+    Challenge: {"reveal": ("all", "from-left")},
+    NoExactCall: {},
+    ExactCall: {
+        "who": ("player-to-act", "not-bidder-or-before"),
+        "min_players": None,
+        "caller_below_full": (False, True),
+    },
+    NoSpecialRound: {},
+    OneDieRound: {
+        "once_per_player": (False, True),
+        "two_players": ("same", "off", "choice"),
+        "optional": (False, True),
+        "opening": ("forbidden", "allowed", "required"),
+        "face_change": ("nobody", "one-die", "one-die-except-opener"),
+    },
+    NoActions: {},
+    LoserStarts: {"if_out": ("left", "eliminator")},
+    WinnerStarts: {},
+    RollOff: {},
+    FixedSeat: {"seat": None},
+    Elimination: {},
+    PartyPoints: {
+        "rounds_per_player": None,
+        "points": None,
+        "pressure_points": None,
+        "pressure_uses": None,
+    },
+    FixedRounds: {"rounds": None, "points": None},
+}
+
 #: The component classes the batch engine implements, by axis (a subclass is played as its
 #: class only when it changes nothing but prose: see :func:`batch_kind`).
 BATCH_KINDS: dict[str, tuple[type, ...]] = {
-    "players": (PlayerCount,),
-    "dice": (Dice,),
-    "wilds": (WildOnes, WildFace, NoWilds),
-    "raising": (QuantityOrFace, Monotone, FaceOrQuantity),
-    "conversion": (HalveDouble, NoConversion),
-    "opening": (Opening,),
-    "cap": (NoCap, DiceInPlayCap),
-    "challenge": (Challenge,),
-    "exact_call": (NoExactCall, ExactCall),
-    "special_round": (NoSpecialRound, OneDieRound),
-    "actions": (NoActions,),
-    "starter": (LoserStarts, WinnerStarts),
-    "first_player": (RollOff, FixedSeat),
-    "scoring": (Elimination, PartyPoints, FixedRounds),
-}
+    axis: tuple(kind for kind in BATCH_PARAMS if kind.axis == axis)  # type: ignore[attr-defined]
+    for axis in ("players", "dice", "wilds", "raising", "conversion", "opening", "cap",
+                 "challenge", "exact_call", "special_round", "actions", "starter",
+                 "first_player", "scoring")
+}  # fmt: skip
 
 
 class RaiseOrder(enum.IntEnum):
@@ -209,12 +249,14 @@ def batch_rules(variant: Variant) -> BatchRules:
                 f"({type(component).__name__}) of {variant.key!r}: play it with "
                 "perudo.new_game, the reference engine"
             )
-    face = getattr(variant.conversion, "face", 1)
-    if face != 1:  # its conversion kind moves bids onto and off ones only
-        raise GameSetupError(
-            f"the batch engine does not implement conversion setting a conversion to the face "
-            f"{face} of {variant.key!r}: play it with perudo.new_game, the reference engine"
-        )
+    for axis in AXES:  # every kind is one it plays: now every value of theirs
+        component = variant.component(axis)
+        for name, value in _unplayed(component, _as_played(variant, axis)):
+            raise GameSetupError(
+                f"the batch engine does not implement {axis} kind {component.kind!r} with "
+                f"{name} = {shown(value)} of {variant.key!r}: play it with perudo.new_game, "
+                "the reference engine"
+            )
     wilds: Any = variant.wilds
     special: Any = variant.special_round
     exact: Any = variant.exact_call
@@ -250,6 +292,24 @@ def batch_rules(variant: Variant) -> BatchRules:
         pressure_uses=scoring.pressure_uses,
         special_declaration=roles.index("special") if "special" in roles else -1,
     )
+
+
+def _unplayed(component: Any, kind: type) -> list[tuple[str, Any]]:
+    """Each parameter of ``component`` (played as ``kind``) whose value
+    :data:`BATCH_PARAMS` does not list, with that value."""
+    found = []
+    for field in attrs.fields(kind):
+        value = getattr(component, field.name)
+        played = BATCH_PARAMS[kind].get(field.name, ())
+        if played is None:
+            low, high = field.metadata.get("minimum"), field.metadata.get("maximum")
+            fits = type(value) is int and (low is None or value >= low)
+            fits = fits and (high is None or value <= high)
+        else:
+            fits = any(type(value) is type(known) and value == known for known in played)
+        if not fits:
+            found.append((field.name, value))
+    return found
 
 
 def _as_played(variant: Variant, axis: str) -> Any:
