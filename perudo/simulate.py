@@ -16,6 +16,7 @@ import math
 import os
 import signal
 import sys
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -813,11 +814,41 @@ def _engine(engine: str, variant: Variant, bots: tuple[Any, ...]) -> str:
     if engine == "reference":
         return engine
     why = _why_not_batch(variant, bots)
+    if why is None and engine == "auto":
+        why = _why_not_compiled(variant, bots)
+        if why is not None:  # said, then played on the reference engine
+            warnings.warn(
+                f"perudo: the batch engine failed to compile its steps for {variant.key} "
+                f"({why}): the run plays on the reference engine", RuntimeWarning,
+                stacklevel=3,
+            )  # fmt: skip
     if why is None:
         return "batch"
     if engine == "batch":
         raise GameSetupError(f"the batch engine cannot play this run: {why}")
     return "reference"
+
+
+def _why_not_compiled(variant: Variant, bots: tuple[Any, ...]) -> str | None:
+    """Why the batch engine's steps do not compile for ``bots`` at ``variant`` (one game
+    played, which compiles them or loads them from numba's cache), or ``None``."""
+    from perudo.batch import match
+    from perudo.batch.bots import batch_bot
+
+    names = sorted({bot_name(spec) for spec in bots})
+    specs = {bot_name(spec): spec for spec in bots}
+    players = [batch_bot(specs[name], 1) for name in names]
+    seat_bots = [[names.index(bot_name(spec)) for spec in bots]]
+    try:
+        import numpy as np
+
+        match.play_bots(variant, len(bots), np.array(seat_bots),
+                        [bot for bot in players if bot is not None], seed=1)  # fmt: skip
+    except (KeyboardInterrupt, PerudoError):
+        raise
+    except Exception as error:  # numba's, LLVM's: the compiler, not the rules
+        return f"{type(error).__name__}: {shown(str(error))}"
+    return None
 
 
 def _why_not_batch(variant: Variant, bots: tuple[Any, ...]) -> str | None:

@@ -867,3 +867,22 @@ def test_drawn_editions_play_the_same_in_both_engines(table: BatchTable) -> None
     """Editions no one picked by hand, drawn over every kind and parameter value the batch
     engine plays, held to GameState step by step (``PERUDO_BATCH_EDITIONS=200`` for more)."""
     assert compare(table.variant, table.players, 6, table.seed % 2**31, observe=1) > 0
+
+
+def test_auto_falls_back_to_the_reference_engine_when_a_step_fails_to_compile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """simulate(engine="auto") plays on the reference engine, saying so, when numba fails
+    to compile a step (the compiler's failure, not the rules'); engine="batch" does not."""
+    from perudo.batch import match
+
+    def broken(*args: object, **options: object) -> None:
+        raise RuntimeError("LLVM ERROR: out of memory")  # as numba's compiler may end
+
+    monkeypatch.setattr(match, "play_bots", broken)
+    with pytest.warns(RuntimeWarning, match="failed to compile its steps for italian"):
+        result = simulate("italian", 3, 4, bots=["odds"], seed=1)
+    assert result.engine == "reference"
+    assert result.games == 4
+    with pytest.raises(RuntimeError, match="LLVM ERROR"):
+        simulate("italian", 3, 4, bots=["odds"], seed=1, engine="batch")
