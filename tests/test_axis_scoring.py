@@ -9,7 +9,14 @@ import pytest
 from helpers import called, context, settled
 
 import perudo
-from perudo.rules import CallContext, Elimination, FixedRounds, PartyPoints, ScoringRule
+from perudo.rules import (
+    CallContext,
+    Difference,
+    Elimination,
+    FixedRounds,
+    PartyPoints,
+    ScoringRule,
+)
 
 PARTY = PartyPoints(2, 1, 3, 3)
 
@@ -22,6 +29,9 @@ PARTY = PartyPoints(2, 1, 3, 3)
         (PARTY, 3, False, (0, 1, -1)),  # points, from the loser to the winner
         (PARTY, 2, True, (0, -3, 3)),  # pressure moves three
         (FixedRounds(1, 1), 2, False, (0, -1, 1)),
+        (Difference(), 1, False, (0, -2, 0)),  # two short of 3x3: the bidder loses two
+        (Difference(), 5, False, (0, 0, -2)),  # two over: the challenger loses two
+        (Difference(), 3, False, (-1, 0, -1)),  # exactly: all but the bidder lose one
     ],
 )
 def test_what_a_challenge_settles(

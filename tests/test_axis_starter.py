@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import called, context, settled
 
-from perudo.rules import LoserStarts, StarterRule, WinnerStarts
+from perudo.rules import LoserStarts, LostDiceStarts, StarterRule, WinnerStarts
 
 # Seat 1 bid; seat 2 called. Changes of dice per seat, and who opens next.
 ROWS = [
@@ -19,6 +19,10 @@ ROWS = [
     (WinnerStarts(), "challenge", (0, -1, 0, 0), (5, 5, 5, 5), 2),  # the caller won
     (WinnerStarts(), "challenge", (0, 0, -1, 0), (5, 5, 5, 5), 1),  # the bidder won
     (WinnerStarts(), "exact", (0, 0, -1, 0), (5, 5, 1, 5), 3),  # the caller, out: the left
+    (LostDiceStarts(), "challenge", (0, -2, 0, 0), (5, 5, 5, 5), 1),  # who lost dice
+    (LostDiceStarts(), "challenge", (0, 0, -2, 0), (5, 5, 5, 5), 2),
+    (LostDiceStarts(), "challenge", (0, -2, 0, 0), (5, 2, 5, 5), 2),  # out: the left
+    (LostDiceStarts(), "challenge", (-1, 0, -1, -1), (5, 5, 5, 5), 1),  # all but one: the bidder
 ]
 
 

@@ -205,7 +205,7 @@ def check_component(component: Any, words: Words, dice: int) -> None:
             message names the kind and the method.
     """
     axis, kind = component.axis, component.kind
-    for method, call, ok in [*_CHECKS.get(axis, ()), *_TOLD]:
+    for method, call, ok in [*_CHECKS[axis], *_TOLD]:  # every axis has its checks
         try:
             value = call(component, words, dice)
         except Exception as error:
