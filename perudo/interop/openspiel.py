@@ -78,49 +78,41 @@ __all__ = ["GAME_TYPE", "PerudoGame", "PerudoObserver", "PerudoState"]
 
 _MAX_PLAYERS = max(load_variant(key).players.max for key in variant_names())
 
-#: The registered game type of ``python_perudo``.
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_perudo",
-    long_name="Perudo (perudo library, every edition)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=_MAX_PLAYERS,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={
-        "variant": "italian",
-        "players": 2,
-        "dice": 0,
-        "declaration": "",
-        "starting_dice": "",
-    },
-)
+
+def _game_type(utility: Any) -> pyspiel.GameType:
+    """``python_perudo``'s type, with ``utility`` (zero-sum or general-sum, as the edition's
+    scoring says)."""
+    return pyspiel.GameType(
+        short_name="python_perudo",
+        long_name="Perudo (perudo library, every edition)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=_MAX_PLAYERS,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "variant": "italian",
+            "players": 2,
+            "dice": 0,
+            "declaration": "",
+            "starting_dice": "",
+        },
+    )
+
+
+#: The registered game type of ``python_perudo`` (its default edition's: zero-sum).
+GAME_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
 
 
 #: ``python_perudo``'s type for an edition whose scoring is not zero-sum (a commission, a
 #: call that costs every other seat): OpenSpiel's zero-sum algorithms then refuse it.
-_GENERAL_SUM = pyspiel.GameType(
-    short_name=GAME_TYPE.short_name,
-    long_name=GAME_TYPE.long_name,
-    dynamics=GAME_TYPE.dynamics,
-    chance_mode=GAME_TYPE.chance_mode,
-    information=GAME_TYPE.information,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=GAME_TYPE.reward_model,
-    max_num_players=GAME_TYPE.max_num_players,
-    min_num_players=GAME_TYPE.min_num_players,
-    provides_information_state_string=GAME_TYPE.provides_information_state_string,
-    provides_information_state_tensor=GAME_TYPE.provides_information_state_tensor,
-    provides_observation_string=GAME_TYPE.provides_observation_string,
-    provides_observation_tensor=GAME_TYPE.provides_observation_tensor,
-    parameter_specification=GAME_TYPE.parameter_specification,
-)
+_GENERAL_SUM = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
 
 
 class PerudoGame(pyspiel.Game):  # type: ignore[misc]

@@ -290,27 +290,11 @@ def _called(words: Words, dice: int, call: Any, count: int) -> CallContext:
 
 
 def _settled(words: Words, dice: int, call: Any, changes: tuple[int, ...]) -> SettledCall:
-    """That call settled with ``changes``."""
-    return SettledCall(
-        words=words,
-        faces=6,
-        dice_per_player=dice,
-        dice=(3, 2, 3),
-        round_number=1,
-        to_act=None,
-        bids=_BIDS,
-        rules=_rules(),
-        scores=(0, 0, 0),
-        starting=(dice,) * 3,
-        call=call,
-        caller=0,
-        pressured=False,
-        shown=_SHOWN,
-        count=2,
-        changes=changes,
-        points=(0, 0, 0),
-        after=tuple(n + c for n, c in zip((3, 2, 3), changes, strict=True)),
-    )
+    """That call (counted 2) settled with ``changes``."""
+    called = _called(words, dice, call, 2)
+    asked = {field.name: getattr(called, field.name) for field in attrs.fields(CallContext)}
+    after = tuple(n + c for n, c in zip(called.dice, changes, strict=True))
+    return SettledCall(**asked, changes=changes, points=(0, 0, 0), after=after)
 
 
 _CALLED = [("challenge", 1), ("challenge", 2), ("challenge", 3), ("exact", 2), ("exact", 1)]
