@@ -69,11 +69,6 @@ def test_who_wins_and_the_bounds() -> None:
     assert (PARTY.round_limit(4), Elimination().round_limit(4)) == (8, None)
 
 
-def test_each_built_in_kind_says_it_is_zero_sum() -> None:
-    for kind in (Elimination(), PARTY, FixedRounds(1, 1)):
-        assert kind.zero_sum is True
-
-
 @attrs.frozen
 class Commission(FixedRounds):
     """Each challenge moves ``points`` from its loser, and its winner keeps all but one:

@@ -114,10 +114,8 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
 #: class only when it changes nothing but prose: see :func:`batch_kind`).
 BATCH_KINDS: dict[str, tuple[type, ...]] = {
     axis: tuple(kind for kind in BATCH_PARAMS if kind.axis == axis)  # type: ignore[attr-defined]
-    for axis in ("players", "dice", "wilds", "raising", "conversion", "opening", "cap",
-                 "challenge", "exact_call", "special_round", "actions", "starter",
-                 "first_player", "scoring")
-}  # fmt: skip
+    for axis in AXES
+}
 
 
 class RaiseOrder(enum.IntEnum):
@@ -235,6 +233,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         GameSetupError: an axis the batch engine does not know, or a component of a kind
             it does not implement; the message names the axis and the kind.
     """
+    played: dict[str, type] = {}  # the built-in kind each axis plays as
     for axis in AXES:
         component: Any = variant.component(axis)
         kinds = BATCH_KINDS.get(axis)
@@ -243,15 +242,17 @@ def batch_rules(variant: Variant) -> BatchRules:
                 f"the batch engine does not know the axis {axis!r} of {variant.key!r}: play "
                 "it with perudo.new_game, the reference engine"
             )
-        if batch_kind(component, kinds) is None:
+        kind = batch_kind(component, kinds)
+        if kind is None:
             raise GameSetupError(
                 f"the batch engine does not implement {axis} kind {component.kind!r} "
                 f"({type(component).__name__}) of {variant.key!r}: play it with "
                 "perudo.new_game, the reference engine"
             )
-    for axis in AXES:  # every kind is one it plays: now every value of theirs
+        played[axis] = kind
+    for axis, kind in played.items():  # every kind is one it plays: now every value of theirs
         component = variant.component(axis)
-        for name, value in _unplayed(component, _as_played(variant, axis)):
+        for name, value in _unplayed(component, kind):
             raise GameSetupError(
                 f"the batch engine does not implement {axis} kind {component.kind!r} with "
                 f"{name} = {shown(value)} of {variant.key!r}: play it with perudo.new_game, "

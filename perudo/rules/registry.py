@@ -270,31 +270,23 @@ def _context(words: Words, dice: int, bids: tuple[PlacedBid, ...] = _BIDS) -> Ro
 
 def _called(words: Words, dice: int, call: Any, count: int) -> CallContext:
     """That round, called by seat 0 with ``call`` and counted ``count``."""
-    return CallContext(
-        words=words,
-        faces=6,
-        dice_per_player=dice,
-        dice=(3, 2, 3),
-        round_number=1,
-        to_act=None,
-        bids=_BIDS,
-        rules=_rules(),
-        scores=(0, 0, 0),
-        starting=(dice,) * 3,
-        call=call,
-        caller=0,
-        pressured=False,
-        shown=_SHOWN,
-        count=count,
-    )
+    asked = _fields(_context(words, dice), RoundContext)
+    asked["to_act"] = None  # a call ends the turns
+    return CallContext(**asked, call=call, caller=0, pressured=False, shown=_SHOWN, count=count)
 
 
 def _settled(words: Words, dice: int, call: Any, changes: tuple[int, ...]) -> SettledCall:
     """That call (counted 2) settled with ``changes``."""
     called = _called(words, dice, call, 2)
-    asked = {field.name: getattr(called, field.name) for field in attrs.fields(CallContext)}
+    asked = _fields(called, CallContext)
     after = tuple(n + c for n, c in zip(called.dice, changes, strict=True))
     return SettledCall(**asked, changes=changes, points=(0, 0, 0), after=after)
+
+
+def _fields(value: Any, cls: type) -> dict[str, Any]:
+    """``value``'s fields of ``cls`` (a class it derives from), by name: the context a
+    richer one is built on."""
+    return {field.name: getattr(value, field.name) for field in attrs.fields(cls)}
 
 
 _CALLED = [("challenge", 1), ("challenge", 2), ("challenge", 3), ("exact", 2), ("exact", 1)]
