@@ -286,6 +286,8 @@ class _Fast:
     faces: int  # the faces of each die
     rounds: int  # the most rounds the ``round`` entry counts
     bids_from: int  # the index of Bid(1, 1)'s legal flag
+    placing: int  # the entries between one placing of a bid by a seat and its next
+    times: int  # how many times one bid may be placed in a round
     dudo: tuple[int, int]  # the numbers of Dudo, and Dudo with pressure (-1: none)
     # The last call's entries for the last few (call, seat) pairs: the same in every view
     # of a round from one seat. The call is kept with them, so an id never matches another.
@@ -325,7 +327,10 @@ class ObservationEncoding:
                               the round's bids
     ``bids``                  the round's bids: per bid number (:class:`ActionEncoding`,
                               from ``Bid(1, 1)``) and seat, the bid's position in the round
-                              (1 for the opening bid), 0 where that seat did not make it
+                              (1 for the opening bid), 0 where that seat did not make it;
+                              where the raise order lets a bid come back
+                              (:attr:`~perudo.rules.RaisingRule.times_per_bid` above 1),
+                              that many such blocks, one per placing of a bid by a seat
     ``legal``                 the viewer's legal actions, one flag per action number
     ``last_*``                the last call: ``last`` (1 if any), ``last_call`` (Dudo,
                               exact call), ``last_quantity``, ``last_face`` (one-hot),
@@ -368,6 +373,14 @@ class ObservationEncoding:
         per_player, faces = variant.dice.per_player, variant.dice.faces
         top = actions.max_quantity
         scoring = variant.scoring
+        times = variant.raising.times_per_bid  # how often one bid may come in a round
+        if times is None:
+            raise EncodingError(
+                f"{variant.key!r} has no observation of a fixed size: its raise order "
+                f"(raising:{variant.raising.kind}) lets a bid come back without limit "
+                "(times_per_bid is None), so a round has no most bids"
+            )
+        bids = actions.bid_count * times  # the most bids a round holds
         points = scoring.most_points
         rounds = scoring.round_limit(n) or 0
         uses = scoring.pressure_uses
@@ -391,7 +404,7 @@ class ObservationEncoding:
             ("offers", len(variant.declarations), 0, 1),
             ("must_declare", 1, 0, 1),
             ("wild", 1, 0, faces),
-            ("bids", actions.bid_count * n, 0, actions.bid_count),
+            ("bids", bids * n, 0, bids),
             ("legal", actions.size, 0, 1),
             ("last", 1, 0, 1),
             ("last_call", 2, 0, 1),
@@ -417,7 +430,7 @@ class ObservationEncoding:
             ),
             ("winners", n, 0, 1),
             ("open", faces * n * own, 0, per_player),
-            ("acts", (actions.bid_count + 1) * own, 0, acts * n),
+            ("acts", (bids + 1) * own, 0, acts * n),
             ("seen", faces * n * own, 0, per_player),
             ("seen_by", faces * n * own, 0, per_player),
         ]
@@ -443,6 +456,8 @@ class ObservationEncoding:
             faces=variant.dice.faces,
             rounds=self._by_name["round"].high,
             bids_from=starts["legal"] + actions.first_bid,
+            placing=actions.bid_count * n,
+            times=times,
             dudo=(*dudo, -1)[:2],  # type: ignore[arg-type]
         )
         object.__setattr__(self, "_fast", fast)
@@ -534,7 +549,10 @@ class ObservationEncoding:
             if bid.quantity > most:
                 self.actions.encode(bid)  # refuses a bid without a number
             slot = ((bid.quantity - 1) * fast.faces + bid.face - 1) * per_bid + bid.pressure
-            out[bids + slot * n + (placed.player - me) % n] = position
+            index = bids + slot * n + (placed.player - me) % n
+            if out[index]:  # placed before by this seat: its next placing's entry
+                index = self._placed_again(out, index, placed)
+            out[index] = position
         self._legal(out, view.legal_actions, top)
         if view.last_result is not None:
             self._last(out, view.last_result, me)
@@ -543,6 +561,20 @@ class ObservationEncoding:
         if self.actions.acts:
             self._acts(out, view, me)
         return out
+
+    def _placed_again(self, out: list[int], index: int, placed: PlacedBid) -> int:
+        """The entry of a bid its seat places again this round: the first free one of its
+        placings (an order that lets a bid come back has ``times_per_bid`` of them)."""
+        fast = self._fast
+        for again in range(index + fast.placing, index + fast.times * fast.placing, fast.placing):
+            if not out[again]:
+                return again
+        raising = self.variant.raising
+        raise EncodingError(
+            f"{placed.bid} placed {fast.times + 1} times by one seat in one round does not fit "
+            f"{self!r}: its raise order (raising:{raising.kind}) says a bid is placed at most "
+            f"{fast.times} time(s) a round (times_per_bid)"
+        )
 
     def _acts(self, out: list[int], view: PlayerView, me: int) -> None:
         """The dice in the open and the round's own actions."""
@@ -731,9 +763,10 @@ class ObservationEncoding:
                 glimpses += [Glimpse(seer, owner, face + 1)] * k
         first = self.actions.first_bid
         placed = []
+        placing = self._fast.placing
         for index, position in enumerate(get("bids")):
             if position:
-                slot, rel = divmod(index, n)
+                slot, rel = divmod(index % placing, n)
                 bid = self.actions.actions[first + slot]
                 placed.append((position, PlacedBid(absolute(rel), bid)))  # type: ignore[arg-type]
         placed.sort(key=lambda item: item[0])

@@ -158,7 +158,7 @@ class BidChain(Sequence[PlacedBid]):
     replay quadratic). It is a read-only sequence of the bids, first to last: its length
     and its last bid cost nothing, any other item the first time :meth:`as_tuple`."""
 
-    __slots__ = ("_bids", "first", "last", "length", "previous")
+    __slots__ = ("_bids", "first", "highest", "last", "length", "previous")
 
     def __init__(self, previous: BidChain | None, last: PlacedBid) -> None:
         self.previous = previous
@@ -166,6 +166,11 @@ class BidChain(Sequence[PlacedBid]):
         #: The round's first bid (it may decide the round's wild face).
         self.first: Bid = last.bid if previous is None else previous.first
         self.length: int = 1 if previous is None else previous.length + 1
+        #: The highest quantity bid so far this round.
+        quantity = last.bid.quantity
+        self.highest: int = (
+            quantity if previous is None or previous.highest < quantity else previous.highest
+        )
         self._bids: tuple[PlacedBid, ...] | None = None
 
     def __len__(self) -> int:

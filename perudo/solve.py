@@ -260,17 +260,11 @@ def _walk(start: GameState, limit: int, *, positions: bool = False) -> _Round:
     outcomes: list[tuple[GameState, Action]] = []
     settled: dict[Any, int] = {}
     whole = bool(variant.user_kinds)  # a registered kind may read the whole round
-    longest = 2 * faces * sum(counts)  # bids in a row that each raise (or press) the last
     out_of_turn = variant.has_out_of_turn
 
     def visit(state: GameState, last: tuple[int, int]) -> None:
         seat = state.to_act
         assert seat is not None
-        if len(state.bids) > longest:
-            raise SolveError(
-                f"{_name(start)} never ends: its raise order allows more than {longest} bids "
-                "in a row (a bid that does not raise the one before)"
-            )
         if out_of_turn and state.legal_actions(by=1 - seat):
             raise SolveError(
                 f"in {_name(start)} seat {1 - seat} may act out of turn, which the solver does "
@@ -738,8 +732,10 @@ def solve_round(
 
     Raises:
         SolveError: not two seats, dice the edition does not deal, a round past
-            ``max_nodes`` positions, a round that never ends, a seat that may act out of
-            turn, or chance inside the round (a re-roll).
+            ``max_nodes`` positions, a seat that may act out of turn, or chance inside the
+            round (a re-roll).
+        InvalidVariantError: a round that never ends (the engine stops a round past the
+            bound of its raise order, :attr:`~perudo.rules.RaisingRule.times_per_bid`).
     """
     started = time.perf_counter()
     variant, counts = _checked(variant, dice, opener)

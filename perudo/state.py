@@ -54,6 +54,7 @@ from perudo.rules import ActEffect, RoundContext, RoundRules, SettledCall, Viola
 from perudo.rules.axes import in_the_open
 from perudo.rules.bidding import (
     check_bid,
+    different_bids,
     legal_bids,
     legal_bids_by_standing,
     may_change_face,
@@ -618,6 +619,9 @@ class GameState(RoundFacts):
         return (*self.players[:seat], spent, *self.players[seat + 1 :])
 
     def _bid(self, bid: Bid, seat: int, log: GameLog) -> GameState:
+        chain = BidChain(self._chain, PlacedBid(seat, bid))
+        if self.variant.user_kinds:  # perudo's own raise orders never place a bid twice
+            self._check_round_length(chain)
         state = GameState(
             variant=self.variant,
             seed=self.seed,
@@ -625,7 +629,7 @@ class GameState(RoundFacts):
             starting_dice=self.starting_dice,
             round_number=self.round_number,
             to_act=self.left_of(seat),
-            chain=BidChain(self._chain, PlacedBid(seat, bid)),
+            chain=chain,
             rules=self.rules,
             special_round=self.special_round,
             special_player=self.special_player,
@@ -641,6 +645,30 @@ class GameState(RoundFacts):
         if not bid.pressure:  # the same seats as views show them
             derived.seats = known.seats
         return state
+
+    def _check_round_length(self, chain: BidChain) -> None:
+        """Stop a round that passes its rules' bound (a raise order that lets a bid come
+        back): a game whose round never ends is refused, not played on."""
+        rules, variant = self.rules, self.variant
+        top = max(self.dice_in_play, chain.highest)
+        different = different_bids(rules, top, variant.has_pressure)
+        times = rules.raising.times_per_bid
+        if chain.length <= different * (times or 1):
+            return
+        order = f"raising:{rules.raising.kind}"
+        if times is None:
+            raise InvalidVariantError(
+                f"round {self.round_number} of {variant.key!r} never ends: {chain.length} "
+                f"bids, more than the {different} different bids of at most {top} dice, and "
+                f"its raise order ({order}) lets a bid come back without limit "
+                "(times_per_bid is None)"
+            )
+        raise InvalidVariantError(
+            f"rule kind {order} of {variant.key!r} broke its protocol: times_per_bid said a "
+            f"bid is placed at most {times} time(s) a round, and round {self.round_number} "
+            f"holds {chain.length} bids, more than {times} times the {different} different "
+            f"bids of at most {top} dice"
+        )
 
     def _declare(self, name: str, seat: int, log: GameLog) -> GameState:
         variant = self.variant

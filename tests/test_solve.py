@@ -35,6 +35,7 @@ class Repeat(QuantityOrFace):
     """A bid of the standing face may repeat the standing quantity: the round never ends."""
 
     kind: ClassVar[str] = "test-repeat"
+    times_per_bid: ClassVar[int | None] = None
 
     def lowest(self, face: int, context: RoundContext) -> int | None:
         bid = context.bid
@@ -267,7 +268,7 @@ def test_a_call_out_of_turn_is_refused() -> None:
 def test_a_round_that_never_ends_is_refused_quickly() -> None:
     with registered(Repeat):
         endless = LIARS_DICE.derive("ld-repeat", reason="Test.", raising=Repeat())
-        with pytest.raises(SolveError, match="never ends"):
+        with pytest.raises(perudo.InvalidVariantError, match="round 1 of 'ld-repeat' never ends"):
             solve_round(endless)
 
 

@@ -190,7 +190,8 @@ def _max_game_length(
     asked = players - 2 if variant.exact_call.out_of_turn else 0
     asked += 1 if variant.actions.out_of_turn else 0  # the bidder, asked about a re-roll
     declaring = 1 if variant.declarations else 0  # a round's declaration, where it has one
-    per_round = declaring + encoding.actions.bid_count * (1 + asked) + 1  # bids, then a call
+    bids = encoding.field("bids").high  # the most bids a round holds
+    per_round = declaring + bids * (1 + asked) + 1  # bids, then a call
     rounds = variant.most_rounds(players, dice)
     return ROUND_LIMIT if rounds is None else min(per_round * rounds, ROUND_LIMIT)
 

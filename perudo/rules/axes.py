@@ -372,7 +372,28 @@ class WildsRule(Component, Protocol):
 
 
 class RaisingRule(Component, Protocol):
-    """``raising``: the raise order. Asked only once a bid stands (``context.bid``)."""
+    """``raising``: the raise order. Asked only once a bid stands (``context.bid``).
+
+    A kind whose answers depend on the standing bid alone (never on the seats, the dice or
+    the earlier bids) says so with the class attribute ``standing_bid_only = True``, set on
+    its own class (a subclass that reads more does not inherit it): the engine then keeps
+    its answers by rules and standing bid instead of asking at every position. The
+    registry checks the claim on contexts that differ in everything but the standing bid.
+    """
+
+    @property
+    def times_per_bid(self) -> int | None:
+        """How many times one bid may be placed in a round: 1 where every raise names a
+        bid higher than the one before in one fixed ranking (perudo's own orders), more
+        for an order that lets a bid come back that many times, ``None`` where a bid may
+        come back without limit.
+
+        It bounds a round: the engine stops a round that holds more bids than this many
+        times the different bids it allows (or than the different bids, for ``None``)
+        with an :class:`~perudo.InvalidVariantError` naming the edition and the round,
+        and an observation (:mod:`perudo.encoding`) holds each bid this many times, or
+        is refused for ``None``."""
+        ...
 
     def lowest(self, face: int, context: RoundContext) -> int | None:
         """The lowest quantity of ``face`` that raises the standing bid; ``None`` if none

@@ -177,6 +177,7 @@ class QuantityOrFace:
 
     axis: ClassVar[str] = "raising"
     kind: ClassVar[str] = "quantity-or-face"
+    times_per_bid: ClassVar[int | None] = 1  # every raise is higher: no bid comes back
     standing_bid_only: ClassVar[bool] = True  # answers from the standing bid alone
 
     def lowest(self, face: int, context: RoundContext) -> int | None:
@@ -217,6 +218,7 @@ class Monotone:
 
     axis: ClassVar[str] = "raising"
     kind: ClassVar[str] = "monotone"
+    times_per_bid: ClassVar[int | None] = 1  # every raise is higher: no bid comes back
     standing_bid_only: ClassVar[bool] = True  # answers from the standing bid alone
 
     def lowest(self, face: int, context: RoundContext) -> int | None:
@@ -255,6 +257,7 @@ class FaceOrQuantity:
 
     axis: ClassVar[str] = "raising"
     kind: ClassVar[str] = "face-or-quantity"
+    times_per_bid: ClassVar[int | None] = 1  # every raise is higher: no bid comes back
     standing_bid_only: ClassVar[bool] = True  # answers from the standing bid alone
 
     def lowest(self, face: int, context: RoundContext) -> int | None:
@@ -549,6 +552,14 @@ def _bids(
             if pressure:
                 bids.extend(bid_row(face, True)[low : top + 1])
     return tuple(bids)
+
+
+def different_bids(rules: RoundRules, top: int, pressure: bool) -> int:
+    """How many different bids of quantity at most ``top`` the ``rules`` allow: every
+    face, every quantity, with ``pressure`` each in its pressured form too. A round whose
+    highest quantity is ``top`` holds at most ``rules.raising.times_per_bid`` times as many
+    bids."""
+    return rules.faces * top * (2 if pressure else 1)
 
 
 def may_change_face(rules: RoundRules, player: int) -> bool:

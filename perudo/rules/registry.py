@@ -268,6 +268,26 @@ def _context(words: Words, dice: int, bids: tuple[PlacedBid, ...] = _BIDS) -> Ro
     )
 
 
+def _standing_bid_only(component: Any, words: Words, dice: int) -> bool:
+    """Whether a kind that says it answers from the standing bid alone (its own class's
+    ``standing_bid_only``) does: the same answers on a round that differs in everything
+    else (seats, dice, scores, earlier bids, the round). True for a kind that does not
+    say so."""
+    if not vars(type(component)).get("standing_bid_only", False):
+        return True
+    other = attrs.evolve(
+        _context(words, dice, (PlacedBid(0, Bid(1, 5)), PlacedBid(1, Bid(1, 6)), _BIDS[-1])),
+        dice=(1, 4, 2, 5),
+        to_act=3,
+        round_number=4,
+        scores=(2, 0, 1, 0),
+        starting=(dice,) * 4,
+    )
+    asked = [(face, context) for face in range(1, 7) for context in (_context(words, dice), other)]
+    answers = [component.lowest(face, context) for face, context in asked]
+    return answers[0::2] == answers[1::2]
+
+
 def _called(words: Words, dice: int, call: Any, count: int) -> CallContext:
     """That round, called by seat 0 with ``call`` and counted ``count``."""
     asked = _fields(_context(words, dice), RoundContext)
@@ -297,6 +317,11 @@ _SETTLED = [
 
 
 _Check = tuple[str, Callable[[Any, Words, int], Any], Callable[[Any], bool]]
+_STANDING_BID_ONLY: _Check = (
+    "standing_bid_only (the same answers on the same standing bid)",
+    _standing_bid_only,
+    lambda v: v,
+)
 _TOLD: tuple[_Check, ...] = (
     ("describe", lambda c, w, d: c.describe(w, d), lambda v: isinstance(v, str)),
     ("label", lambda c, w, d: c.label(w), lambda v: isinstance(v, str)),
@@ -319,10 +344,14 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
          lambda v: all(x is None or (_is_int(x) and x >= 1) for x in v)),
         ("explain", lambda c, w, d: c.explain(Bid(1, 2), _context(w, d)),
          lambda v: isinstance(v, Violation)),
+        ("times_per_bid", lambda c, w, d: c.times_per_bid,
+         lambda v: v is None or (_is_int(v) and v >= 1)),
+        _STANDING_BID_ONLY,
     ],
     "conversion": [
         ("lowest", lambda c, w, d: [c.lowest(face, _context(w, d)) for face in range(1, 7)],
          lambda v: all(x is None or (_is_int(x) and x >= 1) for x in v)),
+        _STANDING_BID_ONLY,
     ],
     "opening": [
         ("ones", lambda c, w, d: c.ones, lambda v: v in ("forbidden", "allowed", "required")),

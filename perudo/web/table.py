@@ -31,7 +31,14 @@ import attrs
 import perudo
 from perudo.actions import Action
 from perudo.bots import BOTS, Bot, make_bot
-from perudo.errors import GameSetupError, IllegalActionError, RecordError, StoreError, shown
+from perudo.errors import (
+    GameSetupError,
+    IllegalActionError,
+    InvalidVariantError,
+    RecordError,
+    StoreError,
+    shown,
+)
 from perudo.match import play_move
 from perudo.notation import refused_as_typed
 from perudo.record import GameRecord
@@ -161,6 +168,8 @@ class Table:
         state: The game now.
         closed: When it left its server's active tables (finished, or closed by
             :meth:`~perudo.web.Table.close`), ``None`` while it is active.
+        stopped: Why the game was stopped, where its rules broke (a round that never
+            ends): the table is then closed, and every page is told why.
         creator: Who made it, as its server names them (a keyed hash of an address).
     """
 
@@ -178,6 +187,7 @@ class Table:
         self._store, self._key, self._clock = store, key, clock
         self._seats = seats
         self._passed = passed
+        self.stopped: str | None = None
         self._turn_began = clock()  # the clock when the move now awaited became due
         bots: list[Bot] = []
         for seat, name in enumerate(setup.bots):
@@ -324,6 +334,8 @@ class Table:
         saved, or the refusal (returned, not raised: a server sends it to that page)."""
         if not isinstance(move, str):
             return IllegalActionError("malformed-action", "a move is text such as 3x5")
+        if self.stopped is not None:
+            return IllegalActionError("not-your-turn", f"this game was stopped: {self.stopped}")
         if self.closed is not None and not self.state.is_over:
             return IllegalActionError("not-your-turn", "this table was closed: nobody was here")
         if not self.ready:
@@ -340,6 +352,9 @@ class Table:
         except IllegalActionError as error:  # told with the move as the player wrote it
             told = refused_as_typed(error, move[:200])
             return IllegalActionError(error.reason, told, action=error.action, player=seat)
+        except InvalidVariantError as error:  # the rules broke (a round that never ends)
+            self._stop(error)
+            return IllegalActionError("not-your-turn", f"this game was stopped: {self.stopped}")
         self._moved()
         return None
 
@@ -362,9 +377,17 @@ class Table:
         full, or a person may still act out of turn)."""
         if not self.bots_may_move:
             return False
-        _, _, self.state = play_move(self.state, self._bots)
+        try:
+            _, _, self.state = play_move(self.state, self._bots)
+        except InvalidVariantError as error:  # the rules broke: the table stops, and says so
+            self._stop(error)
+            return True
         self._moved()
         return True
+
+    def _stop(self, error: InvalidVariantError) -> None:
+        self.stopped = str(error)[:300]  # the engine's own words, bounded
+        self.close()
 
     def seconds_left(self) -> float | None:
         """How long the person to act has before the stand-in plays their turn (``None``:
@@ -422,6 +445,7 @@ class Table:
             "ready": self.ready,
             "seconds_left": self.seconds_left(),
             "closed": self.closed is not None and not self.state.is_over,
+            "stopped": self.stopped,
         }
         if self.setup.seed is not None:
             data["seed"] = self.setup.seed
