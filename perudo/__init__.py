@@ -31,7 +31,8 @@ from perudo.players import TO_ACT, PlacedBid, Player, Seat
 from perudo.record import GameRecord, PlayerRecord, state_from_dict, state_to_dict
 from perudo.resolution import Resolution
 from perudo.rules import Provenance, RoundRules, Violation, register_kind, rule_kinds
-from perudo.state import GameState, new_game
+from perudo.setup import new_game
+from perudo.state import GameState
 from perudo.variant import AXES, Variant, Words
 from perudo.view import PlayerView, SeatView
 

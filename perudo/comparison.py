@@ -23,7 +23,8 @@ from perudo.players import TO_ACT, Seat
 from perudo.prose import describe
 from perudo.record import GameRecord
 from perudo.rules import Provenance, Words
-from perudo.state import GameState, new_game
+from perudo.setup import new_game
+from perudo.state import GameState
 from perudo.variant import AXES, Variant
 
 __all__ = ["AxisComparison", "Comparison", "Verdict", "Witness", "compare", "verdicts"]

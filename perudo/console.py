@@ -22,7 +22,8 @@ from perudo.errors import IllegalActionError, PerudoError, shown
 from perudo.match import choose_move, describe_action
 from perudo.notation import parse_action, refused_as_typed
 from perudo.record import GameRecord
-from perudo.state import GameState, new_game
+from perudo.setup import new_game
+from perudo.state import GameState
 from perudo.variant import Variant
 
 __all__ = ["play_console"]

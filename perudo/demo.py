@@ -8,7 +8,8 @@ from typing import TextIO
 
 from perudo.bots import OddsBot
 from perudo.match import play
-from perudo.state import GameState, new_game
+from perudo.setup import new_game
+from perudo.state import GameState
 from perudo.variant import Variant
 
 __all__ = ["NAMES", "run_demo"]

@@ -9,6 +9,7 @@ from typing import Any, Final, Literal, TypeAlias, overload
 import attrs
 
 from perudo.actions import Act, Action, Bid
+from perudo.errors import GameSetupError, shown
 
 #: The hands of a round, one per seat.
 Hands: TypeAlias = tuple[tuple[int, ...], ...]
@@ -25,6 +26,7 @@ __all__ = [
     "Player",
     "RoundFacts",
     "Seat",
+    "checked_hands",
     "holds",
     "name_problem",
     "without",
@@ -122,6 +124,42 @@ def holds(hand: Sequence[int], taken: Sequence[int]) -> bool:
     (True, False)
     """
     return all(hand.count(face) >= list(taken).count(face) for face in set(taken))
+
+
+def checked_hands(
+    dice: Sequence[Sequence[int]],
+    players: int,
+    starting: Sequence[int],
+    faces: int,
+    *,
+    fewest: int = 1,
+) -> Hands:
+    """``dice``, one hand per seat of ``players``, checked: each a sequence of faces 1 to
+    ``faces``, holding ``fewest`` to its seat's ``starting`` dice; each sorted.
+
+    Raises:
+        GameSetupError: naming the bad hand or face.
+    """
+    if isinstance(dice, str | bytes) or not isinstance(dice, Sequence):
+        raise GameSetupError(f"dice {shown(dice)} is not a sequence of hands, one per player")
+    if len(dice) != players:
+        raise GameSetupError(f"dice gives {len(dice)} hands for {players} players")
+    hands = []
+    for seat, hand in enumerate(dice):
+        if isinstance(hand, str | bytes) or not isinstance(hand, Sequence):
+            raise GameSetupError(f"hand {shown(hand)} of seat {seat} is not a sequence of faces")
+        if not fewest <= len(hand) <= starting[seat]:
+            raise GameSetupError(
+                f"hand {shown(tuple(hand))} of seat {seat} holds {len(hand)} dice: "
+                f"{fewest} to {starting[seat]}"
+            )
+        for face in hand:
+            if type(face) is not int or not 1 <= face <= faces:
+                raise GameSetupError(
+                    f"{shown(face)} in the hand of seat {seat} is not a face 1 to {faces}"
+                )
+        hands.append(tuple(sorted(hand)))
+    return tuple(hands)
 
 
 @attrs.frozen

@@ -68,7 +68,8 @@ from perudo.loader import is_edition_key, load_variant
 from perudo.notation import parse_action
 from perudo.players import Hands, name_problem
 from perudo.resolution import Resolution
-from perudo.state import GameState, new_game
+from perudo.setup import new_game
+from perudo.state import GameState
 from perudo.variant import Variant
 
 __all__ = [

@@ -30,7 +30,8 @@ from perudo.bots import Bot, BotSpec, bot_name, make_bot
 from perudo.errors import BotError, GameSetupError, PerudoError, shown
 from perudo.loader import load_variant
 from perudo.match import play_move
-from perudo.state import GameState, new_game
+from perudo.setup import new_game
+from perudo.state import GameState
 from perudo.stats import (
     Difference,
     Interval,

@@ -57,7 +57,8 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from perudo.actions import Action, Bid, Declare
 from perudo.errors import SolveError, shown
 from perudo.loader import load_variant
-from perudo.state import GameState, new_game
+from perudo.setup import new_game
+from perudo.state import GameState
 from perudo.variant import Variant
 from perudo.view import PlayerView
 

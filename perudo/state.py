@@ -1,13 +1,15 @@
-"""The immutable game state and :func:`new_game`.
+"""The immutable game state: what a position is, what is legal in it, and the position
+each action leads to.
 
 Every action turns a :class:`GameState` into a new one; nothing mutates. The rules come
 from the state's :class:`~perudo.Variant`: the state only sequences turns and rounds.
+:mod:`perudo.setup` makes a game's first state (:func:`~perudo.new_game`), and
+:mod:`perudo.rounds` decides what a settled call leads to.
 """
 
 from __future__ import annotations
 
 import functools
-import secrets
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -25,7 +27,7 @@ from perudo.actions import (
     Declare,
     Dudo,
 )
-from perudo.dice import SEED_LIMIT, deal, pick, reroll
+from perudo.dice import pick, reroll
 from perudo.errors import (
     GameSetupError,
     IllegalActionError,
@@ -33,7 +35,6 @@ from perudo.errors import (
     PerudoError,
     shown,
 )
-from perudo.loader import load_variant
 from perudo.players import (
     TO_ACT,
     BidChain,
@@ -45,11 +46,12 @@ from perudo.players import (
     RoundFacts,
     Seat,
     chain_key,
+    checked_hands,
     holds,
-    name_problem,
     without,
 )
 from perudo.resolution import Resolution, settle_call
+from perudo.rounds import next_round
 from perudo.rules import ActEffect, RoundContext, RoundRules, SettledCall, Violation
 from perudo.rules.axes import in_the_open
 from perudo.rules.bidding import (
@@ -60,10 +62,10 @@ from perudo.rules.bidding import (
     may_change_face,
 )
 from perudo.rules.registry import is_built_in
-from perudo.variant import Variant, checked_players
+from perudo.variant import Variant
 from perudo.view import PlayerView, SeatView, draw_table
 
-__all__ = ["GameState", "checked_starting_dice", "first_seat", "legal_order", "new_game"]
+__all__ = ["GameState", "legal_order"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _IN_TURN = (Bid, Dudo, Declare)  # the actions only the player to act takes
@@ -144,7 +146,9 @@ class GameState(RoundFacts):
         round_number: The round being played, from 1.
         to_act: The seat whose turn it is, ``None`` once the game is over.
         rules: The bidding rules in force this round (after any special round).
-        special_round: ``None``, or ``"palifico"``, ``"palafico"``, ``"calzone"``.
+        special_round: ``None``, or the edition's word for its special round in lower
+            case (``"palifico"``, ``"palafico"``, ``"calzone"``): for people; the engine
+            reads ``special_player``.
         special_player: The seat whose special round this is, if any.
         offers: Declarations the player to act may make before the first bid.
         must_declare: Whether the player to act must declare before bidding.
@@ -415,7 +419,7 @@ class GameState(RoundFacts):
         if self._chain is not None:
             raise GameSetupError(f"with_dice: the round already has a bid ({self.bid})")
         faces = self.variant.dice.faces
-        hands = _check_hands(dice, len(self.players), self.starting_dice, faces, fewest=0)
+        hands = checked_hands(dice, len(self.players), self.starting_dice, faces, fewest=0)
         for seat, (player, hand) in enumerate(zip(self.players, hands, strict=True)):
             if len(hand) != len(player.dice):
                 raise GameSetupError(
@@ -677,7 +681,8 @@ class GameState(RoundFacts):
         if special.once_per_player:
             spent = attrs.evolve(players[seat], had_special=True)
             players = (*players[:seat], spent, *players[seat + 1 :])
-        if name != variant.words.declaration("special"):  # the ordinary round
+        role = special.declarations[variant.declarations.index(name)]  # the word's role
+        if role == "ordinary":
             return attrs.evolve(self, players=players, offers=(), must_declare=False, log=log)
         rules = special.transform(self.rules, seat, self._context())
         return attrs.evolve(
@@ -769,93 +774,27 @@ class GameState(RoundFacts):
         self, result: Resolution, settled: SettledCall, players: tuple[Player, ...], log: GameLog
     ) -> GameState:
         variant = self.variant
-        before = settled.dice
-        counts = settled.after
-        scores = settled.scores_after if any(settled.points) else settled.scores
-        if variant.scoring.is_over(settled):
-            final = tuple(
-                attrs.evolve(player, dice=player.dice[:count], score=score, open=())
-                for player, count, score in zip(players, counts, scores, strict=True)
-            )
+        after = next_round(variant, self.seed, settled, players)
+        if after.opener is None:  # the game is over
             return attrs.evolve(
-                self, players=final, to_act=None, chain=None, offers=(), must_declare=False,
-                pressured=False, acts=(), seen=(), last_result=result, log=log,
+                self, players=after.players, to_act=None, chain=None, offers=(),
+                must_declare=False, pressured=False, acts=(), seen=(), last_result=result,
+                log=log,
             )  # fmt: skip
-        number = self.round_number + 1
-        limit = variant.scoring.round_limit(len(counts))
-        if limit is not None and number > limit:  # the bound the encodings count on
-            raise InvalidVariantError(
-                f"rule kind scoring:{variant.scoring.kind} of {variant.key!r} broke its "
-                f"protocol: round_limit({len(counts)}) said {limit} rounds at most, and round "
-                f"{limit} ended without is_over"
-            )
-        hands = deal(self.seed, number, counts, variant.dice.faces)
-        players = tuple(
-            Player(
-                name=player.name,
-                dice=hand,
-                score=score,
-                pressure_left=player.pressure_left,
-                had_special=player.had_special,
-                open=(),  # every die under the cup again
-            )  # keywords, not attrs.evolve: a round's deal is on the hot path (evolve: 4 us)
-            for player, hand, score in zip(players, hands, scores, strict=True)
-        )
-        opener = variant.starter.next_opener(settled)
-        if type(opener) is not int or not 0 <= opener < len(counts) or not counts[opener]:
-            seat = type(opener) is int and 0 <= opener < len(counts)
-            raise InvalidVariantError(
-                f"rule kind starter:{variant.starter.kind} of {variant.key!r} broke its "
-                f"protocol: next_opener named seat {shown(opener)}, which "
-                + ("is out of the game" if seat else "is not a seat")
-            )
-        dropped = _dropped_to_one(settled.losers, before, counts)
-        used = dropped is not None and players[dropped].had_special
-        start = variant.special_round.start(dropped, settled, used=used)
-        if dropped is None and (start.special or start.uses_special):  # never ignored
-            raise InvalidVariantError(
-                f"rule kind special_round:{variant.special_round.kind} of {variant.key!r} "
-                "broke its protocol: start() began the special round with nobody dropped to "
-                "one die (it is played for a seat that just fell to one die)"
-            )
-        rules = variant.round_rules()
-        special_player = None
-        words = variant.words
-        special_round = None
-        if start.special and dropped is not None:
-            special_round = words.declaration("special")
-            opening = RoundContext(
-                words=words,
-                faces=settled.faces,
-                dice_per_player=settled.dice_per_player,
-                dice=counts,
-                round_number=number,
-                to_act=dropped,
-                bids=(),
-                rules=rules,
-                scores=scores,
-                starting=settled.starting,
-            )
-            rules = variant.special_round.transform(rules, dropped, opening)
-            special_player = dropped
-            if start.uses_special:
-                players = tuple(
-                    attrs.evolve(player, had_special=True) if seat == dropped else player
-                    for seat, player in enumerate(players)
-                )
+        special = after.special_player is not None  # the role; its word is for people
         return GameState(
             variant=variant,
             seed=self.seed,
-            players=players,
+            players=after.players,
             starting_dice=self.starting_dice,
-            round_number=number,
-            to_act=opener,
+            round_number=self.round_number + 1,
+            to_act=after.opener,
             chain=None,
-            rules=rules,
-            special_round=special_round,
-            special_player=special_player,
-            offers=tuple(words.declaration(role) for role in start.offers),
-            must_declare=start.must_declare,
+            rules=after.rules,
+            special_round=variant.words.declaration("special") if special else None,
+            special_player=after.special_player,
+            offers=after.offers,
+            must_declare=after.must_declare,
             pressured=False,
             last_result=result,
             log=log,
@@ -878,16 +817,6 @@ def legal_order(variant: Variant) -> Callable[[Action], tuple[int, ...]]:
         return (3,)
 
     return key
-
-
-def _dropped_to_one(
-    losers: Sequence[int], before: Sequence[int], counts: Sequence[int]
-) -> int | None:
-    """The seat this call left with one die (a loser first), whose special round may
-    follow; ``None`` when the call left nobody at one die."""
-    seats = [seat for seat, n in enumerate(counts) if n == 1 and before[seat] > 1]
-    first = [seat for seat in seats if seat in losers]
-    return (first or seats)[0] if seats else None
 
 
 def _left_of(players: Sequence[Player], seat: int) -> int:
@@ -929,159 +858,3 @@ def _checked_roll(rolled: Sequence[int], n: int, faces: int, action: Act) -> tup
         if type(face) is not int or not 1 <= face <= faces:
             raise GameSetupError(f"rolled: {shown(face)} is not a face 1 to {faces}")
     return tuple(rolled)
-
-
-def _check_hands(
-    dice: Sequence[Sequence[int]],
-    players: int,
-    starting: Sequence[int],
-    faces: int,
-    *,
-    fewest: int = 1,
-) -> tuple[tuple[int, ...], ...]:
-    if isinstance(dice, str | bytes) or not isinstance(dice, Sequence):
-        raise GameSetupError(f"dice {shown(dice)} is not a sequence of hands, one per player")
-    if len(dice) != players:
-        raise GameSetupError(f"dice gives {len(dice)} hands for {players} players")
-    hands = []
-    for seat, hand in enumerate(dice):
-        if isinstance(hand, str | bytes) or not isinstance(hand, Sequence):
-            raise GameSetupError(f"hand {shown(hand)} of seat {seat} is not a sequence of faces")
-        if not fewest <= len(hand) <= starting[seat]:
-            raise GameSetupError(
-                f"hand {shown(tuple(hand))} of seat {seat} holds {len(hand)} dice: "
-                f"{fewest} to {starting[seat]}"
-            )
-        for face in hand:
-            if type(face) is not int or not 1 <= face <= faces:
-                raise GameSetupError(
-                    f"{shown(face)} in the hand of seat {seat} is not a face 1 to {faces}"
-                )
-        hands.append(tuple(sorted(hand)))
-    return tuple(hands)
-
-
-def _names(players: int | Sequence[str], variant: Variant) -> tuple[str, ...]:
-    if (
-        isinstance(players, bool)
-        or not isinstance(players, int | Sequence)
-        or isinstance(players, str | bytes)
-    ):
-        raise GameSetupError(f"players {shown(players)} is not a count or a list of names")
-    checked_players(variant, players if isinstance(players, int) else len(players))
-    if isinstance(players, int):
-        return tuple(f"Player {seat + 1}" for seat in range(players))
-    names = tuple(players)
-    for name in names:
-        problem = name_problem(name)
-        if problem is not None:
-            raise GameSetupError(f"player name {shown(name)} {problem}")
-    if len(set(names)) != len(names):
-        raise GameSetupError(f"player names {shown(names)} are not all different")
-    return names
-
-
-def first_seat(variant: Variant, seed: int, counts: Sequence[int]) -> int:
-    """The seat that opens round 1 of a game of ``variant`` with ``seed`` whose seats start
-    with ``counts`` dice, as its first-player axis decides it."""
-    players = len(counts)
-    seat = _guard(variant, variant.first_player.first, seed, variant.round_one(counts))
-    if type(seat) is not int or not 0 <= seat < players:
-        raise GameSetupError(
-            f"{variant.name} opens with seat {shown(seat)}, which a table of {players} lacks"
-        )
-    return seat
-
-
-def checked_starting_dice(
-    given: Sequence[int] | None, players: int, variant: Variant
-) -> tuple[int, ...]:
-    """Each seat's dice at the start of a game of ``variant`` for ``players``: ``given``
-    checked (1 to the edition's dice per player each), or the edition's for every seat.
-
-    Raises:
-        GameSetupError: naming the bad count.
-    """
-    per_player = variant.dice.per_player
-    if given is None:
-        return (per_player,) * players
-    if isinstance(given, str | bytes) or not isinstance(given, Sequence):
-        raise GameSetupError(f"starting_dice {shown(given)} is not a list of dice counts")
-    if len(given) != players:
-        raise GameSetupError(f"starting_dice gives {len(given)} counts for {players} players")
-    for seat, n in enumerate(given):
-        if type(n) is not int or not 1 <= n <= per_player:
-            raise GameSetupError(
-                f"starting_dice {shown(n)} of seat {seat} is not 1 to {per_player} dice"
-            )
-    return tuple(given)
-
-
-def new_game(
-    variant: Variant | str,
-    players: int | Sequence[str],
-    *,
-    seed: int | None = None,
-    dice: Sequence[Sequence[int]] | None = None,
-    first_player: int | None = None,
-    starting_dice: Sequence[int] | None = None,
-) -> GameState:
-    """Start a game.
-
-    Args:
-        variant: A :class:`~perudo.Variant` or an edition key such as ``"italian"``.
-        players: How many players, or their names in seat order (clockwise).
-        seed: The seed of every round's dice and of the roll-off, a whole number of at most
-            64 bits. ``None`` (the default) draws one from :mod:`secrets`: use it for a game
-            with real stakes, since every die of the game follows from the seed. It is kept
-            in ``state.seed`` and the referee's record, so the game can be replayed.
-        dice: The hands of round 1, one per player. A hand shorter than the edition's dice
-            per player stands for dice already lost.
-        first_player: The seat that opens round 1; ``None`` leaves it to the edition (a
-            roll-off, or a given seat).
-        starting_dice: Each seat's dice at the start, a handicap: 1 to the edition's dice
-            per player each (``None``: every seat gets the edition's). A seat never holds
-            more than it started with, so an exact call gives back at most that many.
-
-    >>> state = new_game("italian", ["Ana", "Ben", "Cleo"], seed=7)
-    >>> state.round_number, len(state.players), state.bid
-    (1, 3, None)
-    """
-    if not isinstance(variant, Variant):
-        variant = load_variant(variant)
-    names = _names(players, variant)
-    if seed is None:
-        seed = secrets.randbits(63)
-    elif type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
-        raise GameSetupError(f"seed {shown(seed)} is not an integer of at most 64 bits")
-    starting = checked_starting_dice(starting_dice, len(names), variant)
-    if dice is None:
-        hands = deal(seed, 1, starting, variant.dice.faces)
-    else:
-        hands = _check_hands(dice, len(names), starting, variant.dice.faces)
-    log = GameLog(
-        first_player=first_player,
-        dice=() if dice is None else ((1, hands),),
-        starting_dice=None if starting_dice is None else starting,
-    )
-    if first_player is None:
-        first_player = first_seat(variant, seed, [len(hand) for hand in hands])
-    elif type(first_player) is not int or not 0 <= first_player < len(names):
-        raise GameSetupError(
-            f"first_player {shown(first_player)} is not a seat (0 to {len(names) - 1})"
-        )
-    pressure = variant.scoring.pressure_uses
-    return GameState(
-        variant=variant,
-        seed=seed,
-        players=tuple(
-            Player(name=name, dice=hand, pressure_left=pressure)
-            for name, hand in zip(names, hands, strict=True)
-        ),
-        starting_dice=starting,
-        round_number=1,
-        to_act=first_player,
-        chain=None,
-        rules=variant.round_rules(),
-        log=log,
-    )

@@ -60,7 +60,7 @@ def act(text: str) -> Action:
 
 
 def game(
-    variant: str,
+    variant: str | perudo.Variant,
     hands: Sequence[Sequence[int]],
     *,
     first: int = 0,

@@ -125,6 +125,24 @@ def test_italian_two_players_choose_before_any_bid() -> None:
     assert ordinary.is_legal(Bid(1, 3))
 
 
+def test_the_special_round_is_a_role_and_its_word_only_prose() -> None:
+    """Regression: the engine compared words to find the special round, so two editions
+    that differ only in words got unequal round rules."""
+    named = perudo.load_variant("italian").derive(
+        "italian-last-stand", reason="Test.", words={"special_round": "Last stand"}
+    )
+    hands = [NO_SIXES, [2, 3], NO_SIXES, NO_SIXES]
+    ours = play(game("italian", hands, first=1), "9x6", "dudo")
+    theirs = play(game(named, hands, first=1), "9x6", "dudo")
+    assert (ours.special_round, theirs.special_round) == ("palifico", "last stand")
+    assert ours.rules == theirs.rules
+    assert hash(ours.rules) == hash(theirs.rules)
+    assert theirs.rules.special == "Last stand"  # still there for the messages
+    two = play(game(named, [NO_SIXES, [2, 3]], first=1), "9x6", "dudo")
+    assert two.apply(Declare("last stand")).special_player == 1
+    assert two.apply(Declare("ordinary")).special_player is None
+
+
 # --- French Palifico ---------------------------------------------------------------------
 
 

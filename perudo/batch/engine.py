@@ -48,7 +48,7 @@ from perudo.loader import load_variant
 from perudo.players import PlacedBid
 from perudo.rules import RoundContext, Violation
 from perudo.rules.bidding import check_bid
-from perudo.state import checked_starting_dice
+from perudo.setup import checked_starting_dice
 from perudo.variant import Variant, checked_players
 
 __all__ = ["BatchGames", "StepResult", "play_random"]

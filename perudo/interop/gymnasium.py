@@ -58,7 +58,7 @@ from perudo.errors import EncodingError, IllegalActionError, shown
 from perudo.interop._spaces import RENDER_MODES, check_render_mode, observation_space, observe
 from perudo.interop.turns import TurnActions, Turns, lowest_return
 from perudo.loader import load_variant, variant_names
-from perudo.state import checked_starting_dice, new_game
+from perudo.setup import checked_starting_dice, new_game
 from perudo.variant import Variant
 
 __all__ = ["PerudoSoloEnv", "PerudoVectorEnv"]

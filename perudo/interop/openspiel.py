@@ -71,7 +71,7 @@ from perudo.encoding import ROUND_LIMIT, ObservationEncoding, observation_encodi
 from perudo.errors import EncodingError, GameSetupError, shown
 from perudo.interop.turns import TurnActions, Turns, lowest_return
 from perudo.loader import load_variant, variant_names
-from perudo.state import checked_starting_dice, first_seat, new_game
+from perudo.setup import checked_starting_dice, first_seat, new_game
 from perudo.variant import Variant
 
 __all__ = ["GAME_TYPE", "PerudoGame", "PerudoObserver", "PerudoState"]

@@ -44,7 +44,7 @@ from perudo.errors import EncodingError
 from perudo.interop._spaces import RENDER_MODES, check_render_mode, observation_space, observe
 from perudo.interop.turns import TurnActions, Turns
 from perudo.loader import load_variant
-from perudo.state import checked_starting_dice, new_game
+from perudo.setup import checked_starting_dice, new_game
 from perudo.variant import Variant
 
 __all__ = ["PerudoEnv", "env", "raw_env"]

@@ -431,7 +431,8 @@ class RoundRules:
         cap: Whether quantities are capped at the dice in play.
         face_lock: Whether the face of the standing bid is locked.
         face_changers: Seats that may change a locked face.
-        special: The special round's name (``"Palifico"`` ...), for messages.
+        special: The special round's name (``"Palifico"`` ...), for messages only: rules
+            that differ in nothing else are equal (words never steer mechanics).
         faces: The faces of each die.
     """
 
@@ -442,7 +443,7 @@ class RoundRules:
     cap: bool
     face_lock: bool = False
     face_changers: frozenset[int] = frozenset()
-    special: str | None = None
+    special: str | None = attrs.field(default=None, eq=False)  # prose: never in equality
     faces: int = 6
     # Whether the raise order and the conversion answer from the standing bid alone, so
     # their answers are kept by rules and standing bid: a kind says so with its own class
