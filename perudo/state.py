@@ -9,9 +9,8 @@ from the state's :class:`~perudo.Variant`: the state only sequences turns and ro
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 
@@ -32,7 +31,6 @@ from perudo.errors import (
     GameSetupError,
     IllegalActionError,
     InvalidVariantError,
-    PerudoError,
     shown,
 )
 from perudo.players import (
@@ -61,57 +59,12 @@ from perudo.rules.bidding import (
     legal_bids_by_standing,
     may_change_face,
 )
-from perudo.rules.registry import is_built_in
 from perudo.variant import Variant
 from perudo.view import PlayerView, SeatView, draw_table
 
 __all__ = ["GameState", "legal_order"]
 
-_F = TypeVar("_F", bound=Callable[..., Any])
 _IN_TURN = (Bid, Dudo, Declare)  # the actions only the player to act takes
-_R = TypeVar("_R")
-
-
-def _guarded(method: _F) -> _F:
-    """A method run under :func:`_guard`."""
-
-    @functools.wraps(method)
-    def guarded(self: GameState, *args: Any, **kwargs: Any) -> Any:
-        return _guard(self.variant, method, self, *args, **kwargs)
-
-    return guarded  # type: ignore[return-value]
-
-
-def _guard(variant: Variant, function: Callable[..., _R], *args: Any, **kwargs: Any) -> _R:
-    """``function(*args, **kwargs)``, with a registered rule kind that breaks its protocol
-    reported as an InvalidVariantError naming it, never as a crash inside the engine. The
-    ``try`` costs nothing until something raises, so built-in editions do not pay."""
-    try:
-        return function(*args, **kwargs)
-    except PerudoError:
-        raise
-    except Exception as error:
-        if not variant.user_kinds:
-            raise
-        raise _blame(variant, error) from error
-
-
-def _blame(variant: Variant, error: Exception) -> InvalidVariantError:
-    """The error naming the registered kind whose code raised ``error`` (the innermost in
-    the traceback), or every registered kind of the edition when none is on it."""
-    culprit = None
-    trace = error.__traceback__
-    while trace is not None:
-        component: Any = trace.tb_frame.f_locals.get("self")
-        named = hasattr(component, "axis") and hasattr(component, "kind")
-        if named and not is_built_in(type(component)):
-            culprit = f"{component.axis}:{component.kind}"
-        trace = trace.tb_next
-    kinds = culprit or ", ".join(variant.user_kinds)
-    return InvalidVariantError(
-        f"rule kind {kinds} of {variant.key!r} broke its protocol: "
-        f"{type(error).__name__}: {shown(str(error))}"
-    )
 
 
 @attrs.define
@@ -214,7 +167,7 @@ class GameState(RoundFacts):
         """The winning seats once the game is over (several on a party-mode tie), else ``()``."""
         if not self.is_over:
             return ()
-        return _guard(self.variant, self.variant.scoring.winners, self.context)
+        return self.variant.scoring.winners(self.context)
 
     @property
     def dice_in_play(self) -> int:
@@ -259,7 +212,7 @@ class GameState(RoundFacts):
         if self.to_act is None:
             return Violation("game-over", "the game is over")
         seat = self._seat(by)
-        return _guard(self.variant, self._violation, action, seat)
+        return self._violation(action, seat)
 
     def is_legal(self, action: Action, by: Seat = TO_ACT) -> bool:
         """Whether ``action`` by seat ``by`` (default :data:`~perudo.TO_ACT`) is legal now."""
@@ -282,12 +235,12 @@ class GameState(RoundFacts):
         if by is TO_ACT or (by == self.to_act and type(by) is int):
             derived = self._derived
             if derived.legal is None:
-                derived.legal = _guard(self.variant, self._legal_actions, self.to_act)
+                derived.legal = self._legal_actions(self.to_act)
             return derived.legal
         seat = self._seat(by)
         if not self.players[seat].dice:
             return ()
-        return _guard(self.variant, self._out_of_turn, seat)
+        return self._out_of_turn(seat)
 
     def _out_of_turn(self, seat: int) -> tuple[Action, ...]:
         calls: tuple[Action, ...] = ()
@@ -351,9 +304,6 @@ class GameState(RoundFacts):
                 the wrong number of faces, a face the dice lack, or a face the cup looked
                 under does not hold.
         """
-        return _guard(self.variant, self._apply, action, by, rolled)
-
-    def _apply(self, action: Action, by: Seat, rolled: Sequence[int] | None = None) -> GameState:
         _require_action(action)
         if self.to_act is None:
             raise IllegalActionError(
@@ -399,7 +349,7 @@ class GameState(RoundFacts):
         if not isinstance(action, Act):
             return ()
         seat = self._seat(by)
-        effect = _guard(self.variant, self._effect, action, seat)
+        effect = self._effect(action, seat)
         nodes: list[tuple[int, ...]] = []
         if effect.reroll:
             rerolled = len(self.players[seat].cup) - len(effect.put_out)
@@ -433,7 +383,6 @@ class GameState(RoundFacts):
 
     # --- what a player sees, and records ---------------------------------------------------
 
-    @_guarded
     def view(self, player: Seat) -> PlayerView:
         """All that seat ``player`` may know now (see :class:`~perudo.view.PlayerView`).
 
@@ -442,7 +391,6 @@ class GameState(RoundFacts):
         """
         return self._view(self._seat(player))
 
-    @_guarded
     def draw(self, *, ascii: bool = False) -> str:
         """The whole table in a few lines, every hand shown (the referee's drawing; a
         player gets :meth:`PlayerView.draw`). ``str(state)`` is ``state.draw()``."""
@@ -457,7 +405,6 @@ class GameState(RoundFacts):
 
         return table_svg(self._view(None), [p.cup for p in self.players])
 
-    @_guarded
     def public_view(self) -> PlayerView:
         """What a spectator may know: :meth:`view` with no hand and no legal action
         (``player`` is ``None``). Every die in it is one the table has seen revealed."""

@@ -52,7 +52,7 @@ from perudo.rules import (
     rule_kinds,
 )
 from perudo.rules.base import PROVENANCE_KINDS
-from perudo.rules.registry import is_built_in
+from perudo.rules.registry import is_built_in, name_failures
 from perudo.shipped import variant_names
 
 __all__ = [
@@ -172,11 +172,13 @@ class Variant:
 
     @_user_kinds.default
     def _find_user_kinds(self) -> tuple[str, ...]:
-        return tuple(
-            f"{axis}:{self.component(axis).kind}"
-            for axis in AXES
-            if not is_built_in(type(self.component(axis)))
-        )
+        kinds = []
+        for axis in AXES:
+            component = self.component(axis)
+            if not is_built_in(type(component)):
+                name_failures(type(component))  # once a class: its failures name it
+                kinds.append(f"{axis}:{component.kind}")
+        return tuple(kinds)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.key})"

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 import attrs
 import pytest
+from helpers import registered
 
 import perudo
 from perudo import Bid, Calza, Declare, Dudo, InvalidVariantError, register_kind
@@ -19,7 +20,7 @@ from perudo.cli import main
 from perudo.comparison import compare
 from perudo.encoding import observation_encoding
 from perudo.prose import rules_text
-from perudo.rules import DiceInPlayCap, Elimination, NoCap, Words, param, rule_kinds
+from perudo.rules import DiceInPlayCap, Elimination, NoCap, RollOff, Words, param, rule_kinds
 from perudo.rules.registry import KindRegistry
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -381,6 +382,37 @@ def test_a_kind_that_breaks_its_protocol_is_named_at_load_or_at_the_action() -> 
     state = perudo.new_game(later, 2, seed=1, dice=[[2, 2, 3, 4, 5], [6] * 5], first_player=0)
     with pytest.raises(InvalidVariantError, match=r"scoring:test-sulky.*RuntimeError: 'sulking'"):
         state.apply(Bid(3, 2)).apply(Dudo())
+
+
+@attrs.frozen
+class MoodyStart(RollOff):
+    """The roll-off, except on seed 99, where it breaks."""
+
+    kind: ClassVar[str] = "test-moody-start"
+
+    def first(self, seed: int, context: perudo.rules.RoundContext) -> int:
+        if seed == 99:
+            raise KeyError("no opener today")
+        return super().first(seed, context)
+
+
+def test_a_kind_names_itself_when_it_raises_and_perudos_own_are_never_wrapped() -> None:
+    """Each method of a kind from outside perudo is wrapped once, so a failure names the
+    kind wherever the engine asks it (new_game here, which no guard covered once)."""
+    with registered(MoodyStart):
+        moody = perudo.load_variant("italian").derive(
+            "italian-moody", reason="Test.", first_player={"kind": "test-moody-start"}
+        )
+        assert perudo.new_game(moody, 3, seed=1).to_act in (0, 1, 2)
+        with pytest.raises(InvalidVariantError) as caught:
+            perudo.new_game(moody, 3, seed=99)
+    assert str(caught.value) == (
+        "rule kind first_player:test-moody-start broke its protocol: first raised KeyError: "
+        "\"'no opener today'\""
+    )
+    assert isinstance(caught.value.__cause__, KeyError)
+    assert getattr(MoodyStart.first, "names_failures", False)
+    assert not hasattr(RollOff.first, "names_failures")  # its base, perudo's own: untouched
 
 
 def test_kinds_come_from_the_entry_point_group(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,6 +11,8 @@ looked up.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -21,14 +23,21 @@ from typing import Any, TypeVar
 import attrs
 
 from perudo.actions import MAX_FACES, Act, Bid
-from perudo.errors import IllegalActionError, InvalidVariantError, shown
+from perudo.errors import IllegalActionError, InvalidVariantError, PerudoError, shown
 from perudo.players import PlacedBid
 from perudo.rules import acts, bidding, calls, scoring, special, table
 from perudo.rules.axes import AXES, PROTOCOLS, CallContext, RoundContext, RoundRules, SettledCall
 from perudo.rules.base import ActEffect, RoundStart, Violation, Words
 from perudo.rules.bidding import HalveDouble, QuantityOrFace, WildOnes
 
-__all__ = ["ENTRY_POINT_GROUP", "KindRegistry", "check_component", "register_kind", "rule_kinds"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "KindRegistry",
+    "check_component",
+    "name_failures",
+    "register_kind",
+    "rule_kinds",
+]
 
 #: The entry-point group through which installed packages offer rule kinds.
 ENTRY_POINT_GROUP = "perudo.rules"
@@ -55,9 +64,9 @@ class KindRegistry:
         self._lock = threading.Lock()
         self._kinds: dict[str, dict[str, type]] = {axis: {} for axis in AXES}
         self._loaded_entry_points = False
+        self.built_in: frozenset[type] = frozenset(built_in)
         for cls in built_in:
             self._add(cls)
-        self.built_in: frozenset[type] = frozenset(built_in)
 
     def register(self, cls: _T) -> _T:
         """Check ``cls`` and make it a kind of its axis. Registering it again, or a class of
@@ -122,6 +131,8 @@ class KindRegistry:
                 f"rule kind {kind!r} ({name}) has no docstring: add one, whose first paragraph "
                 "says the rule as a player reads it (the rules' prose and the docs show it)"
             )
+        if cls not in self.built_in:
+            name_failures(cls)
         self._kinds[axis][kind] = cls
 
     def _load_entry_points(self) -> None:
@@ -156,6 +167,39 @@ def _members(protocol: type) -> list[str]:
         names.update(getattr(base, "__annotations__", {}))
         names.update(name for name in vars(base) if not name.startswith("_"))
     return sorted(names)
+
+
+def name_failures(cls: type) -> None:
+    """Make each method of ``cls``'s protocol (a kind written outside perudo) name the
+    kind when it raises: an :class:`~perudo.InvalidVariantError` saying which kind broke
+    its protocol, with the error as its cause, never a crash inside the engine. Done once
+    per class, when it is registered or an edition is made with it; perudo's own kinds
+    are never wrapped, so they cost nothing."""
+    axis: str = cls.axis  # type: ignore[attr-defined]
+    for member in [*_members(PROTOCOLS[axis]), "describe", "label"]:
+        found = inspect.getattr_static(cls, member, None)
+        if isinstance(found, property) and found.fget is not None:
+            if not getattr(found.fget, "names_failures", False):
+                setattr(cls, member, property(_naming(member, found.fget)))
+        elif inspect.isfunction(found) and not getattr(found, "names_failures", False):
+            setattr(cls, member, _naming(member, found))
+
+
+def _naming(member: str, method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def named(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except PerudoError:
+            raise
+        except Exception as error:
+            raise InvalidVariantError(
+                f"rule kind {self.axis}:{self.kind} broke its protocol: {member} raised "
+                f"{type(error).__name__}: {shown(str(error))}"
+            ) from error
+
+    named.names_failures = True  # type: ignore[attr-defined]
+    return named
 
 
 _REGISTRY = KindRegistry(_BUILT_IN)
@@ -209,9 +253,11 @@ def check_component(component: Any, words: Words, dice: int) -> None:
         try:
             value = call(component, words, dice)
         except Exception as error:
+            cause = error.__cause__ if isinstance(error, InvalidVariantError) else None
+            raised = cause if isinstance(cause, Exception) else error  # a named failure's own
             raise InvalidVariantError(
-                f"rule kind {kind!r} ({axis}): {method} raised {type(error).__name__}: "
-                f"{shown(str(error))}"
+                f"rule kind {kind!r} ({axis}): {method} raised {type(raised).__name__}: "
+                f"{shown(str(raised))}"
             ) from error
         if not ok(value):
             raise InvalidVariantError(
