@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import errno
 import functools
 import os
@@ -11,9 +12,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from perudo.declaration import checked_declaration, is_edition_key, merge_declarations
 from perudo.errors import InvalidVariantError, UnknownVariantError, shown
 from perudo.shipped import variant_names, variants_dir
-from perudo.variant import Variant, is_edition_key, merge_declarations, read_declaration
+from perudo.variant import Variant, read_declaration
 
 __all__ = [
     "MAX_DECLARATION_BYTES",
@@ -48,7 +50,7 @@ def load_variant(variant: str | os.PathLike[str]) -> Variant:
     a regular file of at most :data:`~perudo.loader.MAX_DECLARATION_BYTES` bytes. Its
     ``key`` names the edition and may differ from the file's name. A file may start with
     ``extends = "KEY"`` and give only the sections it changes (see
-    :func:`~perudo.variant.merge_declarations`). ``extends`` names an edition key or a plain
+    :func:`~perudo.declaration.merge_declarations`). ``extends`` names an edition key or a plain
     file name (``"base.toml"``) in the declaring file's own folder: never a path elsewhere,
     and never through a symbolic link.
 
@@ -72,16 +74,34 @@ def load_variant(variant: str | os.PathLike[str]) -> Variant:
 
 @functools.cache
 def _load_key(key: str) -> Variant:
+    return Variant(**_shipped(key)[1])
+
+
+@functools.cache
+def _shipped(key: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The shipped edition ``key``'s declaration (its ``extends`` resolved) and its checked
+    fields: read once, for the edition and for every declaration that extends it."""
     names = variant_names()
     if key not in names:
         raise UnknownVariantError(f"unknown edition {key!r}: the editions are {', '.join(names)}")
-    return _load_path(variants_dir() / f"{key}.toml")
+    return _declared(variants_dir() / f"{key}.toml")
 
 
 def _load_path(path: Path, depth: int = 0, *, follow: bool = True) -> Variant:
+    return Variant(**_declared(path, depth, follow=follow)[1])
+
+
+def _declared(
+    path: Path, depth: int = 0, *, follow: bool = True
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The declaration in the file at ``path`` with its ``extends`` laid over its parent's
+    declaration (as data: never a rebuilt edition's), and its checked fields; every error
+    names this file."""
     where = shown(path.name, 40)
-    data = _parse(_read_declaration(path, follow=follow), where)
-    return read_declaration(_resolve(data, where, path.parent, depth), where=where)
+    data = _resolve(
+        _parse(_read_declaration(path, follow=follow), where), where, path.parent, depth
+    )
+    return dict(data), checked_declaration(data, where=where)
 
 
 def _is_plain_file_name(name: object) -> bool:
@@ -173,15 +193,15 @@ def _resolve(
     if depth >= _MAX_EXTENDS:
         raise InvalidVariantError(f"{where}: extends: more than {_MAX_EXTENDS} levels deep")
     if is_edition_key(parent):
-        base = _load_key(parent)
+        base = copy.deepcopy(_shipped(parent)[0])  # kept for every child: never changed
     elif folder is not None and _is_plain_file_name(parent):
-        base = _load_path(folder / parent, depth + 1, follow=False)
+        base = _declared(folder / parent, depth + 1, follow=False)[0]
     else:
         raise InvalidVariantError(
             f"{where}: extends: {shown(parent)} is not an edition key"
             + (" or the name of a .toml file in the same folder" if folder is not None else "")
         )
-    return merge_declarations(base.to_dict(), data, where=where)
+    return merge_declarations(base, data, where=where)
 
 
 def _check_shape(text: str, where: str) -> None:

@@ -130,6 +130,47 @@ def test_a_file_extends_a_file_beside_it(tmp_path: Path) -> None:
         perudo.load_variant(tmp_path / "loop.toml")
 
 
+def test_extends_lays_the_parents_declaration_as_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parent is merged as its declaration (read and checked once, its errors naming
+    its own file), never as a rebuilt edition's ``to_dict()``."""
+
+    written: list[str] = []
+    to_dict = perudo.Variant.to_dict
+
+    def spied(self: perudo.Variant) -> dict[str, Any]:
+        written.append(self.key)
+        return to_dict(self)
+
+    monkeypatch.setattr(perudo.Variant, "to_dict", spied)
+    (tmp_path / "base.toml").write_text(HOUSE, encoding="utf-8")
+    (tmp_path / "child.toml").write_text(
+        'extends = "base.toml"\nkey = "child"\n[dice]\nper_player = 4\n'
+        'provenance = "reading"\nreason = "Four dice."\n',
+        encoding="utf-8",
+    )
+    assert perudo.load_variant(tmp_path / "child.toml").dice.per_player == 4
+    shipped = perudo.variant_from_toml(
+        'extends = "wango"\nkey = "wango-4"\n[dice]\nper_player = 4\n'
+        'provenance = "reading"\nreason = "Four dice."\n'
+    )
+    assert (shipped.dice.per_player, shipped.words) == (4, perudo.load_variant("wango").words)
+    assert set(written) <= {"child", "wango-4"}  # each edition's own fingerprint, no parent's
+    broken = HOUSE.replace('kind = "dice-in-play"', 'kind = "no-such-cap"')
+    (tmp_path / "base.toml").write_text(broken, encoding="utf-8")
+    with pytest.raises(InvalidVariantError, match=r"^'base.toml': \[cap\] kind"):
+        perudo.load_variant(tmp_path / "child.toml")
+
+
+def test_derive_changes_every_axis_it_is_given() -> None:
+    italian = perudo.load_variant("italian")
+    for axis in perudo.AXES:
+        derived = italian.derive(f"it-{axis}", reason="R.", **{axis: italian.component(axis)})
+        assert derived.provenance_of(axis).kind == "reading", axis
+        assert derived.component(axis) == italian.component(axis)
+
+
 def test_bagos_declares_itself_with_extends() -> None:
     bagos = perudo.load_variant(EXAMPLES / "bagos.toml")
     assert (bagos.key, bagos.dice.per_player, bagos.words.dudo) == ("bagos", 3, "Liar")
