@@ -33,7 +33,15 @@ from perudo.rules.axes import (
     StarterRule,
     WildsRule,
 )
-from perudo.rules.base import ActEffect, Provenance, RoundStart, Violation, Words, param
+from perudo.rules.base import (
+    ActEffect,
+    Provenance,
+    RoundStart,
+    Violation,
+    Words,
+    first_paragraph,
+    param,
+)
 from perudo.rules.bidding import (
     DiceInPlayCap,
     FaceOrQuantity,
@@ -121,6 +129,7 @@ __all__ = [
     "WinnerStarts",
     "Words",
     "check_component",
+    "first_paragraph",
     "param",
     "register_kind",
     "rule_kinds",

@@ -181,7 +181,13 @@ class ActEffect:
 
 def first_paragraph(component: object) -> str:
     """The first paragraph of a component's class docstring, on one line: the prose of a
-    component whose setting needs no other words."""
+    component whose setting needs no other words. A kind's ``describe`` may return it, so
+    the rule is said once, in the docstring that ``register_kind`` requires.
+
+    >>> from perudo.rules import RollOff
+    >>> first_paragraph(RollOff())
+    'Each player rolls one die; the highest opens the game; a tie at the top rolls again.'
+    """
     doc = type(component).__doc__ or ""
     return " ".join(doc.strip().split("\n\n")[0].split())
 
