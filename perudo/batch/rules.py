@@ -47,6 +47,7 @@ from perudo.rules import (
     WildOnes,
     WinnerStarts,
 )
+from perudo.rules.registry import wraps_inherited
 from perudo.variant import Variant
 
 __all__ = [
@@ -220,7 +221,11 @@ def batch_kind(component: Any, kinds: tuple[type, ...]) -> type | None:
     if base is None:
         return None
     for cls in mro[: mro.index(base)]:
-        own = {name for name in vars(cls) if not (name.startswith("__") and name.endswith("__"))}
+        own = {
+            name
+            for name, value in vars(cls).items()
+            if not (name.startswith("__") and name.endswith("__")) and not wraps_inherited(value)
+        }
         if own - _PROSE or attrs.fields(cls) != attrs.fields(base):
             return None
     return base

@@ -178,14 +178,22 @@ def name_failures(cls: type) -> None:
     axis: str = cls.axis  # type: ignore[attr-defined]
     for member in [*_members(PROTOCOLS[axis]), "describe", "label"]:
         found = inspect.getattr_static(cls, member, None)
+        inherited = member not in vars(cls)  # a method of a base: the class does not change it
         if isinstance(found, property) and found.fget is not None:
             if not getattr(found.fget, "names_failures", False):
-                setattr(cls, member, property(_naming(member, found.fget)))
+                setattr(cls, member, property(_naming(member, found.fget, inherited)))
         elif inspect.isfunction(found) and not getattr(found, "names_failures", False):
-            setattr(cls, member, _naming(member, found))
+            setattr(cls, member, _naming(member, found, inherited))
 
 
-def _naming(member: str, method: Callable[..., Any]) -> Callable[..., Any]:
+def wraps_inherited(value: Any) -> bool:
+    """Whether ``value``, found in a kind's own class, is only :func:`name_failures`'s
+    wrapper of a method it inherits (so the class does not change that method)."""
+    function = value.fget if isinstance(value, property) else value
+    return bool(getattr(function, "wraps_inherited", False))
+
+
+def _naming(member: str, method: Callable[..., Any], inherited: bool) -> Callable[..., Any]:
     @functools.wraps(method)
     def named(self: Any, *args: Any, **kwargs: Any) -> Any:
         try:
@@ -199,6 +207,7 @@ def _naming(member: str, method: Callable[..., Any]) -> Callable[..., Any]:
             ) from error
 
     named.names_failures = True  # type: ignore[attr-defined]
+    named.wraps_inherited = inherited  # type: ignore[attr-defined]
     return named
 
 
