@@ -2,7 +2,8 @@
 --base REV`` (run on demand, never as a test).
 
 It checks out ``REV`` into a temporary git worktree, then plays the same seeded random
-games (``new_game``, ``legal_actions``, a seeded choice, ``apply``) with each tree's
+games (``new_game``, ``legal_actions``, a seeded choice, ``apply``), and the first rounds of
+many two-player WANGO games (the 2x5 round), with each tree's
 ``perudo`` in turn, alternating processes several times. Each figure is the best of its
 repetitions in CPU time, since on a shared machine wall time swings far more than the
 change being measured. It prints actions per second for each tree and their ratio.
@@ -18,7 +19,8 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-TABLES = [("french-jonti", 4), ("italian", 4), ("wango-party", 4), ("spanish", 6)]
+#: Whole games at these tables, and (two players) round 1 of WANGO's 2x5 game to its call.
+TABLES = [("french-jonti", 4), ("italian", 4), ("wango-party", 4), ("spanish", 6), ("wango", 2)]
 
 PLAY = """
 import random, sys, time
@@ -27,6 +29,13 @@ import perudo
 def once(key, players, games):
     rng, actions = random.Random(5), 0
     start = time.process_time()
+    if players == 2:  # the 2x5 round: round 1 of many games, to its call
+        for game in range(games * 40):
+            state = perudo.new_game(key, players, seed=game, first_player=0)
+            while state.round_number == 1:
+                state = state.apply(rng.choice(state.legal_actions()))
+                actions += 1
+        return actions / (time.process_time() - start)
     for game in range(games):
         state = perudo.new_game(key, players, seed=game)
         while not state.is_over:

@@ -132,5 +132,5 @@ def count(
     if wild_ones:
         wild = 1
     if wild is None or wild == face:
-        return sum(1 for hand in hands for die in hand if die == face)
-    return sum(1 for hand in hands for die in hand if die in (face, wild))
+        return sum([hand.count(face) for hand in hands])
+    return sum([hand.count(face) + hand.count(wild) for hand in hands])

@@ -71,7 +71,7 @@ def name_problem(name: object) -> str | None:
     return None
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # dealt each round: a dict-based class is made faster
 class Player:
     """One seat at the table.
 
@@ -96,6 +96,16 @@ class Player:
     def is_in(self) -> bool:
         """Whether the player still holds dice."""
         return bool(self.dice)
+
+    def dealt(self, dice: tuple[int, ...], score: int) -> Player:
+        """This player at a new round: ``dice`` dealt, every die under the cup, ``score``.
+        (``attrs.evolve`` for the hot path, one a seat a round: every field is copied, so
+        one added later is carried.)"""
+        player: Player = object.__new__(Player)
+        fields = player.__dict__
+        fields.update(self.__dict__)
+        fields["dice"], fields["score"], fields["open"] = dice, score, ()
+        return player
 
     @property
     def cup(self) -> tuple[int, ...]:
@@ -162,7 +172,7 @@ def checked_hands(
     return tuple(hands)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # one a bid: made faster dict-based
 class PlacedBid:
     """A bid of the round and the seat that made it."""
 
@@ -293,7 +303,7 @@ class RoundFacts(BidFacts):
         return self.to_act is None
 
 
-@attrs.frozen(eq=False, repr=False)
+@attrs.frozen(eq=False, repr=False, slots=False)  # one a move: made faster dict-based
 class GameLog:
     """What a state remembers of how it was reached: the first player when given, the dice
     set by hand, the starting dice when given (a handicap), and the moves, each with the
@@ -339,14 +349,11 @@ class GameLog:
         self, player: int, action: Action, rolled: tuple[int, ...] | None = None
     ) -> GameLog:
         """This log with one more move (and the faces it re-rolled)."""
-        return GameLog(
-            first_player=self.first_player,
-            dice=self.dice,
-            previous=self,
-            last=(player, action),
-            starting_dice=self.starting_dice,
-            rolled=rolled,
-        )
+        log: GameLog = object.__new__(GameLog)  # attrs.evolve for the hot path (one a move):
+        fields = log.__dict__
+        fields.update(self.__dict__)  # every field copied, so one added later is carried
+        fields["previous"], fields["last"], fields["rolled"] = self, (player, action), rolled
+        return log
 
     @classmethod
     def of(

@@ -145,7 +145,7 @@ class Resolution(SeatChanges):
 def _shown(
     hands: Sequence[tuple[int, ...]], revealed: Sequence[int]
 ) -> tuple[tuple[int, ...] | None, ...]:
-    if len(revealed) == len(hands) - sum(1 for hand in hands if not hand):
+    if len(revealed) == len(hands) - list(hands).count(()):
         return tuple(hands)  # every hand still in was shown
     shown_seats = set(revealed)
     return tuple(
@@ -208,12 +208,13 @@ def settle_call(
     if challenge and not variant.scoring.moves_dice:
         changes, points, after = zeros, tuple(raw), dice
     else:
-        changes = tuple(  # a seat out stays out; a hand stays between none and its start
-            [0 if not held else change and max(min(change, full - held), -held)
-             for change, held, full in zip(raw, dice, starting, strict=True)]
-        )  # fmt: skip
-        points = zeros
-        after = tuple([held + change for held, change in zip(dice, changes, strict=True)])
+        kept, held_after = [], []  # a seat out stays out; a hand stays between none and its start
+        for change, held, full in zip(raw, dice, starting, strict=True):
+            if change:
+                change = max(min(change, full - held), -held) if held else 0
+            kept.append(change)
+            held_after.append(held + change)
+        changes, points, after = tuple(kept), zeros, tuple(held_after)
     settled = extended(SettledCall, counted, changes=changes, points=points, after=after)
     words = variant.words
     result = Resolution(

@@ -17,7 +17,7 @@ from perudo.variant import Variant
 __all__ = ["NextRound", "dropped_to_one", "next_round"]
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # one a round: made faster dict-based
 class NextRound:
     """What a settled call leads to.
 
@@ -67,15 +67,10 @@ def next_round(
         )
     hands = deal(seed, number, counts, variant.dice.faces)
     dealt = tuple(
-        Player(
-            name=player.name,
-            dice=hand,
-            score=score,
-            pressure_left=player.pressure_left,
-            had_special=player.had_special,
-            open=(),  # every die under the cup again
-        )  # keywords, not attrs.evolve: a round's deal is on the hot path (evolve: 4 us)
-        for player, hand, score in zip(players, hands, scores, strict=True)
+        [
+            player.dealt(hand, score)
+            for player, hand, score in zip(players, hands, scores, strict=True)
+        ]
     )
     opener = variant.starter.next_opener(settled)
     if type(opener) is not int or not 0 <= opener < len(counts) or not counts[opener]:
@@ -85,7 +80,7 @@ def next_round(
             f"protocol: next_opener named seat {shown(opener)}, which "
             + ("is out of the game" if seat else "is not a seat")
         )
-    dropped = dropped_to_one(settled.losers, settled.dice, counts)
+    dropped = dropped_to_one(settled.losers, settled.dice, counts) if 1 in counts else None
     used = dropped is not None and dealt[dropped].had_special
     start = variant.special_round.start(dropped, settled, used=used)
     if dropped is None and (start.special or start.uses_special):  # never ignored
@@ -96,7 +91,7 @@ def next_round(
         )
     rules = variant.round_rules()
     words = variant.words
-    offers = tuple(words.declaration(role) for role in start.offers)
+    offers = tuple([words.declaration(role) for role in start.offers]) if start.offers else ()
     if not start.special or dropped is None:
         return NextRound(
             players=dealt,

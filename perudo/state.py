@@ -51,7 +51,7 @@ from perudo.players import (
 from perudo.resolution import Resolution, settle_call
 from perudo.rounds import next_round
 from perudo.rules import ActEffect, RoundContext, RoundRules, SettledCall, Violation
-from perudo.rules.axes import in_the_open
+from perudo.rules.axes import extended, in_the_open
 from perudo.rules.bidding import (
     check_bid,
     different_bids,
@@ -67,23 +67,25 @@ __all__ = ["GameState", "legal_order"]
 _IN_TURN = (Bid, Dudo, Declare)  # the actions only the player to act takes
 
 
-@attrs.define
-class _Derived:
-    """What a state derives from itself, once, for the hot path: the one place of a
-    state's caches, never part of its equality."""
+# A state keeps what it derives from itself (the hot path's caches) in its own ``__dict__``,
+# under these names, beside its fields: never part of its equality, never set by ``evolve``.
+_BIDS, _DICE, _IN, _LEGAL, _SEATS, _MAY_CALL, _COUNTS, _SCORES, _CONTEXT, _PATTERN = (
+    "_bids", "_dice_in_play", "_players_in", "_legal", "_seats", "_may_call", "_counts",
+    "_scores", "_context_value", "_context_pattern",
+)  # fmt: skip
 
-    dice_in_play: int = -1
-    players_in: int = -1
-    legal: tuple[Action, ...] | None = None
-    bids: tuple[PlacedBid, ...] | None = None
-    seats: tuple[SeatView, ...] | None = None  # what views show of the seats
-    may_call: tuple[int, ...] | None = None
-    counts: tuple[int, ...] | None = None  # each seat's dice count
-    scores: tuple[int, ...] | None = None  # each seat's score
-    context: RoundContext | None = None
+#: What a bid's state shares with the state before it: the same dice (and, without
+#: pressure, the same seats as views show them).
+_SAME_DICE = (_DICE, _IN, _COUNTS, _SCORES, _PATTERN)
+_SAME_HANDS = (*_SAME_DICE, _SEATS)
+_CACHES = (_BIDS, _DICE, _IN, _LEGAL, _SEATS, _MAY_CALL, _COUNTS, _SCORES, _CONTEXT, _PATTERN)
+#: For each set of caches a change keeps, the caches it drops.
+_DROPPED: dict[tuple[str, ...], tuple[str, ...]] = {
+    keep: tuple(key for key in _CACHES if key not in keep) for keep in (_SAME_DICE, _SAME_HANDS)
+}
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, slots=False)  # dict-based: made twice as fast, and its caches
 class GameState(RoundFacts):
     """A position of a game: who holds what, the round's bids, whose turn it is.
 
@@ -132,8 +134,6 @@ class GameState(RoundFacts):
     seen: tuple[Glimpse, ...] = ()
     last_result: Resolution | None = None
     log: GameLog = attrs.field(factory=GameLog, eq=False, repr=False)
-    # Derived once per state, for the hot path; never part of equality.
-    _derived: _Derived = attrs.field(init=False, factory=_Derived, eq=False, repr=False)
 
     # --- what a position is ----------------------------------------------------------------
 
@@ -147,10 +147,11 @@ class GameState(RoundFacts):
     @property
     def bids(self) -> tuple[PlacedBid, ...]:  # type: ignore[override]
         """The bids of this round, in order."""
-        derived = self._derived
-        if derived.bids is None:
-            derived.bids = chain_key(self._chain)
-        return derived.bids
+        known = self.__dict__
+        bids = known.get(_BIDS)
+        if bids is None:
+            bids = known[_BIDS] = chain_key(self._chain)
+        return bids
 
     @property
     def bid(self) -> Bid | None:
@@ -172,18 +173,20 @@ class GameState(RoundFacts):
     @property
     def dice_in_play(self) -> int:
         """How many dice all hands hold together."""
-        derived = self._derived
-        if derived.dice_in_play < 0:
-            derived.dice_in_play = sum(len(p.dice) for p in self.players)
-        return derived.dice_in_play
+        known = self.__dict__
+        dice = known.get(_DICE)
+        if dice is None:
+            dice = known[_DICE] = sum([len(p.dice) for p in self.players])
+        return dice
 
     @property
     def players_in(self) -> int:
         """How many players still hold dice."""
-        derived = self._derived
-        if derived.players_in < 0:
-            derived.players_in = sum(1 for p in self.players if p.dice)
-        return derived.players_in
+        known = self.__dict__
+        players = known.get(_IN)
+        if players is None:
+            players = known[_IN] = sum([1 for p in self.players if p.dice])
+        return players
 
     @property
     def seats_in(self) -> tuple[int, ...]:
@@ -233,10 +236,11 @@ class GameState(RoundFacts):
         if self.to_act is None:
             return ()
         if by is TO_ACT or (by == self.to_act and type(by) is int):
-            derived = self._derived
-            if derived.legal is None:
-                derived.legal = self._legal_actions(self.to_act)
-            return derived.legal
+            known = self.__dict__
+            legal = known.get(_LEGAL)
+            if legal is None:
+                legal = known[_LEGAL] = self._legal_actions(self.to_act)
+            return legal
         seat = self._seat(by)
         if not self.players[seat].dice:
             return ()
@@ -412,22 +416,26 @@ class GameState(RoundFacts):
 
     def _view(self, seat: int | None) -> PlayerView:
         hidden = seat is not None and self.must_declare and seat == self.to_act
-        derived = self._derived
-        if derived.seats is None:
-            derived.seats = tuple(
-                SeatView(
-                    name=p.name,
-                    dice_count=len(p.dice),
-                    score=p.score,
-                    pressure_left=p.pressure_left,
-                    open=p.open,
-                )
-                for p in self.players
+        known = self.__dict__
+        seats = known.get(_SEATS)
+        if seats is None:
+            seats = known[_SEATS] = tuple(
+                [
+                    SeatView(
+                        name=p.name,
+                        dice_count=len(p.dice),
+                        score=p.score,
+                        pressure_left=p.pressure_left,
+                        open=p.open,
+                    )
+                    for p in self.players
+                ]
             )
-        if derived.may_call is None:
+        may_call = known.get(_MAY_CALL)
+        if may_call is None:
             playing = self.to_act is not None and self.variant.has_exact_call
-            derived.may_call = tuple(
-                s for s in self.seats_in if playing and self._exact_call_violation(s) is None
+            may_call = known[_MAY_CALL] = tuple(
+                [s for s in self.seats_in if playing and self._exact_call_violation(s) is None]
             )
         return PlayerView(
             player=seat,
@@ -436,10 +444,10 @@ class GameState(RoundFacts):
             starting_dice=self.starting_dice,
             dice=() if hidden or seat is None else self.players[seat].cup,
             dice_hidden=hidden,
-            seats=derived.seats,
+            seats=seats,
             bids=self.bids,
             to_act=self.to_act,
-            may_call=derived.may_call,
+            may_call=may_call,
             special_round=self.special_round,
             special_player=self.special_player,
             offers=self.offers,
@@ -533,29 +541,39 @@ class GameState(RoundFacts):
         return self._context()
 
     def _context(self) -> RoundContext:
-        derived = self._derived
-        if derived.context is None:
-            if derived.counts is None:
-                derived.counts = tuple([len(player.dice) for player in self.players])
-            if derived.scores is None:
-                derived.scores = tuple([player.score for player in self.players])
-            variant = self.variant
-            dice = variant.dice
-            derived.context = RoundContext(
-                words=variant.words,
-                faces=dice.faces,
-                dice_per_player=dice.per_player,
-                dice=derived.counts,
-                round_number=self.round_number,
-                to_act=self.to_act,
-                bids=self._chain or (),
-                rules=self.rules,
-                scores=derived.scores,
-                starting=self.starting_dice,
-                open=in_the_open(p.open for p in self.players) if self.acts else (),
-                acts=self.acts,
+        known = self.__dict__
+        context = known.get(_CONTEXT)
+        if context is not None:
+            return context  # type: ignore[no-any-return]
+        pattern = known.get(_PATTERN)
+        if pattern is not None:  # a state of the same round, the same seats and dice
+            context = known[_CONTEXT] = extended(
+                RoundContext, pattern, to_act=self.to_act, bids=self._chain or ()
             )
-        return derived.context
+            return context
+        counts = known.get(_COUNTS)
+        if counts is None:
+            counts = known[_COUNTS] = tuple([len(player.dice) for player in self.players])
+        scores = known.get(_SCORES)
+        if scores is None:
+            scores = known[_SCORES] = tuple([player.score for player in self.players])
+        variant = self.variant
+        dice = variant.dice
+        context = known[_CONTEXT] = RoundContext(
+            words=variant.words,
+            faces=dice.faces,
+            dice_per_player=dice.per_player,
+            dice=counts,
+            round_number=self.round_number,
+            to_act=self.to_act,
+            bids=self._chain or (),
+            rules=self.rules,
+            scores=scores,
+            starting=self.starting_dice,
+            open=in_the_open(p.open for p in self.players) if self.acts else (),
+            acts=self.acts,
+        )
+        return context
 
     def _exact_call_violation(self, seat: int) -> Violation | None:
         call = self.variant.exact_call
@@ -573,28 +591,33 @@ class GameState(RoundFacts):
         chain = BidChain(self._chain, PlacedBid(seat, bid))
         if self.variant.user_kinds:  # perudo's own raise orders never place a bid twice
             self._check_round_length(chain)
-        state = GameState(
-            variant=self.variant,
-            seed=self.seed,
-            players=self._spend_pressure(seat) if bid.pressure else self.players,
-            starting_dice=self.starting_dice,
-            round_number=self.round_number,
-            to_act=self.left_of(seat),
-            chain=chain,
-            rules=self.rules,
-            special_round=self.special_round,
-            special_player=self.special_player,
-            pressured=self.pressured or bid.pressure,
-            acts=self.acts,
-            seen=self.seen,
-            last_result=self.last_result,
-            log=log,
-        )
-        derived, known = state._derived, self._derived  # the same hands
-        derived.dice_in_play, derived.players_in = known.dice_in_play, known.players_in
-        derived.counts, derived.scores = known.counts, known.scores
-        if not bid.pressure:  # the same seats as views show them
-            derived.seats = known.seats
+        if bid.pressure:
+            return self._successor(
+                _SAME_DICE, players=self._spend_pressure(seat), to_act=self.left_of(seat),
+                _chain=chain, offers=(), must_declare=False, pressured=True, log=log,
+            )  # fmt: skip
+        return self._successor(
+            _SAME_HANDS, to_act=self.left_of(seat), _chain=chain, offers=(),
+            must_declare=False, log=log,
+        )  # fmt: skip
+
+    def _successor(self, keep: tuple[str, ...], **changed: Any) -> GameState:
+        """This state with the fields ``changed`` (by attribute name), for the hot path:
+        ``attrs.evolve`` without running ``__init__`` again. Every field is copied, so
+        one added later is carried, never dropped; of the caches, only those named in
+        ``keep`` (what the change leaves true) are, and the round's context becomes the
+        pattern the next one is made from."""
+        state: GameState = object.__new__(GameState)
+        known = self.__dict__
+        fields = state.__dict__
+        fields.update(known)  # every field, and every cache: those the change falsifies go
+        fields.update(changed)
+        pop = fields.pop
+        for key in _DROPPED[keep]:
+            pop(key, None)
+        pattern = known.get(_CONTEXT)
+        if pattern is not None:
+            fields[_PATTERN] = pattern
         return state
 
     def _check_round_length(self, chain: BidChain) -> None:
@@ -710,7 +733,7 @@ class GameState(RoundFacts):
     ) -> GameState:
         assert self._chain is not None  # a call needs a standing bid
         hands = [player.dice for player in self.players]
-        names = tuple(player.name for player in self.players)
+        names = tuple([player.name for player in self.players])
         call = CALL_ROLES[type(action)]
         settled, result = settle_call(
             self.variant, self._context(), hands, call, caller, pressured, names
@@ -746,6 +769,11 @@ class GameState(RoundFacts):
             last_result=result,
             log=log,
         )
+
+
+#: The attribute names of a state's fields, in order (what :meth:`GameState._successor`
+#: copies).
+_FIELDS = tuple(field.name for field in attrs.fields(GameState))
 
 
 def legal_order(variant: Variant) -> Callable[[Action], tuple[int, ...]]:

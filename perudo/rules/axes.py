@@ -273,6 +273,16 @@ class SettledCall(SeatChanges, CallContext):
     after: tuple[int, ...]
 
     @property
+    def losers(self) -> tuple[int, ...]:
+        """The seats that lost dice or points, in seat order (asked by several kinds of
+        one settlement: worked out once, kept beside the fields)."""
+        known = self.__dict__
+        losers = known.get("_losers")
+        if losers is None:
+            losers = known["_losers"] = changed_seats(self.changes, self.points, -1)
+        return losers
+
+    @property
     def scores_after(self) -> tuple[int, ...]:
         """Each seat's score after the call."""
         return tuple([n + change for n, change in zip(self.scores, self.points, strict=True)])

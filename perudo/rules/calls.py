@@ -38,18 +38,18 @@ class Challenge:
     ) -> tuple[tuple[int, ...], int]:
         """The seats that show their hands, from the challenger's left, the challenger
         last, and the count among them."""
-        order, bid, wild = context.order_from(caller), context.bid, context.wild
-        assert bid is not None  # a challenge is made on a standing bid
+        order, bid, wild = context.order_from(caller), context.bids[-1].bid, context.wild
         if self.reveal == "all":
             return order, count([hands[seat] for seat in order], bid.face, wild=wild)
-        shown: list[int] = []
+        face, quantity = bid.face, bid.quantity
+        other = wild if wild is not None and wild != face else None  # counted beside face
         total = 0
-        for seat in order:
-            shown.append(seat)
-            total += count([hands[seat]], bid.face, wild=wild)
-            if total >= bid.quantity:
-                break
-        return tuple(shown), total
+        for shown, seat in enumerate(order, start=1):
+            hand = hands[seat]
+            total += hand.count(face) + (hand.count(other) if other is not None else 0)
+            if total >= quantity:
+                return order[:shown], total
+        return order, total
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""

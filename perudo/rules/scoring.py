@@ -60,7 +60,8 @@ class Elimination:
 
     def is_over(self, context: SettledCall) -> bool:
         """Over when at most one player holds dice."""
-        return sum(1 for n in context.after if n) <= 1
+        after = context.after
+        return len(after) - after.count(0) <= 1
 
     def winners(self, context: RoundContext) -> tuple[int, ...]:
         """The seat still holding dice."""

@@ -124,11 +124,12 @@ class LoserStarts:
 
     def next_opener(self, context: SettledCall) -> int:
         """The seat that opens the next round."""
-        caller, bidder, losers = context.caller, context.called.player, context.losers
+        caller, losers = context.caller, context.losers
         challenge = context.call == "challenge" and len(losers) == 1
         seat = losers[0] if challenge else caller
-        if context.still_in(seat):
+        if context.after[seat]:  # still in
             return seat
+        bidder = context.called.player
         if challenge and self.if_out == "eliminator" and seat in (caller, bidder):
             return context.next_in(caller if seat == bidder else bidder)
         return context.next_in(seat)
