@@ -541,8 +541,8 @@ def _play_one(state: GameState, players: list[Bot]) -> tuple[GameState, _Game]:
             assert after.last_result is not None
             game.rounds += 1
             events["calls"][after.last_result.call] += 1
-            if state.special_round is not None:
-                events["special_rounds"][state.special_round] += 1
+            if state.special_player is not None:  # the role; the word names it
+                events["special_rounds"][state.variant.words.declaration("special")] += 1
             if game.leader < 0:
                 held = [p.score if points else len(p.dice) for p in after.players]
                 game.leader = _sole_leader(held)

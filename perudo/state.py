@@ -74,15 +74,8 @@ _BIDS, _DICE, _IN, _LEGAL, _SEATS, _MAY_CALL, _COUNTS, _SCORES, _CONTEXT, _PATTE
     "_scores", "_context_value", "_context_pattern",
 )  # fmt: skip
 
-#: What a bid's state shares with the state before it: the same dice (and, without
-#: pressure, the same seats as views show them).
-_SAME_DICE = (_DICE, _IN, _COUNTS, _SCORES, _PATTERN)
-_SAME_HANDS = (*_SAME_DICE, _SEATS)
-_CACHES = (_BIDS, _DICE, _IN, _LEGAL, _SEATS, _MAY_CALL, _COUNTS, _SCORES, _CONTEXT, _PATTERN)
-#: For each set of caches a change keeps, the caches it drops.
-_DROPPED: dict[tuple[str, ...], tuple[str, ...]] = {
-    keep: tuple(key for key in _CACHES if key not in keep) for keep in (_SAME_DICE, _SAME_HANDS)
-}
+#: The caches a bid makes false (the rest stay true: the same seats and dice).
+_NOT_AFTER_BID = (_BIDS, _LEGAL, _MAY_CALL, _CONTEXT)
 
 
 @attrs.frozen(repr=False, slots=False)  # dict-based: made twice as fast, and its caches
@@ -591,33 +584,25 @@ class GameState(RoundFacts):
         chain = BidChain(self._chain, PlacedBid(seat, bid))
         if self.variant.user_kinds:  # perudo's own raise orders never place a bid twice
             self._check_round_length(chain)
-        if bid.pressure:
-            return self._successor(
-                _SAME_DICE, players=self._spend_pressure(seat), to_act=self.left_of(seat),
-                _chain=chain, offers=(), must_declare=False, pressured=True, log=log,
-            )  # fmt: skip
-        return self._successor(
-            _SAME_HANDS, to_act=self.left_of(seat), _chain=chain, offers=(),
-            must_declare=False, log=log,
-        )  # fmt: skip
-
-    def _successor(self, keep: tuple[str, ...], **changed: Any) -> GameState:
-        """This state with the fields ``changed`` (by attribute name), for the hot path:
-        ``attrs.evolve`` without running ``__init__`` again. Every field is copied, so
-        one added later is carried, never dropped; of the caches, only those named in
-        ``keep`` (what the change leaves true) are, and the round's context becomes the
-        pattern the next one is made from."""
-        state: GameState = object.__new__(GameState)
+        state: GameState = object.__new__(GameState)  # attrs.evolve for the hot path:
         known = self.__dict__
         fields = state.__dict__
-        fields.update(known)  # every field, and every cache: those the change falsifies go
-        fields.update(changed)
+        fields.update(known)  # every field (one added later is carried) and every cache,
         pop = fields.pop
-        for key in _DROPPED[keep]:
+        for key in _NOT_AFTER_BID:  # but those a bid makes false
             pop(key, None)
-        pattern = known.get(_CONTEXT)
-        if pattern is not None:
-            fields[_PATTERN] = pattern
+        fields["to_act"] = self.left_of(seat)
+        fields["_chain"] = chain
+        fields["offers"] = ()  # a bid declines what was offered
+        fields["must_declare"] = False
+        fields["log"] = log
+        if bid.pressure:
+            fields["players"] = self._spend_pressure(seat)
+            fields["pressured"] = True
+            pop(_SEATS, None)  # what views show of the seats: its pressure changed
+        context = known.get(_CONTEXT)
+        if context is not None:
+            fields[_PATTERN] = context  # the next context is made from it
         return state
 
     def _check_round_length(self, chain: BidChain) -> None:
@@ -769,11 +754,6 @@ class GameState(RoundFacts):
             last_result=result,
             log=log,
         )
-
-
-#: The attribute names of a state's fields, in order (what :meth:`GameState._successor`
-#: copies).
-_FIELDS = tuple(field.name for field in attrs.fields(GameState))
 
 
 def legal_order(variant: Variant) -> Callable[[Action], tuple[int, ...]]:
