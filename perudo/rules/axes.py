@@ -393,10 +393,10 @@ class RaisingRule(Component, Protocol):
 
     @property
     def times_per_bid(self) -> int | None:
-        """How many times one bid may be placed in a round: 1 where every raise names a
+        """The times one bid may be placed in a round. It is 1 where every raise names a
         bid higher than the one before in one fixed ranking (perudo's own orders), more
-        for an order that lets a bid come back that many times, ``None`` where a bid may
-        come back without limit.
+        for an order that lets a bid come back that many times, and ``None`` where a bid
+        may come back without limit.
 
         It bounds a round: the engine stops a round that holds more bids than this many
         times the different bids it allows (or than the different bids, for ``None``)
