@@ -101,6 +101,8 @@ class Player:
         """This player at a new round: ``dice`` dealt, every die under the cup, ``score``.
         (``attrs.evolve`` for the hot path, one a seat a round: every field is copied, so
         one added later is carried.)"""
+        if not dice and not self.dice and score == self.score and not self.open:
+            return self  # out of the game: nothing changes
         player: Player = object.__new__(Player)
         fields = player.__dict__
         fields.update(self.__dict__)

@@ -205,17 +205,27 @@ def settle_call(
     if variant.user_kinds:  # perudo's own kinds keep the protocol
         raw = _per_seat(variant, "scoring" if challenge else "exact_call", raw, len(hands))
     zeros = (0,) * len(hands)
+    out: tuple[int, ...]
     if challenge and not variant.scoring.moves_dice:
-        changes, points, after = zeros, tuple(raw), dice
+        changes, points, after, out = zeros, tuple(raw), dice, ()
+        settled = extended(SettledCall, counted, changes=changes, points=points, after=after)
     else:
         kept, held_after = [], []  # a seat out stays out; a hand stays between none and its start
-        for change, held, full in zip(raw, dice, starting, strict=True):
+        losers, put_out = [], []
+        for seat, (change, held, full) in enumerate(zip(raw, dice, starting, strict=True)):
             if change:
                 change = max(min(change, full - held), -held) if held else 0
+                if change < 0:
+                    losers.append(seat)
+                    if held + change == 0:
+                        put_out.append(seat)
             kept.append(change)
             held_after.append(held + change)
-        changes, points, after = tuple(kept), zeros, tuple(held_after)
-    settled = extended(SettledCall, counted, changes=changes, points=points, after=after)
+        changes, points, after, out = tuple(kept), zeros, tuple(held_after), tuple(put_out)
+        settled = extended(  # its losers known already: SettledCall.losers reads them
+            SettledCall, counted, changes=changes, points=points, after=after,
+            _losers=tuple(losers),
+        )  # fmt: skip
     words = variant.words
     result = Resolution(
         call=call,
@@ -229,9 +239,7 @@ def settle_call(
         wild=wild,
         changes=changes,
         points=points,
-        out=tuple(
-            [seat for seat, (held, n) in enumerate(zip(dice, after, strict=True)) if held and not n]
-        ),
+        out=out,
         names=names,
         words=words,
     )
