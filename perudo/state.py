@@ -73,8 +73,6 @@ _BIDS, _DICE, _IN, _LEGAL, _SEATS, _MAY_CALL, _COUNTS, _SCORES, _CONTEXT, _PATTE
     "_bids", "_dice_in_play", "_players_in", "_legal", "_seats", "_may_call", "_counts",
     "_scores", "_context_value", "_context_pattern",
 )  # fmt: skip
-#: Where a round's contexts keep the exact call's answers (a kind ``by_seat_and_bidder``).
-_ANSWERS = "_exact_call_answers"
 
 #: The caches a bid makes false (the rest stay true: the same seats and dice).
 _NOT_AFTER_BID = (_BIDS, _LEGAL, _MAY_CALL, _CONTEXT)
@@ -571,26 +569,11 @@ class GameState(RoundFacts):
         return context
 
     def _exact_call_violation(self, seat: int) -> Violation | None:
-        variant = self.variant
-        chain = self._chain
-        if chain is None:
-            if not variant.has_exact_call:
-                return variant.exact_call.check(seat, self._context())
-            word = variant.words.calza or "the exact call"
+        call = self.variant.exact_call
+        if self._chain is None and self.variant.has_exact_call:
+            word = self.variant.words.calza or "the exact call"
             return Violation("nothing-to-challenge", f"there is no bid yet to call {word} on")
-        if not variant.exact_call_by_seat_and_bidder:
-            return variant.exact_call.check(seat, self._context())
-        # The kind's answers hang on the seat, the player to act and the bidder: kept for
-        # the round, in a table its contexts share (each made from the one before).
-        known = self.__dict__
-        context = known.get(_CONTEXT) or known.get(_PATTERN) or self._context()
-        answers = context.__dict__.get(_ANSWERS)
-        if answers is None:
-            answers = context.__dict__[_ANSWERS] = {}
-        key = (seat, self.to_act, chain.last.player)
-        if key not in answers:
-            answers[key] = variant.exact_call.check(seat, self._context())
-        return answers[key]  # type: ignore[no-any-return]
+        return call.check(seat, self._context())
 
     def _spend_pressure(self, seat: int) -> tuple[Player, ...]:
         p = self.players[seat]

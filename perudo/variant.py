@@ -119,9 +119,6 @@ class Variant:
     _user_kinds: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     _has_actions: bool = attrs.field(init=False, eq=False, repr=False)
     _has_out_of_turn: bool = attrs.field(init=False, eq=False, repr=False)
-    #: Whether the exact call's answers hang on the seat, the player to act and the bidder
-    #: alone (its kind's own ``by_seat_and_bidder``), so the engine keeps them a round.
-    exact_call_by_seat_and_bidder: bool = attrs.field(init=False, eq=False, repr=False)
 
     @_round_rules.default
     def _make_round_rules(self) -> RoundRules:
@@ -146,10 +143,6 @@ class Variant:
     @_has_out_of_turn.default
     def _acts_out_of_turn(self) -> bool:
         return bool(self.exact_call.out_of_turn or self.actions.out_of_turn)
-
-    @exact_call_by_seat_and_bidder.default
-    def _exact_call_kept(self) -> bool:
-        return bool(vars(type(self.exact_call)).get("by_seat_and_bidder", False))
 
     @_user_kinds.default
     def _find_user_kinds(self) -> tuple[str, ...]:

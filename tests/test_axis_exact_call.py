@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-import random
-from typing import ClassVar
-
-import attrs
 import pytest
 from helpers import called, context
 
-import perudo
-from perudo import Calza
-from perudo.rules import ExactCall, NoExactCall, RoundContext, Violation
-from perudo.rules.registry import check_component
+from perudo.rules import ExactCall, NoExactCall
 
 CALZA = ExactCall("player-to-act", 2, False)
 JONTI = ExactCall("not-bidder-or-before", 3, True)
@@ -68,39 +61,3 @@ def test_flags() -> None:
     assert (CALZA.offered, CALZA.out_of_turn) == (True, False)
     assert (JONTI.offered, JONTI.out_of_turn) == (True, True)
     assert (NoExactCall.offered, NoExactCall.out_of_turn) == (False, False)
-
-
-@pytest.mark.parametrize("key", ["french-jonti", "french-calza"])
-def test_the_answers_kept_for_a_round_are_the_kinds_own(key: str) -> None:
-    """The engine keeps a ``by_seat_and_bidder`` kind's answers for the round: at every
-    position of random games, each seat's answer is what the kind says there."""
-    for seed in range(6):
-        rng = random.Random(seed)
-        state = perudo.new_game(key, 4, seed=seed)
-        while not state.is_over:
-            if state.bids:
-                for seat in state.seats_in:
-                    kind = state.variant.exact_call.check(seat, state.context)
-                    assert state.check(Calza(), by=seat) == kind
-            state = state.apply(rng.choice(state.legal_actions()))
-
-
-def test_a_claim_to_read_no_bid_value_is_checked() -> None:
-    @attrs.frozen
-    class OnHighBids(ExactCall):
-        """The exact call, only on a bid of more than two dice."""
-
-        kind: ClassVar[str] = "test-on-high-bids"
-        by_seat_and_bidder: ClassVar[bool] = True  # a false claim: it reads the quantity
-
-        def check(self, player: int, context: RoundContext) -> Violation | None:
-            bid = context.bid
-            if bid is not None and bid.quantity <= 2:
-                return Violation("exact-call-not-allowed", "only on a bid of more than two")
-            return super().check(player, context)
-
-    words = perudo.load_variant("french-jonti").words
-    with pytest.raises(perudo.InvalidVariantError, match=r"by_seat_and_bidder .* returned"):
-        check_component(OnHighBids("player-to-act", 2, False), words, 5)
-    del OnHighBids.by_seat_and_bidder  # without the claim it may read what it likes
-    check_component(OnHighBids("player-to-act", 2, False), words, 5)

@@ -516,16 +516,7 @@ class ChallengeRule(Component, Protocol):
 
 class ExactCallRule(Component, Protocol):
     """``exact_call`` (Calza, Jonti): who may claim the standing bid is exactly right, and
-    what it costs or earns.
-
-    A kind whose ``check`` depends only on the seat asking, the player to act, the bidder
-    of the standing bid and what stays the same all round (the seats' dice, the starting
-    dice, the scores, the rules, the words), never on the bids' quantities and faces, says
-    so with the class attribute ``by_seat_and_bidder = True``, set on its own class (a
-    subclass that reads more does not inherit it): the engine then keeps its answers for
-    the round instead of asking at every position. The registry checks the claim on two
-    rounds that differ only in their bids.
-    """
+    what it costs or earns."""
 
     @property
     def offered(self) -> bool:

@@ -115,7 +115,6 @@ class ExactCall:
     axis: ClassVar[str] = "exact_call"
     kind: ClassVar[str] = "exact"
     offered: ClassVar[bool] = True
-    by_seat_and_bidder: ClassVar[bool] = True  # never reads the bids' values
     who: str = param(str, choices=WHO_MAY_CALL)
     min_players: int = param(int, minimum=2, maximum=MAX_PLAYERS)
     caller_below_full: bool = param(bool)

@@ -343,21 +343,6 @@ def _standing_bid_only(component: Any, words: Words, dice: int) -> bool:
     return answers[0::2] == answers[1::2]
 
 
-def _by_seat_and_bidder(component: Any, words: Words, dice: int) -> bool:
-    """Whether an exact call that says its answers hang on the seat, the player to act and
-    the bidder alone (its own class's ``by_seat_and_bidder``) gives the same answers on a
-    round whose bids differ in everything but their bidders. True for a kind that does
-    not say so."""
-    if not vars(type(component)).get("by_seat_and_bidder", False):
-        return True
-    other = (PlacedBid(1, Bid(4, 5)), PlacedBid(2, Bid(5, 6)))  # the same bidders as _BIDS
-    return all(
-        component.check(seat, _context(words, dice))
-        == component.check(seat, _context(words, dice, other))
-        for seat in range(3)
-    )
-
-
 def _called(words: Words, dice: int, call: Any, count: int) -> CallContext:
     """That round, called by seat 0 with ``call`` and counted ``count``."""
     asked = _fields(_context(words, dice), RoundContext)
@@ -439,8 +424,6 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
          lambda v: v is None or isinstance(v, Violation)),
         ("settle", lambda c, w, d: [c.settle(_called(w, d, "exact", n)) for n in (2, 1)],
          lambda v: all(_is_seat_tuple(3)(x) for x in v)),
-        ("by_seat_and_bidder (the same answers whatever the bids' values)",
-         _by_seat_and_bidder, lambda v: v),
     ],
     "special_round": [
         ("declarations", lambda c, w, d: c.declarations,
