@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Final, Literal, TypeAlias, overload
+from typing import Any, Final, Literal, TypeAlias, TypeVar, overload
 
 import attrs
 
@@ -27,6 +27,7 @@ __all__ = [
     "RoundFacts",
     "Seat",
     "checked_hands",
+    "evolved",
     "holds",
     "name_problem",
     "without",
@@ -50,6 +51,21 @@ TO_ACT: Final = _ToAct.TO_ACT
 
 #: A seat number, or :data:`TO_ACT`.
 Seat: TypeAlias = int | Literal[_ToAct.TO_ACT]
+
+
+_V = TypeVar("_V")
+
+
+def evolved(value: _V, **changes: Any) -> _V:
+    """``attrs.evolve(value, **changes)`` for the hot path, for the dict-based frozen
+    values made once a move (a state, a seat, a log link): every field is copied, so one
+    added later is carried, never dropped; ``__init__`` is not run again. ``changes`` are
+    by attribute name (``_chain``, not ``chain``)."""
+    made: _V = object.__new__(type(value))
+    fields = made.__dict__
+    fields.update(value.__dict__)
+    fields.update(changes)
+    return made
 
 
 def name_problem(name: object) -> str | None:
@@ -98,16 +114,10 @@ class Player:
         return bool(self.dice)
 
     def dealt(self, dice: tuple[int, ...], score: int) -> Player:
-        """This player at a new round: ``dice`` dealt, every die under the cup, ``score``.
-        (``attrs.evolve`` for the hot path, one a seat a round: every field is copied, so
-        one added later is carried.)"""
+        """This player at a new round: ``dice`` dealt, every die under the cup, ``score``."""
         if not dice and not self.dice and score == self.score and not self.open:
             return self  # out of the game: nothing changes
-        player: Player = object.__new__(Player)
-        fields = player.__dict__
-        fields.update(self.__dict__)
-        fields["dice"], fields["score"], fields["open"] = dice, score, ()
-        return player
+        return evolved(self, dice=dice, score=score, open=())
 
     @property
     def cup(self) -> tuple[int, ...]:
@@ -351,11 +361,7 @@ class GameLog:
         self, player: int, action: Action, rolled: tuple[int, ...] | None = None
     ) -> GameLog:
         """This log with one more move (and the faces it re-rolled)."""
-        log: GameLog = object.__new__(GameLog)  # attrs.evolve for the hot path (one a move):
-        fields = log.__dict__
-        fields.update(self.__dict__)  # every field copied, so one added later is carried
-        fields["previous"], fields["last"], fields["rolled"] = self, (player, action), rolled
-        return log
+        return evolved(self, previous=self, last=(player, action), rolled=rolled)
 
     @classmethod
     def of(

@@ -208,24 +208,18 @@ def settle_call(
     out: tuple[int, ...]
     if challenge and not variant.scoring.moves_dice:
         changes, points, after, out = zeros, tuple(raw), dice, ()
-        settled = extended(SettledCall, counted, changes=changes, points=points, after=after)
     else:
         kept, held_after = [], []  # a seat out stays out; a hand stays between none and its start
-        losers, put_out = [], []
+        put_out = []
         for seat, (change, held, full) in enumerate(zip(raw, dice, starting, strict=True)):
             if change:
                 change = max(min(change, full - held), -held) if held else 0
-                if change < 0:
-                    losers.append(seat)
-                    if held + change == 0:
-                        put_out.append(seat)
+                if held + change == 0 and held:
+                    put_out.append(seat)
             kept.append(change)
             held_after.append(held + change)
         changes, points, after, out = tuple(kept), zeros, tuple(held_after), tuple(put_out)
-        settled = extended(  # its losers known already: SettledCall.losers reads them
-            SettledCall, counted, changes=changes, points=points, after=after,
-            _losers=tuple(losers),
-        )  # fmt: skip
+    settled = extended(SettledCall, counted, changes=changes, points=points, after=after)
     words = variant.words
     result = Resolution(
         call=call,

@@ -45,6 +45,7 @@ from perudo.players import (
     Seat,
     chain_key,
     checked_hands,
+    evolved,
     holds,
     without,
 )
@@ -69,9 +70,9 @@ _IN_TURN = (Bid, Dudo, Declare)  # the actions only the player to act takes
 
 # A state keeps what it derives from itself (the hot path's caches) in its own ``__dict__``,
 # under these names, beside its fields: never part of its equality, never set by ``evolve``.
-_BIDS, _DICE, _IN, _LEGAL, _SEATS, _MAY_CALL, _COUNTS, _SCORES, _CONTEXT, _PATTERN = (
-    "_bids", "_dice_in_play", "_players_in", "_legal", "_seats", "_may_call", "_counts",
-    "_scores", "_context_value", "_context_pattern",
+_BIDS, _DICE, _IN, _LEGAL, _SEATS, _MAY_CALL, _CONTEXT, _PATTERN = (
+    "_bids", "_dice_in_play", "_players_in", "_legal", "_seats", "_may_call",
+    "_context_value", "_context_pattern",
 )  # fmt: skip
 
 #: The caches a bid makes false (the rest stay true: the same seats and dice).
@@ -544,24 +545,18 @@ class GameState(RoundFacts):
                 RoundContext, pattern, to_act=self.to_act, bids=self._chain or ()
             )
             return context
-        counts = known.get(_COUNTS)
-        if counts is None:
-            counts = known[_COUNTS] = tuple([len(player.dice) for player in self.players])
-        scores = known.get(_SCORES)
-        if scores is None:
-            scores = known[_SCORES] = tuple([player.score for player in self.players])
         variant = self.variant
         dice = variant.dice
         context = known[_CONTEXT] = RoundContext(
             words=variant.words,
             faces=dice.faces,
             dice_per_player=dice.per_player,
-            dice=counts,
+            dice=tuple([len(player.dice) for player in self.players]),
             round_number=self.round_number,
             to_act=self.to_act,
             bids=self._chain or (),
             rules=self.rules,
-            scores=scores,
+            scores=tuple([player.score for player in self.players]),
             starting=self.starting_dice,
             open=in_the_open(p.open for p in self.players) if self.acts else (),
             acts=self.acts,
@@ -584,23 +579,19 @@ class GameState(RoundFacts):
         chain = BidChain(self._chain, PlacedBid(seat, bid))
         if self.variant.user_kinds:  # perudo's own raise orders never place a bid twice
             self._check_round_length(chain)
-        state: GameState = object.__new__(GameState)  # attrs.evolve for the hot path:
-        known = self.__dict__
+        # the fields and the caches copied; a bid declines what was offered
+        state = evolved(
+            self, to_act=self.left_of(seat), _chain=chain, offers=(), must_declare=False,
+            log=log,
+        )  # fmt: skip
         fields = state.__dict__
-        fields.update(known)  # every field (one added later is carried) and every cache,
-        pop = fields.pop
-        for key in _NOT_AFTER_BID:  # but those a bid makes false
-            pop(key, None)
-        fields["to_act"] = self.left_of(seat)
-        fields["_chain"] = chain
-        fields["offers"] = ()  # a bid declines what was offered
-        fields["must_declare"] = False
-        fields["log"] = log
+        for key in _NOT_AFTER_BID:  # the caches a bid makes false go
+            fields.pop(key, None)
         if bid.pressure:
             fields["players"] = self._spend_pressure(seat)
             fields["pressured"] = True
-            pop(_SEATS, None)  # what views show of the seats: its pressure changed
-        context = known.get(_CONTEXT)
+            fields.pop(_SEATS, None)  # what views show of the seats: its pressure changed
+        context = self.__dict__.get(_CONTEXT)
         if context is not None:
             fields[_PATTERN] = context  # the next context is made from it
         return state

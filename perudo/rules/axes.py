@@ -279,7 +279,7 @@ class SettledCall(SeatChanges, CallContext):
         known = self.__dict__
         losers = known.get("_losers")
         if losers is None:
-            losers = known["_losers"] = changed_seats(self.changes, self.points, -1)
+            losers = known["_losers"] = super().losers
         return losers
 
     @property

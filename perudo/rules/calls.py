@@ -41,13 +41,10 @@ class Challenge:
         order, bid, wild = context.order_from(caller), context.bids[-1].bid, context.wild
         if self.reveal == "all":
             return order, count([hands[seat] for seat in order], bid.face, wild=wild)
-        face, quantity = bid.face, bid.quantity
-        other = wild if wild is not None and wild != face else None  # counted beside face
         total = 0
         for shown, seat in enumerate(order, start=1):
-            hand = hands[seat]
-            total += hand.count(face) + (hand.count(other) if other is not None else 0)
-            if total >= quantity:
+            total += count([hands[seat]], bid.face, wild=wild)
+            if total >= bid.quantity:
                 return order[:shown], total
         return order, total
 

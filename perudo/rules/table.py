@@ -127,7 +127,7 @@ class LoserStarts:
         caller, losers = context.caller, context.losers
         challenge = context.call == "challenge" and len(losers) == 1
         seat = losers[0] if challenge else caller
-        if context.after[seat]:  # still in
+        if context.still_in(seat):
             return seat
         bidder = context.called.player
         if challenge and self.if_out == "eliminator" and seat in (caller, bidder):
