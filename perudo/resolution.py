@@ -209,15 +209,15 @@ def settle_call(
     if challenge and not variant.scoring.moves_dice:
         changes, points, after, out = zeros, tuple(raw), dice, ()
     else:
-        kept, held_after = [], []  # a seat out stays out; a hand stays between none and its start
+        kept, held_after = list(raw), list(dice)  # only the seats a change names are looked at
         put_out = []
-        for seat, (change, held, full) in enumerate(zip(raw, dice, starting, strict=True)):
-            if change:
-                change = max(min(change, full - held), -held) if held else 0
-                if held + change == 0 and held:
+        for seat, change in enumerate(raw):
+            if change:  # a seat out stays out; a hand stays between none and its start
+                held = dice[seat]
+                change = kept[seat] = max(min(change, starting[seat] - held), -held) if held else 0
+                held_after[seat] = held + change
+                if held and not held + change:
                     put_out.append(seat)
-            kept.append(change)
-            held_after.append(held + change)
         changes, points, after, out = tuple(kept), zeros, tuple(held_after), tuple(put_out)
     settled = extended(SettledCall, counted, changes=changes, points=points, after=after)
     words = variant.words

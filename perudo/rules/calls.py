@@ -41,10 +41,12 @@ class Challenge:
         order, bid, wild = context.order_from(caller), context.bids[-1].bid, context.wild
         if self.reveal == "all":
             return order, count([hands[seat] for seat in order], bid.face, wild=wild)
-        total = 0
+        face, quantity, total = bid.face, bid.quantity, 0
+        both = wild is not None and wild != face  # the wild face counts too
         for shown, seat in enumerate(order, start=1):
-            total += count([hands[seat]], bid.face, wild=wild)
-            if total >= bid.quantity:
+            hand = hands[seat]
+            total += hand.count(face) + hand.count(wild) if both else hand.count(face)
+            if total >= quantity:
                 return order[:shown], total
         return order, total
 
