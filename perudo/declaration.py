@@ -17,7 +17,8 @@ import attrs
 from perudo.actions import MAX_FACES, Act, Action, canonical_action
 from perudo.errors import InvalidVariantError, shown
 from perudo.rules import AXES, Provenance, Words, check_component, rule_kinds
-from perudo.rules.base import PROVENANCE_KINDS
+from perudo.rules.base import PROVENANCE_KINDS, component_table
+from perudo.rules.bidding import opening_with_ones
 from perudo.rules.registry import is_built_in
 from perudo.shipped import variant_names
 
@@ -52,14 +53,6 @@ def is_edition_key(text: object) -> bool:
     (True, False, False)
     """
     return isinstance(text, str) and _KEY.fullmatch(text) is not None
-
-
-def component_table(component: Any) -> dict[str, Any]:
-    """A component as its declaration section: ``kind`` and its parameters."""
-    table: dict[str, Any] = {"kind": component.kind}
-    for field in attrs.fields(type(component)):
-        table[field.name] = getattr(component, field.name)
-    return table
 
 
 # --- merging: extends and derive ----------------------------------------------------------
@@ -434,5 +427,11 @@ def _check_consistency(words: Words, components: Mapping[str, Any], fail: _Probl
         fail("[words] special_round", "an edition with a special round names it")
     if not has_special and words.special_round is not None:
         fail("[words] special_round", "an edition without a special round has no word for it")
+    sets_ones = getattr(special, "opening", None)  # a special round's own ones at its opening
+    if isinstance(sets_ones, str):
+        try:
+            opening_with_ones(components["opening"], sets_ones, f"special_round:{special.kind}")
+        except InvalidVariantError as error:
+            fail("[opening]", str(error))
     if has_call and not components["scoring"].moves_dice:
         fail("[exact_call]", "an exact call wins or loses dice: it needs elimination scoring")

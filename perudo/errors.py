@@ -81,6 +81,8 @@ REASONS: Mapping[str, str] = MappingProxyType(
         "players who may not change it.",
         "ones-on-opening": "A round may not open with a bid on ones.",
         "must-open-on-ones": "The opener of this round must bid on ones (Spanish Palafico).",
+        "opening-too-low": "The edition's opening bid names at least some number of dice (two, "
+        "or one for each player still in).",
         "above-cap": "The edition caps a bid's quantity at the dice in play.",
         "nothing-to-challenge": "Dudo or an exact call needs a standing bid.",
         "declaration-required": "The player to act must first choose between the "

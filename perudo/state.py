@@ -57,7 +57,6 @@ from perudo.rules.bidding import (
     check_bid,
     different_bids,
     legal_bids,
-    legal_bids_by_standing,
     may_change_face,
 )
 from perudo.variant import Variant
@@ -263,12 +262,7 @@ class GameState(RoundFacts):
         standing = None if chain is None else chain.last.bid
         pressure = variant.has_pressure and self.players[seat].pressure_left > 0
         may_change = may_change_face(rules, seat)
-        if rules.by_standing_bid:  # the hot path: one cached lookup
-            bids = legal_bids_by_standing(rules, standing, may_change, self.dice_in_play, pressure)
-        else:
-            bids = legal_bids(
-                rules, standing, self._context, may_change, self.dice_in_play, pressure
-            )
+        bids = legal_bids(rules, standing, self._context, may_change, self.dice_in_play, pressure)
         calls: tuple[Action, ...] = ()
         if standing is not None:
             calls = (CHALLENGE, CHALLENGE_PRESSED) if pressure else (CHALLENGE,)

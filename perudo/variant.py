@@ -126,7 +126,7 @@ class Variant:
             wilds=self.wilds,
             raising=self.raising,
             conversion=self.conversion,
-            opening=self.opening.ones,
+            opening=self.opening,
             cap=self.cap.caps,
             faces=self.dice.faces,
         )

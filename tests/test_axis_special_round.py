@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import called, context, settled
 
-from perudo.rules import NoSpecialRound, OneDieRound, RoundStart, SettledCall
+from perudo.rules import NoSpecialRound, OneDieRound, Opening, RoundStart, SettledCall
 
 PALIFICO = OneDieRound(True, "choice", False, "forbidden", "one-die-except-opener")
 PALAFICO = OneDieRound(True, "off", False, "required", "nobody")
@@ -54,7 +54,7 @@ def test_the_rules_of_the_special_round(
 ) -> None:
     round_context = context((5, 1, 5, 1), to_act=1)
     rules = kind.transform(round_context.rules, 1, round_context)
-    assert (rules.wilds, rules.conversion.kind, rules.opening) == (None, "none", opening)
+    assert (rules.wilds, rules.conversion.kind, rules.opening) == (None, "none", Opening(opening))
     assert (rules.face_lock, rules.face_changers, rules.special) == (True, changers, "Palifico")
     assert NoSpecialRound().transform(round_context.rules, 1, round_context) is round_context.rules
 

@@ -40,6 +40,12 @@ SCENARIOS: dict[str, Callable[[], object]] = {
     "must-open-on-ones": lambda: play(
         game("spanish", [FIVE, [2, 3], FIVE], first=1), "9x6", "dudo"
     ).apply(Bid(2, 3)),
+    "opening-too-low": lambda: game(
+        perudo.load_variant("italian").derive(
+            "italian-players-in", reason="t", opening={"kind": "players-in", "ones": "forbidden"}
+        ),
+        [FIVE, FIVE, FIVE],
+    ).apply(Bid(2, 3)),
     "above-cap": lambda: game("wango", [FIVE, FIVE]).apply(Bid(11, 2)),
     "nothing-to-challenge": lambda: game("italian", [FIVE, FIVE]).apply(Dudo()),
     "declaration-required": lambda: italian_two_player_choice().apply(Bid(1, 2)),

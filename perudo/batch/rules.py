@@ -276,7 +276,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         wild_unless_opened_on=bool(getattr(wilds, "unless_opened_on", False)),
         raising=RaiseOrder.of(_as_played(variant, "raising").kind),
         halve_double=isinstance(variant.conversion, HalveDouble),
-        opening=OnesOpening.of(variant.opening.ones),
+        opening=OnesOpening.of(variant.opening.ones),  # type: ignore[attr-defined]
         cap=variant.cap.caps,
         reveal_from_left=variant.challenge.reveal == "from-left",  # type: ignore[attr-defined]
         exact=isinstance(exact, ExactCall),

@@ -28,7 +28,7 @@ import attrs
 
 from perudo.actions import Act, Bid
 from perudo.players import BidFacts, PlacedAct, PlacedBid
-from perudo.rules.base import ActEffect, RoundStart, Violation, Words
+from perudo.rules.base import ActEffect, RoundStart, Violation, Words, component_table
 
 __all__ = [
     "AXES",
@@ -437,7 +437,8 @@ class RoundRules:
         wilds: The edition's wild dice, or ``None`` when no face is wild this round.
         raising: The raise order.
         conversion: How bids move onto and off ones.
-        opening: ``"forbidden"``, ``"allowed"`` or ``"required"``: bids on ones at the opening.
+        opening: The bids that may open the round (the edition's ``opening`` component, or
+            the special round's).
         cap: Whether quantities are capped at the dice in play.
         face_lock: Whether the face of the standing bid is locked.
         face_changers: Seats that may change a locked face.
@@ -449,7 +450,7 @@ class RoundRules:
     wilds: WildsRule | None
     raising: RaisingRule
     conversion: ConversionRule
-    opening: str
+    opening: OpeningRule
     cap: bool
     face_lock: bool = False
     face_changers: frozenset[int] = frozenset()
@@ -465,6 +466,14 @@ class RoundRules:
         kinds = (self.raising, self.conversion)
         return all(vars(type(kind)).get("standing_bid_only", False) for kind in kinds)
 
+    # Whether the opening answers from the face alone, so its answers are kept by face
+    # (the same class attribute, on the opening kind's own class).
+    opening_by_face: bool = attrs.field(init=False, eq=False, repr=False)
+
+    @opening_by_face.default
+    def _opens_by_face(self) -> bool:
+        return bool(vars(type(self.opening)).get("standing_bid_only", False))
+
     def wild_face(self, context: RoundContext) -> int | None:
         """The wild face at the moment of ``context``, or ``None`` when no face is wild
         (the edition has no wilds, or this round is played without them)."""
@@ -476,7 +485,7 @@ class RoundRules:
             "wilds": None if self.wilds is None else self.wilds.kind,
             "raising": self.raising.kind,
             "conversion": self.conversion.kind,
-            "opening": self.opening,
+            "opening": component_table(self.opening),
             "cap": self.cap,
             "face_lock": self.face_lock,
             "face_changers": sorted(self.face_changers),
@@ -485,11 +494,25 @@ class RoundRules:
 
 
 class OpeningRule(Component, Protocol):
-    """``opening``: bids on ones at the opening."""
+    """``opening``: the bids that may open a round (before any bid stands): which faces,
+    and each face's lowest quantity. Asked only while no bid stands (``context.bids`` is
+    empty).
 
-    @property
-    def ones(self) -> str:
-        """``"forbidden"``, ``"allowed"`` or ``"required"``."""
+    A kind whose answers depend on the face alone (never on the seats, the dice or the
+    round) says so with the class attribute ``standing_bid_only = True`` on its own class,
+    as a raise order does: the engine then keeps its answers by face.
+    """
+
+    def lowest(self, face: int, context: RoundContext) -> int | None:
+        """The lowest quantity of ``face`` that may open the round of ``context``; ``None``
+        when no bid on ``face`` may open it. A quantity is at least 1 and at most the dice
+        in play (``context.dice_in_play``), and at least one face may open: the engine
+        refuses any other answer, naming the kind."""
+        ...
+
+    def explain(self, bid: Bid, context: RoundContext) -> Violation:
+        """Why ``bid``, known not to open the round (its face may not open it, or its
+        quantity is below the face's lowest), is refused."""
         ...
 
 

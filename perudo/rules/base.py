@@ -15,6 +15,7 @@ __all__ = [
     "RoundStart",
     "Violation",
     "Words",
+    "component_table",
     "first_paragraph",
     "param",
 ]
@@ -190,6 +191,14 @@ def first_paragraph(component: object) -> str:
     """
     doc = type(component).__doc__ or ""
     return " ".join(doc.strip().split("\n\n")[0].split())
+
+
+def component_table(component: Any) -> dict[str, Any]:
+    """A component as its declaration section: ``kind`` and its parameters."""
+    table: dict[str, Any] = {"kind": component.kind}
+    for field in attrs.fields(type(component)):
+        table[field.name] = getattr(component, field.name)
+    return table
 
 
 def param(

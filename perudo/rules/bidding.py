@@ -10,13 +10,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
-from perudo.actions import MAX_FACES, Bid, bid_row
+from perudo.actions import MAX_DICE_PER_PLAYER, MAX_FACES, MAX_PLAYERS, Bid, bid_row
+from perudo.errors import InvalidVariantError, shown
 from perudo.players import PlacedBid
-from perudo.rules.axes import RoundContext, RoundRules
+from perudo.rules.axes import OpeningRule, RoundContext, RoundRules
 from perudo.rules.base import Violation, Words, first_paragraph, param
 
 __all__ = [
@@ -29,19 +30,24 @@ __all__ = [
     "NoConversion",
     "NoWilds",
     "Opening",
+    "OpeningAtLeast",
+    "OpeningPlayersIn",
     "QuantityOrFace",
     "WildFace",
     "WildOnes",
     "WildUntilBidOn",
+    "by_standing_bid",
     "check_bid",
     "legal_bids",
     "legal_bids_by_standing",
     "lowest_quantities",
     "may_change_face",
     "opening_sentence",
+    "opening_with_ones",
 ]
 
 OPENING_ONES = ("forbidden", "allowed", "required")
+MAX_DICE_IN_PLAY = MAX_PLAYERS * MAX_DICE_PER_PLAYER
 
 
 # --- wild ones ---------------------------------------------------------------------------
@@ -380,13 +386,49 @@ def opening_sentence(ones: str, words: Words) -> str:
     return _OPENING[ones].format(ones=words.ones_word)
 
 
+def _opening_low(ones: str, face: int, least: int) -> int | None:
+    """``least``, or ``None`` where the ones setting ``ones`` closes ``face`` at the
+    opening."""
+    if face == 1:
+        return None if ones == "forbidden" else least
+    return None if ones == "required" else least
+
+
+def _opening_refused(ones: str, least: int, bid: Bid, words: Words, why: str) -> Violation:
+    """Why ``bid`` does not open a round whose ones setting is ``ones`` and whose opening
+    bid holds at least ``least`` dice (``why`` says where that number comes from)."""
+    if bid.face == 1 and ones == "forbidden":
+        return Violation("ones-on-opening", f"{bid}: a round may not open on {words.ones_word}")
+    if bid.face != 1 and ones == "required":
+        return Violation("must-open-on-ones", f"{bid}: this round must open on {words.ones_word}")
+    return Violation(
+        "opening-too-low", f"{bid}: the opening bid names at least {least} dice ({why})"
+    )
+
+
 @attrs.frozen
 class Opening:
-    """Whether a round may open on ones: ``"forbidden"``, ``"allowed"`` or ``"required"``."""
+    """Any quantity opens a round; whether it may open on ones is ``ones``:
+    ``"forbidden"``, ``"allowed"`` or ``"required"``.
+
+    >>> import perudo
+    >>> context = perudo.load_variant("italian").round_one((5, 5))
+    >>> Opening("forbidden").lowest(1, context), Opening("forbidden").lowest(3, context)
+    (None, 1)
+    """
 
     axis: ClassVar[str] = "opening"
     kind: ClassVar[str] = "standard"
+    standing_bid_only: ClassVar[bool] = True  # its answers read the face alone
     ones: str = param(str, choices=OPENING_ONES)
+
+    def lowest(self, face: int, context: RoundContext) -> int | None:
+        """1, or ``None`` for a face the ones setting closes."""
+        return _opening_low(self.ones, face, 1)
+
+    def explain(self, bid: Bid, context: RoundContext) -> Violation:
+        """Ones at an opening that forbids them, or another face where ones are required."""
+        return _opening_refused(self.ones, 1, bid, context.words, "any quantity")
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as a sentence."""
@@ -395,6 +437,100 @@ class Opening:
     def label(self, words: Words) -> str:
         """A short label."""
         return {"forbidden": "no ones", "allowed": "any", "required": "ones"}[self.ones]
+
+
+@attrs.frozen
+class OpeningAtLeast:
+    """The opening bid names at least ``quantity`` dice (every die in play, when fewer are
+    in play); whether it may open on ones is ``ones``, as in the standard opening.
+
+    A table that will not hear "one 3" opens at two dice or more: ``quantity = 2``.
+
+    >>> import perudo
+    >>> context = perudo.load_variant("italian").round_one((5, 5))
+    >>> OpeningAtLeast("forbidden", 2).lowest(3, context)
+    2
+    """
+
+    axis: ClassVar[str] = "opening"
+    kind: ClassVar[str] = "at-least"
+    ones: str = param(str, choices=OPENING_ONES)
+    quantity: int = param(int, minimum=2, maximum=MAX_DICE_IN_PLAY)
+
+    def lowest(self, face: int, context: RoundContext) -> int | None:
+        """``quantity``, or the dice in play when fewer; ``None`` for a face the ones
+        setting closes."""
+        return _opening_low(self.ones, face, min(self.quantity, context.dice_in_play))
+
+    def explain(self, bid: Bid, context: RoundContext) -> Violation:
+        """Too few dice, or a face the ones setting closes."""
+        least = min(self.quantity, context.dice_in_play)
+        return _opening_refused(self.ones, least, bid, context.words, "the table's rule")
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return (
+            f"The opening bid names at least {self.quantity} dice (every die in play, when "
+            f"fewer are in play). {opening_sentence(self.ones, words)}"
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return (
+            f">={self.quantity}"
+            + {"forbidden": "", "allowed": ", 1s", "required": ", 1s!"}[self.ones]
+        )
+
+
+@attrs.frozen
+class OpeningPlayersIn:
+    """The opening bid names at least as many dice as there are players still in;
+    whether it may open on ones is ``ones``, as in the standard opening.
+
+    >>> import perudo
+    >>> context = perudo.load_variant("italian").round_one((5, 5, 5))
+    >>> OpeningPlayersIn("allowed").lowest(1, context)
+    3
+    """
+
+    axis: ClassVar[str] = "opening"
+    kind: ClassVar[str] = "players-in"
+    ones: str = param(str, choices=OPENING_ONES)
+
+    def lowest(self, face: int, context: RoundContext) -> int | None:
+        """The players still in, or ``None`` for a face the ones setting closes."""
+        return _opening_low(self.ones, face, context.players_in)
+
+    def explain(self, bid: Bid, context: RoundContext) -> Violation:
+        """Too few dice, or a face the ones setting closes."""
+        least = context.players_in
+        why = f"one for each of the {least} players still in"
+        return _opening_refused(self.ones, least, bid, context.words, why)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return (
+            "The opening bid names at least as many dice as there are players still in. "
+            + opening_sentence(self.ones, words)
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return ">=players" + {"forbidden": "", "allowed": ", 1s", "required": ", 1s!"}[self.ones]
+
+
+def opening_with_ones(opening: OpeningRule, ones: str, by: str) -> OpeningRule:
+    """``opening`` with its ones setting ``ones`` (a special round's own, set by ``by``,
+    its ``axis:kind``): every opening kind of perudo has the parameter ``ones``; another
+    kind without it cannot be played with such a special round."""
+    kind: Any = type(opening)  # an attrs class, or refused
+    if not attrs.has(kind) or "ones" not in attrs.fields_dict(kind):
+        raise InvalidVariantError(
+            f"{by} sets whether its round opens on ones, and opening:{opening.kind} has no "
+            "parameter 'ones' to set"
+        )
+    settable: Any = opening
+    return opening if settable.ones == ones else attrs.evolve(settable, ones=ones)
 
 
 @attrs.frozen
@@ -451,8 +587,9 @@ def _standing(context: RoundContext) -> Bid:
 def _lowest_by_standing(
     rules: RoundRules, standing: Bid | None, may_change_face: bool
 ) -> tuple[int | None, ...]:
-    """:func:`_lowest` for rules whose kinds read the standing bid alone, from a context
-    that holds only it."""
+    """:func:`_lowest` for rules whose kinds read the standing bid alone (before any bid,
+    an opening that reads the face alone: :func:`by_standing_bid`), from a context that
+    holds only it."""
     bids = () if standing is None else (PlacedBid(0, standing),)
     context = RoundContext(
         words=_NO_WORDS,
@@ -491,9 +628,42 @@ def lowest_quantities(
     Every legality check and every list of legal bids comes from here. Where the conversion
     decides a face, it wins over the raise order.
     """
-    if rules.by_standing_bid:
+    if by_standing_bid(rules, standing):
         return _lowest_by_standing(rules, standing, may_change_face)
     return _lowest(rules, context(), may_change_face)
+
+
+def by_standing_bid(rules: RoundRules, standing: Bid | None) -> bool:
+    """Whether the lowest quantities over ``standing`` are kept by rules and standing bid:
+    the raise order and the conversion say they answer from the standing bid alone, or
+    (no bid standing yet) the opening says it answers from the face alone."""
+    return rules.by_standing_bid if standing is not None else rules.opening_by_face
+
+
+#: The fewest dice any round has in play (two seats of one die): the highest opening
+#: quantity an opening kind that answers from the face alone may give.
+_FEWEST_IN_PLAY = 2
+
+
+def _opening_lows(rules: RoundRules, context: RoundContext) -> tuple[int | None, ...]:
+    """Each face's lowest opening quantity (index 0 unused), as the opening kind says,
+    checked: a quantity from 1 to the dice in play, and at least one face open."""
+    opening = rules.opening
+    lows = (None, *[opening.lowest(face, context) for face in range(1, rules.faces + 1)])
+    top = _FEWEST_IN_PLAY if rules.opening_by_face else context.dice_in_play
+    for face, low in enumerate(lows):
+        if face and low is not None and (type(low) is not int or not 1 <= low <= top):
+            raise InvalidVariantError(
+                f"rule kind opening:{opening.kind} broke its protocol: lowest({face}) said "
+                f"{shown(low)}, not None or a quantity from 1 to {top}"
+                + (" (it answers from the face alone)" if rules.opening_by_face else "")
+            )
+    if lows.count(None) == len(lows):
+        raise InvalidVariantError(
+            f"rule kind opening:{opening.kind} broke its protocol: lowest() let no face "
+            "open the round"
+        )
+    return lows
 
 
 def _lowest(
@@ -501,9 +671,7 @@ def _lowest(
 ) -> tuple[int | None, ...]:
     standing, faces = context.bid, rules.faces
     if standing is None:
-        ones = None if rules.opening == "forbidden" else 1
-        others = None if rules.opening == "required" else 1
-        return (None, ones, *(others,) * (faces - 1))
+        return _opening_lows(rules, context)
     lows: list[int | None] = [None]
     conversion, raising = rules.conversion, rules.raising
     for face in range(1, faces + 1):
@@ -526,7 +694,7 @@ def legal_bids(
     """Every legal bid over ``standing`` up to quantity ``top``, by face then quantity; with
     ``pressure``, each face's pressured bids follow its plain ones. Interned values from
     :func:`perudo.actions.bid_row`, from the same :func:`lowest_quantities`."""
-    if rules.by_standing_bid:
+    if by_standing_bid(rules, standing):
         return legal_bids_by_standing(rules, standing, may_change_face, top, pressure)
     return _bids(rules, lowest_quantities(rules, standing, context, may_change_face), top, pressure)
 
@@ -582,7 +750,7 @@ def check_bid(
             "no-such-face", f"{bid}: the dice of this edition have faces 1 to {rules.faces}"
         )
     may_change = may_change_face(rules, player)
-    if rules.by_standing_bid:  # the hot path: one cached lookup
+    if by_standing_bid(rules, standing):  # the hot path: one cached lookup
         low = _lowest_by_standing(rules, standing, may_change)[bid.face]
     else:
         low = _lowest(rules, context(), may_change)[bid.face]
@@ -596,11 +764,7 @@ def check_bid(
     round_context = context()
     words = round_context.words
     if standing is None:
-        if rules.opening == "required":
-            return Violation(
-                "must-open-on-ones", f"{bid}: this round must open on {words.ones_word}"
-            )
-        return Violation("ones-on-opening", f"{bid}: a round may not open on {words.ones_word}")
+        return rules.opening.explain(bid, round_context)
     if low is None and bid.face != standing.face and not may_change:
         round_name = rules.special or "special"
         return Violation(

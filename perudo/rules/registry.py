@@ -28,7 +28,7 @@ from perudo.players import PlacedBid
 from perudo.rules import acts, bidding, calls, scoring, special, table
 from perudo.rules.axes import AXES, PROTOCOLS, CallContext, RoundContext, RoundRules, SettledCall
 from perudo.rules.base import ActEffect, RoundStart, Violation, Words
-from perudo.rules.bidding import HalveDouble, QuantityOrFace, WildOnes
+from perudo.rules.bidding import HalveDouble, Opening, QuantityOrFace, WildOnes
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -302,7 +302,7 @@ def _rules() -> RoundRules:
         wilds=WildOnes(),
         raising=QuantityOrFace(),
         conversion=HalveDouble(),
-        opening="forbidden",
+        opening=Opening("forbidden"),
         cap=False,
     )
 
@@ -338,7 +338,10 @@ def _standing_bid_only(component: Any, words: Words, dice: int) -> bool:
         scores=(2, 0, 1, 0),
         starting=(dice,) * 4,
     )
-    asked = [(face, context) for face in range(1, 7) for context in (_context(words, dice), other)]
+    if component.axis == "opening":  # asked before any bid: the face alone
+        other = attrs.evolve(other, bids=())
+    first = _context(words, dice, () if component.axis == "opening" else _BIDS)
+    asked = [(face, context) for face in range(1, 7) for context in (first, other)]
     answers = [component.lowest(face, context) for face, context in asked]
     return answers[0::2] == answers[1::2]
 
@@ -409,7 +412,13 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
         _STANDING_BID_ONLY,
     ],
     "opening": [
-        ("ones", lambda c, w, d: c.ones, lambda v: v in ("forbidden", "allowed", "required")),
+        ("lowest", lambda c, w, d: [c.lowest(face, _context(w, d, ())) for face in range(1, 7)],
+         lambda v: all(x is None or (_is_int(x) and 1 <= x <= 8) for x in v)
+         and v.count(None) < len(v)),
+        ("explain", lambda c, w, d: c.explain(Bid(1, 2), _context(w, d, ())),
+         lambda v: isinstance(v, Violation)),
+        ("standing_bid_only (the same answers on every opening)", _standing_bid_only,
+         lambda v: v),
     ],
     "cap": [("caps", lambda c, w, d: c.caps, lambda v: type(v) is bool)],
     "challenge": [

@@ -15,7 +15,7 @@ import attrs
 
 from perudo.rules.axes import RoundContext, RoundRules, SettledCall
 from perudo.rules.base import RoundStart, Words, first_paragraph, param
-from perudo.rules.bidding import OPENING_ONES, NoConversion, opening_sentence
+from perudo.rules.bidding import OPENING_ONES, NoConversion, opening_sentence, opening_with_ones
 
 __all__ = [
     "FACE_CHANGE",
@@ -67,7 +67,9 @@ class OneDieRound:
         two_players: With two players still in: ``"same"`` (as with more), ``"off"`` (never)
             or ``"choice"`` (the player declares the round or an ordinary one before any bid).
         optional: Whether the player opts in by declaring it; bidding declines it.
-        opening: Bids on ones at the opening: ``"forbidden"``, ``"allowed"`` or ``"required"``.
+        opening: Bids on ones at the opening: ``"forbidden"``, ``"allowed"`` or ``"required"``
+            (the round keeps the edition's opening kind, with this ``ones`` setting: an
+            opening kind without the parameter ``ones`` cannot be played with it).
         face_change: Who may change the locked face: ``"nobody"``, ``"one-die"`` (anyone
             holding one die) or ``"one-die-except-opener"``.
     """
@@ -170,7 +172,7 @@ def _transform(
         rules,
         wilds=None,
         conversion=NoConversion(),
-        opening=special.opening,
+        opening=opening_with_ones(rules.opening, special.opening, "special_round:one-die-round"),
         face_lock=True,
         face_changers=changers,
         special=name,
