@@ -10,6 +10,7 @@ to play a seeded game between bots and check the rule at every call.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
@@ -17,7 +18,7 @@ import attrs
 import perudo
 from perudo.bots import OddsBot
 from perudo.match import choose_move
-from perudo.rules import CallContext, RoundContext, Violation, Words
+from perudo.rules import CallContext, RoundContext, Violation, Words, show_every_hand
 
 
 @perudo.register_kind
@@ -36,6 +37,12 @@ class SpotOn:
         if player != context.to_act:
             return Violation("not-your-turn", f"{context.words.calza} is called on your own turn")
         return None
+
+    def reveal_hands(
+        self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
+    ) -> tuple[tuple[int, ...], int]:
+        """Every hand is shown and counted, wild ones included."""
+        return show_every_hand(hands, caller, context)
 
     def settle(self, context: CallContext) -> tuple[int, ...]:
         """Right: every other player still in loses a die. Wrong: the caller loses one."""

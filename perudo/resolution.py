@@ -9,7 +9,6 @@ from typing import Any, Literal
 import attrs
 
 from perudo.actions import Bid
-from perudo.dice import count
 from perudo.errors import InvalidVariantError, shown
 from perudo.rules import CallContext, RoundContext, SettledCall, Words
 from perudo.rules.axes import SeatChanges, extended
@@ -168,6 +167,26 @@ def _per_seat(variant: Variant, axis: str, values: Any, players: int) -> tuple[i
     return tuple(values)
 
 
+def _counted(variant: Variant, axis: str, answer: Any, players: int) -> tuple[tuple[int, ...], int]:
+    """``answer`` checked as the seats shown (each once) and a count, or the kind that
+    gave it blamed."""
+    if (
+        isinstance(answer, tuple)
+        and len(answer) == 2
+        and isinstance(answer[0], tuple | list)
+        and all(type(seat) is int and 0 <= seat < players for seat in answer[0])
+        and len(set(answer[0])) == len(answer[0])
+        and type(answer[1]) is int
+        and answer[1] >= 0
+    ):
+        return tuple(answer[0]), answer[1]
+    kind = variant.component(axis).kind
+    raise InvalidVariantError(
+        f"rule kind {axis}:{kind} of {variant.key!r} broke its protocol: reveal_hands "
+        f"returned {shown(answer)}, not the seats shown and a count"
+    )
+
+
 def settle_call(
     variant: Variant,
     context: RoundContext,
@@ -179,22 +198,24 @@ def settle_call(
 ) -> tuple[SettledCall, Resolution]:
     """Count and settle ``caller``'s ``call`` on the standing bid of ``context``.
 
-    The challenge shows the hands its axis reveals and counts them; the exact call shows
-    every hand. Then one settlement: the scoring axis's for a challenge, the exact call's
-    for an exact call, each a change per seat, of dice or (a challenge, where calls move
-    points) of score. Every hand stays between none and its starting dice, and a seat
+    Each call shows the hands its axis reveals and counts them its own way (perudo's exact
+    call shows every hand). Then one settlement: the scoring axis's for a challenge, the
+    exact call's for an exact call, each a change per seat, of dice or (a challenge, where
+    calls move points) of score. Every hand stays between none and its starting dice, and a seat
     already out stays out. ``names`` are kept for :meth:`Resolution.describe`.
     """
     placed = context.bids[-1]  # a call needs a standing bid
     bid = placed.bid
     wild = context.wild
     dice, starting = context.dice, context.starting
-    if call == "challenge":
-        revealed, total = variant.challenge.reveal_hands(hands, caller, context)
-        revealed = tuple(revealed)
-    else:
-        revealed = context.order_from(caller)
-        total = count([hands[seat] for seat in revealed], bid.face, wild=wild)
+    axis = "challenge" if call == "challenge" else "exact_call"
+    counter = variant.challenge if call == "challenge" else variant.exact_call
+    answer = counter.reveal_hands(hands, caller, context)
+    if variant.user_kinds:  # perudo's own kinds keep the protocol
+        answer = _counted(variant, axis, answer, len(hands))
+    revealed, total = answer
+    if not getattr(counter, "counts_wild", True):  # the kind counted the face alone
+        wild = None
     shown = _shown(hands, revealed)
     counted = extended(
         CallContext, context, to_act=None, call=call, caller=caller, pressured=pressured,

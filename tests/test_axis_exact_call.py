@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
-from helpers import called, context
+from collections.abc import Sequence
+from typing import ClassVar
 
-from perudo.rules import ExactCall, NoExactCall
+import attrs
+import pytest
+from helpers import called, context, game, play
+
+import perudo
+from perudo.rules import ExactCall, NoExactCall, RoundContext, register_kind
 
 CALZA = ExactCall("player-to-act", 2, False)
 JONTI = ExactCall("not-bidder-or-before", 3, True)
@@ -61,3 +66,69 @@ def test_flags() -> None:
     assert (CALZA.offered, CALZA.out_of_turn) == (True, False)
     assert (JONTI.offered, JONTI.out_of_turn) == (True, True)
     assert (NoExactCall.offered, NoExactCall.out_of_turn) == (False, False)
+
+
+def test_what_it_shows_and_counts() -> None:
+    """Every hand still in, from the caller's left, the caller last; ones wild (Italian)."""
+    round_context = context((2, 0, 3, 2), bids=[(2, "3x4")], to_act=3)
+    hands = ((1, 4), (), (4, 4, 6), (2, 3))
+    assert CALZA.reveal_hands(hands, 3, round_context) == ((0, 2, 3), 4)
+    assert JONTI.reveal_hands(hands, 0, round_context) == ((2, 3, 0), 4)
+    assert NoExactCall().reveal_hands(hands, 3, round_context) == ((), 0)
+
+
+@attrs.frozen
+class _SpotOnFaceOnly(ExactCall):
+    """A "Spot on" that counts the bid's face alone, wild dice not included."""
+
+    kind: ClassVar[str] = "test-face-only"
+    counts_wild: ClassVar[bool] = False
+
+    def reveal_hands(
+        self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
+    ) -> tuple[tuple[int, ...], int]:
+        order, bid = context.order_from(caller), context.bids[-1].bid
+        return order, sum(hands[seat].count(bid.face) for seat in order)
+
+
+def test_a_call_that_counts_its_own_way_is_judged_and_reported_on_its_count() -> None:
+    register_kind(_SpotOnFaceOnly)
+    edition = perudo.load_variant("french-calza").derive(
+        "calza-face-only", reason="t",
+        exact_call={"kind": "test-face-only", "who": "player-to-act", "min_players": 2,
+                    "caller_below_full": False},
+    )  # fmt: skip
+    # four 3s counting the ones; two without them
+    state = game(edition, [[1, 3, 5], [1, 3, 6], [2, 2, 4]], first=0)
+    after = play(state, "2x3").apply(perudo.Calza())
+    result = after.last_result
+    assert result is not None
+    assert (result.count, result.is_exact, result.changes) == (2, True, (0, 1, 0))
+    assert result.wild is None
+    assert result.describe() == "Calza by Player 2 on 2x3 by Player 1: 2 3s; Player 2 gains a die"
+    wrong = play(game(perudo.load_variant("french-calza"), [[1, 3, 5], [1, 3, 6], [2, 2, 4]]),
+                 "2x3").apply(perudo.Calza())  # fmt: skip
+    assert wrong.last_result is not None
+    assert wrong.last_result.count == 4  # the ones counted
+
+
+@attrs.frozen
+class _CountsNothing(ExactCall):
+    """Counts nothing, and shows the caller twice (a broken kind)."""
+
+    kind: ClassVar[str] = "test-counts-nothing"
+
+    def reveal_hands(
+        self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
+    ) -> tuple[tuple[int, ...], int]:
+        return ((caller, caller), -1)  # type: ignore[return-value]
+
+
+def test_a_count_that_breaks_the_protocol_names_the_kind() -> None:
+    register_kind(_CountsNothing)
+    with pytest.raises(perudo.InvalidVariantError, match="test-counts-nothing"):
+        perudo.load_variant("french-calza").derive(
+            "calza-nothing", reason="t",
+            exact_call={"kind": "test-counts-nothing", "who": "player-to-act",
+                        "min_players": 2, "caller_below_full": False},
+        )  # fmt: skip

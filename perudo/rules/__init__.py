@@ -58,7 +58,7 @@ from perudo.rules.bidding import (
     WildOnes,
     WildUntilBidOn,
 )
-from perudo.rules.calls import Challenge, ExactCall, NoExactCall
+from perudo.rules.calls import Challenge, ExactCall, NoExactCall, show_every_hand
 from perudo.rules.registry import check_component, register_kind, rule_kinds
 from perudo.rules.scoring import Difference, Elimination, FixedRounds, PartyPoints
 from perudo.rules.special import NoSpecialRound, OneDieRound
@@ -137,4 +137,5 @@ __all__ = [
     "param",
     "register_kind",
     "rule_kinds",
+    "show_every_hand",
 ]

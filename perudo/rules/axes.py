@@ -533,7 +533,8 @@ class ChallengeRule(Component, Protocol):
         the order shown (:meth:`~perudo.rules.RoundContext.order_from` gives the usual one: from the
         challenger's left, the challenger last), and the count of the bid's face among
         them (the wild face at the call is ``context.wild``). ``hands`` is every seat's
-        hand: the one place a rule sees dice, and only to show them."""
+        hand: the one place a rule sees dice, and only to show them. A kind that counts
+        the face alone says ``counts_wild = False``, as an exact call kind does."""
         ...
 
 
@@ -554,6 +555,20 @@ class ExactCallRule(Component, Protocol):
     def check(self, player: int, context: RoundContext) -> Violation | None:
         """``None`` if ``player`` may make the call against the standing bid now (the
         context has a standing bid; its words name the call, ``context.words.calza``)."""
+        ...
+
+    def reveal_hands(
+        self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
+    ) -> tuple[tuple[int, ...], int]:
+        """The seats that show their hands when ``caller`` makes the call, in the order
+        shown, and the count of the bid's face among them, as this call counts it (the
+        wild face at the call is ``context.wild``): the count the call is judged on, which
+        the :class:`~perudo.Resolution` reports. ``hands`` is every seat's hand, only to
+        show them.
+
+        A kind that counts without the wild face says so with the class attribute
+        ``counts_wild = False`` (a challenge kind too): the resolution then reports no wild
+        face, so its description does not say one counted."""
         ...
 
     def settle(self, context: CallContext) -> tuple[int, ...]:

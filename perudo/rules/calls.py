@@ -12,10 +12,28 @@ from perudo.dice import count
 from perudo.rules.axes import CallContext, RoundContext
 from perudo.rules.base import Violation, Words, param
 
-__all__ = ["REVEALS", "WHO_MAY_CALL", "Challenge", "ExactCall", "NoExactCall"]
+__all__ = ["REVEALS", "WHO_MAY_CALL", "Challenge", "ExactCall", "NoExactCall", "show_every_hand"]
 
 REVEALS = ("all", "from-left")
 WHO_MAY_CALL = ("player-to-act", "not-bidder-or-before")
+
+
+def show_every_hand(
+    hands: Sequence[Sequence[int]], caller: int, context: RoundContext
+) -> tuple[tuple[int, ...], int]:
+    """A call's ``reveal_hands`` that shows every hand still in, from ``caller``'s left,
+    ``caller`` last, and counts the standing bid's face with the wild face at the call:
+    what perudo's exact call and a challenge that shows all do, for a kind of one's own
+    to answer with.
+
+    >>> import attrs, perudo
+    >>> round_one = perudo.load_variant("italian").round_one((2, 2))
+    >>> context = attrs.evolve(round_one, bids=(perudo.PlacedBid(0, perudo.Bid(2, 5)),))
+    >>> show_every_hand(((1, 5), (3, 4)), 1, context)  # a 5 and a wild one
+    ((0, 1), 2)
+    """
+    order, bid = context.order_from(caller), context.bids[-1].bid
+    return order, count([hands[seat] for seat in order], bid.face, wild=context.wild)
 
 
 @attrs.frozen
@@ -38,9 +56,9 @@ class Challenge:
     ) -> tuple[tuple[int, ...], int]:
         """The seats that show their hands, from the challenger's left, the challenger
         last, and the count among them."""
-        order, bid, wild = context.order_from(caller), context.bids[-1].bid, context.wild
         if self.reveal == "all":
-            return order, count([hands[seat] for seat in order], bid.face, wild=wild)
+            return show_every_hand(hands, caller, context)
+        order, bid, wild = context.order_from(caller), context.bids[-1].bid, context.wild
         face, quantity, total = bid.face, bid.quantity, 0
         both = wild is not None and wild != face  # the wild face counts too
         for shown, seat in enumerate(order, start=1):
@@ -80,6 +98,12 @@ class NoExactCall:
     def check(self, player: int, context: RoundContext) -> Violation | None:
         """Always a violation: there is no exact call to make."""
         return Violation("no-exact-call", "this edition has no exact call (no Calza)")
+
+    def reveal_hands(
+        self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
+    ) -> tuple[tuple[int, ...], int]:
+        """Never called (no call is ever made): nothing shown, nothing counted."""
+        return (), 0
 
     def settle(self, context: CallContext) -> tuple[int, ...]:
         """Never called (no call is ever made): no change."""
@@ -152,6 +176,13 @@ class ExactCall:
                 "exact-call-not-allowed", f"{word} needs fewer than {full} dice in your hand"
             )
         return None
+
+    def reveal_hands(
+        self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
+    ) -> tuple[tuple[int, ...], int]:
+        """Every hand still in is shown, from the caller's left, the caller last; the bid's
+        face is counted with the wild face."""
+        return show_every_hand(hands, caller, context)
 
     def settle(self, context: CallContext) -> tuple[int, ...]:
         """Right: the caller gains a die (the engine keeps it at most its starting dice).

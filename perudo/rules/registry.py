@@ -293,6 +293,20 @@ def _is_seat_tuple(size: int) -> Callable[[Any], bool]:
     )
 
 
+def _is_shown_and_counted(value: Any) -> bool:
+    """A call's ``reveal_hands`` answer at the three seats of the probe: the seats shown,
+    each once, and a count."""
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and isinstance(value[0], tuple)
+        and all(seat in (0, 1, 2) for seat in value[0])
+        and len(set(value[0])) == len(value[0])
+        and _is_int(value[1])
+        and value[1] >= 0
+    )
+
+
 _BIDS = (PlacedBid(1, Bid(1, 3)), PlacedBid(2, _BID))
 _SHOWN = ((1, 3, 3), (2, 5), (3, 6, 6))
 
@@ -423,14 +437,15 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
     "cap": [("caps", lambda c, w, d: c.caps, lambda v: type(v) is bool)],
     "challenge": [
         ("reveal_hands", lambda c, w, d: c.reveal_hands(_HANDS, 0, _context(w, d)),
-         lambda v: isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], tuple)
-         and all(s in (0, 1, 2) for s in v[0]) and _is_int(v[1])),
+         _is_shown_and_counted),
     ],
     "exact_call": [
         ("offered", lambda c, w, d: c.offered, lambda v: type(v) is bool),
         ("out_of_turn", lambda c, w, d: c.out_of_turn, lambda v: type(v) is bool),
         ("check", lambda c, w, d: c.check(0, _context(w, d)),
          lambda v: v is None or isinstance(v, Violation)),
+        ("reveal_hands", lambda c, w, d: c.reveal_hands(_HANDS, 0, _context(w, d)),
+         _is_shown_and_counted),
         ("settle", lambda c, w, d: [c.settle(_called(w, d, "exact", n)) for n in (2, 1)],
          lambda v: all(_is_seat_tuple(3)(x) for x in v)),
     ],
