@@ -295,7 +295,8 @@ class OddsBot:
         return _Decision(bids=bids, press=best > 0.9 and pressure_left)
 
     def interrupt(self, view: PlayerView) -> Action | None:
-        """The exact call out of turn (Jonti) when the bid looks exactly right; after its
+        """The exact call out of turn (Jonti) when the bid looks exactly right; a challenge
+        out of turn (a burst) when it looks half as likely as the bot's own doubt; after its
         own bid, Bluff's re-roll: it puts out the dice under its cup that count for its bid
         and re-rolls the others, when it holds some of each."""
         bid = view.bid
@@ -306,6 +307,8 @@ class OddsBot:
             table = self.belief(view)
             if exact_chance_of(table, bid) > self.exact:
                 return EXACT_CALL
+        if CHALLENGE in legal and chance_of(self.belief(view), bid) < self.doubt / 2:
+            return CHALLENGE
         if view.bidder == view.player and view.variant.has_actions:
             wild = view.wild_face
             keep = tuple(die for die in view.dice if die in (bid.face, wild))

@@ -307,6 +307,11 @@ def _is_face_number(word: str) -> bool:
 #: other action. :meth:`perudo.Variant.to_dict` leaves such an axis out again, so a declaration's
 #: fingerprint is the same as before the axis existed.
 OPTIONAL_AXES: Mapping[str, tuple[str, Provenance]] = MappingProxyType({
+    "turns": ("in-turn", Provenance(
+        kind="inherited",
+        reason="The declaration lets nobody act out of turn: only the player to act bids "
+        "or challenges.",
+    )),
     "actions": ("none", Provenance(
         kind="inherited",
         reason="The declaration names no other action: a player bids, calls or declares.",

@@ -219,7 +219,7 @@ def settle_call(
     shown = _shown(hands, revealed)
     counted = extended(
         CallContext, context, to_act=None, call=call, caller=caller, pressured=pressured,
-        shown=shown, count=total,
+        shown=shown, count=total, in_turn=caller == context.to_act,
     )  # fmt: skip
     challenge = call == "challenge"
     raw = (variant.scoring if challenge else variant.exact_call).settle(counted)

@@ -240,10 +240,25 @@ class GameState(RoundFacts):
         return self._out_of_turn(seat)
 
     def _out_of_turn(self, seat: int) -> tuple[Action, ...]:
-        calls: tuple[Action, ...] = ()
-        if self.variant.exact_call.out_of_turn and self._exact_call_violation(seat) is None:
-            calls = (EXACT_CALL,)
-        return calls + self._acts_open(seat) if self.variant.has_actions else calls
+        """What ``seat``, not the player to act, may do now: bids and the challenge as the
+        turns kind opens them (a burst), the exact call out of turn, actions."""
+        variant = self.variant
+        moves: tuple[Action, ...] = ()
+        roles = variant.turns.out_of_turn
+        if roles and self.must_declare is False:
+            pressure = variant.has_pressure and self.players[seat].pressure_left > 0
+            context = self._context()
+            if "bid" in roles and variant.turns.check("bid", seat, context) is None:
+                rules = self.rules
+                moves = legal_bids(
+                    rules, self.bid, self._context, may_change_face(rules, seat),
+                    self.dice_in_play, pressure,
+                )  # fmt: skip
+            if "challenge" in roles and variant.turns.check("challenge", seat, context) is None:
+                moves += (CHALLENGE, CHALLENGE_PRESSED) if pressure else (CHALLENGE,)
+        if variant.exact_call.out_of_turn and self._exact_call_violation(seat) is None:
+            moves += (EXACT_CALL,)
+        return moves + self._acts_open(seat) if variant.has_actions else moves
 
     def _acts_open(self, seat: int) -> tuple[Act, ...]:
         """The actions of the edition's ``actions`` axis open to ``seat`` now."""
@@ -472,11 +487,10 @@ class GameState(RoundFacts):
                 return self._act_violation(action, seat)
             return self._exact_call_violation(seat)
         if seat != self.to_act:
-            return Violation(
-                "not-your-turn",
-                f"{action}: it is {self.players[self.to_act].name}'s turn",  # type: ignore[index]
-            )
-        if isinstance(action, Declare):
+            refused = self._turn_violation(action, seat)
+            if refused is not None:
+                return refused
+        if isinstance(action, Declare):  # the player to act's: refused out of turn above
             if action.name in self.offers:
                 return None
             return Violation("declaration-not-offered", f"{action} is not open to you now")
@@ -495,7 +509,7 @@ class GameState(RoundFacts):
                 "nothing-to-challenge", f"there is no bid yet to call {self.variant.words.dudo} on"
             )
         violation = check_bid(self.rules, self.bid, self._context, action, seat, self.dice_in_play)
-        if violation is None or not self.offers:
+        if violation is None or not self.offers or seat != self.to_act:
             return violation
         # An open declaration may change the round's rules: say which one allows the bid.
         allowing = [
@@ -507,6 +521,23 @@ class GameState(RoundFacts):
             return violation
         choices = " or ".join(f"'declare {name}'" for name in allowing)
         return Violation(violation.reason, f"{violation.message} ({choices} first, and you may)")
+
+    def _turn_violation(self, action: Bid | Dudo | Declare, seat: int) -> Violation | None:
+        """Why ``seat``, not the player to act, may not take ``action`` (a bid, a challenge
+        or a declaration) now, as the edition's turns kind says; ``None`` if it may."""
+        role = (
+            "bid" if isinstance(action, Bid) else "challenge" if isinstance(action, Dudo) else None
+        )
+        turns = self.variant.turns
+        refused = None
+        if role is not None and role in turns.out_of_turn:
+            refused = turns.check(role, seat, self._context())
+            if refused is None:
+                return None
+        turn = f"it is {self.players[self.to_act].name}'s turn"  # type: ignore[index]
+        return Violation(
+            "not-your-turn", f"{action}: {turn}" + (f" ({refused.message})" if refused else "")
+        )
 
     def _act_violation(self, action: Act, seat: int) -> Violation | None:
         actions = self.variant.actions

@@ -44,6 +44,7 @@ from perudo.rules import (
     ScoringRule,
     SpecialRoundRule,
     StarterRule,
+    TurnRule,
     WildsRule,
     Words,
 )
@@ -104,6 +105,7 @@ class Variant:
     conversion: ConversionRule
     opening: OpeningRule
     cap: CapRule
+    turns: TurnRule
     challenge: ChallengeRule
     exact_call: ExactCallRule
     special_round: SpecialRoundRule
@@ -142,7 +144,8 @@ class Variant:
 
     @_has_out_of_turn.default
     def _acts_out_of_turn(self) -> bool:
-        return bool(self.exact_call.out_of_turn or self.actions.out_of_turn)
+        exact_call, actions, turns = self.exact_call, self.actions, self.turns
+        return bool(exact_call.out_of_turn or actions.out_of_turn or turns.out_of_turn)
 
     @_user_kinds.default
     def _find_user_kinds(self) -> tuple[str, ...]:
@@ -226,7 +229,8 @@ class Variant:
     @property
     def has_out_of_turn(self) -> bool:
         """Whether a seat other than the player to act may ever act (the exact call out of
-        turn in Jonti, or an action such as Bluff's re-roll by the bidder)."""
+        turn in Jonti, an action such as Bluff's re-roll by the bidder, or a bid or a
+        challenge out of turn: a burst)."""
         return self._has_out_of_turn
 
     @property
@@ -336,6 +340,7 @@ class Variant:
         conversion: ConversionRule | Mapping[str, Any] | None = None,
         opening: OpeningRule | Mapping[str, Any] | None = None,
         cap: CapRule | Mapping[str, Any] | None = None,
+        turns: TurnRule | Mapping[str, Any] | None = None,
         challenge: ChallengeRule | Mapping[str, Any] | None = None,
         exact_call: ExactCallRule | Mapping[str, Any] | None = None,
         special_round: SpecialRoundRule | Mapping[str, Any] | None = None,
@@ -378,7 +383,8 @@ class Variant:
         """
         given: dict[str, Any] = {
             "players": players, "dice": dice, "wilds": wilds, "raising": raising,
-            "conversion": conversion, "opening": opening, "cap": cap, "challenge": challenge,
+            "conversion": conversion, "opening": opening, "cap": cap, "turns": turns,
+            "challenge": challenge,
             "exact_call": exact_call, "special_round": special_round, "actions": actions,
             "starter": starter, "first_player": first_player, "scoring": scoring,
         }  # fmt: skip

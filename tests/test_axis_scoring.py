@@ -10,6 +10,7 @@ from helpers import called, context, settled
 
 import perudo
 from perudo.rules import (
+    BurstElimination,
     CallContext,
     Difference,
     Elimination,
@@ -32,6 +33,8 @@ PARTY = PartyPoints(2, 1, 3, 3)
         (Difference(), 1, False, (0, -2, 0)),  # two short of 3x3: the bidder loses two
         (Difference(), 5, False, (0, 0, -2)),  # two over: the challenger loses two
         (Difference(), 3, False, (-1, 0, -1)),  # exactly: all but the bidder lose one
+        (BurstElimination(), 3, False, (0, 0, -1)),  # in turn: as elimination
+        (BurstElimination(), 2, False, (0, -1, 0)),
     ],
 )
 def test_what_a_challenge_settles(
@@ -122,3 +125,20 @@ def test_a_game_past_its_declared_round_limit_is_refused_naming_the_kind() -> No
     state = state.apply(perudo.Bid(1, 2))
     with pytest.raises(perudo.InvalidVariantError, match="scoring:test-short-limit"):
         state.apply(perudo.Dudo())  # round 1 ends and the game goes on: past the limit
+
+
+@pytest.mark.parametrize(
+    ("count", "changes"),
+    [
+        (2, (0, -1, 1)),  # "Challenged bid FALSE: Bidder -1 die; Burst-Dudo caller +1 die"
+        (3, (0, 0, -1)),  # "Challenged bid TRUE: Burst-Dudo caller -1 die"
+    ],
+)
+def test_a_burst_challenge_that_is_right_wins_a_die(count: int, changes: tuple[int, ...]) -> None:
+    """guyguroz-hue/Perudo, docs/GAME_RULES.md section 9.2: seat 2 challenges seat 1's 3x3
+    out of turn (seat 0 was to act)."""
+    call = attrs.evolve(
+        called(context((5, 5, 5), bids=[(1, "3x3")]), "challenge", 2, count), in_turn=False
+    )
+    assert BurstElimination().settle(call) == changes
+    assert Elimination().settle(call) == tuple(min(c, 0) for c in changes)  # no gain

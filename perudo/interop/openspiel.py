@@ -187,7 +187,8 @@ def _max_game_length(
 ) -> int:
     """The most player actions a game can take, ``dice`` being every seat's dice together
     at the start (no bound where an exact call gives dice back)."""
-    asked = players - 2 if variant.exact_call.out_of_turn else 0
+    # every seat but the player to act and the bidder, asked about the exact call or a burst
+    asked = players - 2 if variant.exact_call.out_of_turn or variant.turns.out_of_turn else 0
     asked += 1 if variant.actions.out_of_turn else 0  # the bidder, asked about a re-roll
     declaring = 1 if variant.declarations else 0  # a round's declaration, where it has one
     bids = encoding.field("bids").high  # the most bids a round holds

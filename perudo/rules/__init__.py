@@ -31,6 +31,7 @@ from perudo.rules.axes import (
     SettledCall,
     SpecialRoundRule,
     StarterRule,
+    TurnRule,
     WildsRule,
 )
 from perudo.rules.base import (
@@ -60,7 +61,13 @@ from perudo.rules.bidding import (
 )
 from perudo.rules.calls import Challenge, ExactCall, NoExactCall, show_every_hand
 from perudo.rules.registry import check_component, register_kind, rule_kinds
-from perudo.rules.scoring import Difference, Elimination, FixedRounds, PartyPoints
+from perudo.rules.scoring import (
+    BurstElimination,
+    Difference,
+    Elimination,
+    FixedRounds,
+    PartyPoints,
+)
 from perudo.rules.special import NoSpecialRound, OneDieRound
 from perudo.rules.table import (
     Dice,
@@ -71,13 +78,17 @@ from perudo.rules.table import (
     RollOff,
     WinnerStarts,
 )
+from perudo.rules.turns import TURN_ROLES, Burst, InTurn
 
 __all__ = [
     "AXES",
     "AXIS_TITLES",
     "CALLS",
+    "TURN_ROLES",
     "ActEffect",
     "ActionRule",
+    "Burst",
+    "BurstElimination",
     "CallContext",
     "CapRule",
     "Challenge",
@@ -96,6 +107,7 @@ __all__ = [
     "FixedRounds",
     "FixedSeat",
     "HalveDouble",
+    "InTurn",
     "LoserStarts",
     "LostDiceStarts",
     "Monotone",
@@ -125,6 +137,7 @@ __all__ = [
     "SettledCall",
     "SpecialRoundRule",
     "StarterRule",
+    "TurnRule",
     "Violation",
     "WildFace",
     "WildOnes",

@@ -54,6 +54,7 @@ __all__ = [
     "SettledCall",
     "SpecialRoundRule",
     "StarterRule",
+    "TurnRule",
     "WildsRule",
 ]
 
@@ -66,6 +67,7 @@ AXES = (
     "conversion",
     "opening",
     "cap",
+    "turns",
     "challenge",
     "exact_call",
     "special_round",
@@ -85,6 +87,7 @@ AXIS_TITLES: Mapping[str, str] = MappingProxyType(
         "conversion": "To/from ones",
         "opening": "Opening ones",
         "cap": "Quantity cap",
+        "turns": "Out of turn",
         "challenge": "Challenge",
         "exact_call": "Exact call",
         "special_round": "One-die round",
@@ -200,6 +203,8 @@ class CallContext(RoundContext):
             a seat already out.
         count: The dice among the hands shown that count for the called bid's face (the
             wild face included).
+        in_turn: Whether the caller was the player to act (``False`` for a call made out of
+            turn: Jonti, a burst).
     """
 
     call: Literal["challenge", "exact"]
@@ -207,6 +212,7 @@ class CallContext(RoundContext):
     pressured: bool
     shown: tuple[tuple[int, ...] | None, ...]
     count: int
+    in_turn: bool = attrs.field(default=True, kw_only=True)
 
     @property
     def called(self) -> PlacedBid:
@@ -523,6 +529,25 @@ class CapRule(Component, Protocol):
     def caps(self) -> bool: ...
 
 
+class TurnRule(Component, Protocol):
+    """``turns``: what a seat other than the player to act may do besides the exact call
+    and the actions of the ``actions`` axis (each of which says its own): bid over the
+    standing bid, or challenge it, out of turn. A bid always passes the turn to the next
+    seat still in clockwise of its bidder."""
+
+    @property
+    def out_of_turn(self) -> tuple[str, ...]:
+        """Each role ever open out of turn (``"bid"``, ``"challenge"``, of
+        :data:`~perudo.rules.TURN_ROLES`), ``()`` for none. Turn-based adapters then ask
+        such a seat, as they ask about the exact call out of turn."""
+        ...
+
+    def check(self, role: str, player: int, context: RoundContext) -> Violation | None:
+        """``None`` if ``player``, not the player to act, may take ``role`` (one of
+        :attr:`out_of_turn`) now; else why not (reason ``"not-your-turn"``)."""
+        ...
+
+
 class ChallengeRule(Component, Protocol):
     """``challenge`` (Dudo): which hands are shown and what they count."""
 
@@ -733,6 +758,7 @@ PROTOCOLS: Mapping[str, type] = MappingProxyType(
         "conversion": ConversionRule,
         "opening": OpeningRule,
         "cap": CapRule,
+        "turns": TurnRule,
         "challenge": ChallengeRule,
         "exact_call": ExactCallRule,
         "special_round": SpecialRoundRule,

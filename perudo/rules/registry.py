@@ -25,10 +25,11 @@ import attrs
 from perudo.actions import MAX_FACES, Act, Bid
 from perudo.errors import IllegalActionError, InvalidVariantError, PerudoError, shown
 from perudo.players import PlacedBid
-from perudo.rules import acts, bidding, calls, scoring, special, table
+from perudo.rules import acts, bidding, calls, scoring, special, table, turns
 from perudo.rules.axes import AXES, PROTOCOLS, CallContext, RoundContext, RoundRules, SettledCall
 from perudo.rules.base import ActEffect, RoundStart, Violation, Words
 from perudo.rules.bidding import HalveDouble, Opening, QuantityOrFace, WildOnes
+from perudo.rules.turns import TURN_ROLES
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -46,7 +47,7 @@ _KIND = re.compile(r"[a-z0-9][a-z0-9-]{0,39}", re.ASCII)
 # perudo's own kinds: every component class of the kinds' modules, in their order.
 _BUILT_IN: tuple[type, ...] = tuple(
     value
-    for module in (table, bidding, calls, special, acts, scoring)
+    for module in (table, bidding, calls, turns, special, acts, scoring)
     for value in vars(module).values()
     if isinstance(value, type)
     and attrs.has(value)
@@ -435,6 +436,13 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
          lambda v: v),
     ],
     "cap": [("caps", lambda c, w, d: c.caps, lambda v: type(v) is bool)],
+    "turns": [
+        ("out_of_turn", lambda c, w, d: c.out_of_turn,
+         lambda v: isinstance(v, tuple) and all(role in TURN_ROLES for role in v)
+         and len(set(v)) == len(v)),
+        ("check", lambda c, w, d: [c.check(role, 1, _context(w, d)) for role in c.out_of_turn],
+         lambda v: all(x is None or isinstance(x, Violation) for x in v)),
+    ],
     "challenge": [
         ("reveal_hands", lambda c, w, d: c.reveal_hands(_HANDS, 0, _context(w, d)),
          _is_shown_and_counted),

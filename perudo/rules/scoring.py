@@ -15,6 +15,7 @@ __all__ = [
     "MAX_PRESSURE_USES",
     "MAX_ROUNDS",
     "MAX_ROUNDS_PER_PLAYER",
+    "BurstElimination",
     "Difference",
     "Elimination",
     "FixedRounds",
@@ -209,6 +210,38 @@ class FixedRounds:
     def label(self, words: Words) -> str:
         """A short label."""
         return f"{self.rounds} rnd"[:8]
+
+
+@attrs.frozen
+class BurstElimination(Elimination):
+    """A lost call costs one die, as in elimination, and a challenger who called out of
+    turn (a burst) and was right also wins a die, never above its starting dice; the last
+    player with dice wins.
+
+    From a published online Perudo's house rules (``guyguroz-hue/Perudo``,
+    ``docs/GAME_RULES.md`` section 9.2): "Burst Dudo: Challenged bid FALSE: Bidder -1 die;
+    Burst-Dudo caller +1 die. Challenged bid TRUE: Burst-Dudo caller -1 die", and "Only
+    Burst Dudo can generate a die gain, and never above five".
+    """
+
+    kind: ClassVar[str] = "elimination-burst"
+
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        """The loser of the challenge loses one die; a right challenger who called out of
+        turn wins one (the engine keeps it at most its starting dice)."""
+        loser, caller = context.challenge_loser, context.caller
+        changes = list(_one_seat(context.players, loser, -1))
+        if not context.in_turn and loser != caller:
+            changes[caller] = 1
+        return tuple(changes)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return first_paragraph(self)
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "last in+"
 
 
 def _one_seat(players: int, seat: int, change: int) -> tuple[int, ...]:
