@@ -320,6 +320,9 @@ class ObservationEncoding:
     ``special_round``         1 while the edition's special round is in force (editions
                               with a special round only)
     ``special_player``        the seat whose special round it is, one-hot
+    ``owed``                  the seats owed a special round in later rounds, per seat its
+                              place in the queue from 1, 0 for none (editions whose special
+                              round queues only)
     ``offers``                declarations open now, one flag per declaration of the
                               edition (:attr:`perudo.Variant.declarations`)
     ``must_declare``          1 when the player to act must declare before bidding
@@ -401,6 +404,7 @@ class ObservationEncoding:
             ("face_changers", n, 0, 1),
             ("special_round", 1 if _has_special(variant) else 0, 0, 1),
             ("special_player", n, 0, 1),
+            ("owed", n if getattr(variant.special_round, "queues", False) else 0, 0, n),
             ("offers", len(variant.declarations), 0, 1),
             ("must_declare", 1, 0, 1),
             ("wild", 1, 0, faces),
@@ -539,6 +543,8 @@ class ObservationEncoding:
             self._put(out, "special_round", 0, 1)
         if view.special_player is not None:
             out[f["special_player"] + (view.special_player - me) % n] = 1
+        for place, seat in enumerate(view.owed, start=1):
+            self._put(out, "owed", (seat - me) % n, place)
         for name in view.offers:
             self._put(out, "offers", self.variant.declarations.index(name), 1)
         out[f["must_declare"]] = int(view.must_declare)
@@ -817,6 +823,10 @@ class ObservationEncoding:
             winners=seats_of("winners"),
             acts=tuple(acts),
             seen=tuple(sorted(glimpses)),
+            owed=tuple(
+                absolute(rel)
+                for _, rel in sorted((v, rel) for rel, v in enumerate(get("owed")) if v)
+            ),
         )
 
     def _decode_result(self, get: Any, one_seat: Any, absolute: Any, per_seat: Any) -> Resolution:

@@ -656,7 +656,7 @@ def state_from_dict(
 
 
 def _position(state: GameState) -> dict[str, Any]:
-    return {
+    position: dict[str, Any] = {
         "round_number": state.round_number,
         "to_act": state.to_act,
         "players": [
@@ -678,6 +678,9 @@ def _position(state: GameState) -> dict[str, Any]:
         "pressured": state.pressured,
         "last_result": None if state.last_result is None else state.last_result.to_dict(),
     }
+    if state.owed:  # only where a special round queues: earlier states read the same
+        position["owed"] = list(state.owed)
+    return position
 
 
 # --- reading helpers ---------------------------------------------------------------------

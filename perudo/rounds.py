@@ -11,10 +11,11 @@ import attrs
 from perudo.dice import deal
 from perudo.errors import InvalidVariantError, shown
 from perudo.players import Player
-from perudo.rules import RoundContext, RoundRules, SettledCall
+from perudo.rules import RoundContext, RoundRules, RoundStart, SettledCall
+from perudo.rules.special import dropped_to_one
 from perudo.variant import Variant
 
-__all__ = ["NextRound", "dropped_to_one", "next_round"]
+__all__ = ["NextRound", "dropped_to_one", "next_round"]  # dropped_to_one: perudo.rules.special
 
 
 @attrs.frozen(slots=False)  # one a round: made faster dict-based
@@ -29,6 +30,7 @@ class NextRound:
         special_player: The seat whose special round the next round is, if any.
         offers: The declarations (in the edition's words) its opener may make first.
         must_declare: Whether its opener must declare before bidding.
+        owed: The seats owed a special round in later rounds, in order.
     """
 
     players: tuple[Player, ...]
@@ -37,6 +39,7 @@ class NextRound:
     special_player: int | None = None
     offers: tuple[str, ...] = ()
     must_declare: bool = False
+    owed: tuple[int, ...] = ()
 
 
 def next_round(
@@ -44,11 +47,13 @@ def next_round(
     seed: int,
     settled: SettledCall,
     players: Sequence[Player],
+    owed: tuple[int, ...] = (),
 ) -> NextRound:
     """What ``settled``, the call that ended round ``settled.round_number`` of a game of
     ``variant`` with ``seed``, leads to; ``players`` are the seats as the call found them
-    (a pressure use spent). Each rule kind's answer is checked: one that breaks its
-    protocol raises :class:`~perudo.InvalidVariantError` naming it."""
+    (a pressure use spent), ``owed`` the seats owed a special round before it. Each rule
+    kind's answer is checked: one that breaks its protocol raises
+    :class:`~perudo.InvalidVariantError` naming it."""
     counts = settled.after
     scores = settled.scores_after if any(settled.points) else settled.scores
     if variant.scoring.is_over(settled):
@@ -80,25 +85,22 @@ def next_round(
             f"protocol: next_opener named seat {shown(opener)}, which "
             + ("is out of the game" if seat else "is not a seat")
         )
-    dropped = dropped_to_one(settled.losers, settled.dice, counts) if 1 in counts else None
-    used = dropped is not None and dealt[dropped].had_special
-    start = variant.special_round.start(dropped, settled, used=used)
-    if dropped is None and (start.special or start.uses_special):  # never ignored
-        raise InvalidVariantError(
-            f"rule kind special_round:{variant.special_round.kind} of {variant.key!r} "
-            "broke its protocol: start() began the special round with nobody dropped to "
-            "one die (it is played for a seat that just fell to one die)"
-        )
+    had = tuple([player.had_special for player in dealt])
+    start = _checked_start(variant, settled, had, owed)
     rules = variant.round_rules()
     words = variant.words
     offers = tuple([words.declaration(role) for role in start.offers]) if start.offers else ()
-    if not start.special or dropped is None:
+    player = start.player
+    if player is not None and start.opens:
+        opener = player  # before the starter's opener (a farewell round)
+    if not start.special or player is None:
         return NextRound(
             players=dealt,
             opener=opener,
             rules=rules,
             offers=offers,
             must_declare=start.must_declare,
+            owed=start.owed,
         )
     opening = RoundContext(
         words=words,
@@ -106,30 +108,52 @@ def next_round(
         dice_per_player=settled.dice_per_player,
         dice=counts,
         round_number=number,
-        to_act=dropped,
+        to_act=opener,
         bids=(),
         rules=rules,
         scores=scores,
         starting=settled.starting,
     )
     if start.uses_special:
-        spent = attrs.evolve(dealt[dropped], had_special=True)
-        dealt = (*dealt[:dropped], spent, *dealt[dropped + 1 :])
+        spent = attrs.evolve(dealt[player], had_special=True)
+        dealt = (*dealt[:player], spent, *dealt[player + 1 :])
     return NextRound(
         players=dealt,
         opener=opener,
-        rules=variant.special_round.transform(rules, dropped, opening),
-        special_player=dropped,
+        rules=variant.special_round.transform(rules, player, opening),
+        special_player=player,
         offers=offers,
         must_declare=start.must_declare,
+        owed=start.owed,
     )
 
 
-def dropped_to_one(
-    losers: Sequence[int], before: Sequence[int], counts: Sequence[int]
-) -> int | None:
-    """The seat a call left with one die (a loser first), whose special round may follow;
-    ``None`` when the call left nobody at one die."""
-    seats = [seat for seat, n in enumerate(counts) if n == 1 and before[seat] > 1]
-    first = [seat for seat in seats if seat in losers]
-    return (first or seats)[0] if seats else None
+def _checked_start(
+    variant: Variant, settled: SettledCall, had: tuple[bool, ...], owed: tuple[int, ...]
+) -> RoundStart:
+    """The special round kind's start after ``settled``, checked: a special round is
+    someone's, a seat still in, and the seats it leaves owed are seats."""
+    kind = variant.special_round
+    start = kind.start(settled, had=had, owed=owed)
+    if not variant.user_kinds:  # perudo's own kinds keep the protocol
+        return start
+    after = settled.after
+    player, problem = start.player, None
+    if not isinstance(start, RoundStart):
+        problem = f"returned {shown(start)}, not a RoundStart"
+    elif player is None and (start.special or start.offers or start.uses_special):
+        problem = "began a special round for nobody (RoundStart.player is None)"
+    elif player is not None and (type(player) is not int or not 0 <= player < len(after)):
+        problem = f"named seat {shown(player)}, which is not a seat"
+    elif player is not None and not after[player]:
+        problem = f"began the special round of seat {player}, which is out of the game"
+    elif not all(type(seat) is int and 0 <= seat < len(after) for seat in start.owed):
+        problem = f"left {shown(start.owed)} owed, which are not all seats"
+    elif start.owed and not getattr(kind, "queues", False):
+        problem = f"left seats {shown(start.owed)} owed, and the kind does not say queues = True"
+    if problem is None:
+        return start
+    raise InvalidVariantError(
+        f"rule kind special_round:{kind.kind} of {variant.key!r} broke its protocol: "
+        f"start() {problem}"
+    )

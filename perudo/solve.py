@@ -818,7 +818,7 @@ def _round_start(state: GameState) -> Any:
     dealt."""
     return (
         _standing(state), state.to_act, state.rules, state.special_round, state.special_player,
-        state.offers, state.must_declare, state.starting_dice,
+        state.owed, state.offers, state.must_declare, state.starting_dice,
     )  # fmt: skip
 
 

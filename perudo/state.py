@@ -98,6 +98,8 @@ class GameState(RoundFacts):
             case (``"palifico"``, ``"palafico"``, ``"calzone"``): for people; the engine
             reads ``special_player``.
         special_player: The seat whose special round this is, if any.
+        owed: The seats owed a special round in later rounds, in the order owed (a
+            farewell round for each of several seats that fell to one die at once).
         offers: Declarations the player to act may make before the first bid.
         must_declare: Whether the player to act must declare before bidding.
         pressured: Whether anyone used pressure this round (party mode).
@@ -120,6 +122,7 @@ class GameState(RoundFacts):
     rules: RoundRules = attrs.field()
     special_round: str | None = None
     special_player: int | None = None
+    owed: tuple[int, ...] = ()
     offers: tuple[str, ...] = ()
     must_declare: bool = False
     pressured: bool = False
@@ -461,6 +464,7 @@ class GameState(RoundFacts):
             winners=self.winners,
             acts=self.acts,
             seen=tuple(g for g in self.seen if seat is not None and seat in (g.seer, g.owner)),
+            owed=self.owed,
         )
 
     # --- inside --------------------------------------------------------------------------
@@ -745,12 +749,12 @@ class GameState(RoundFacts):
         self, result: Resolution, settled: SettledCall, players: tuple[Player, ...], log: GameLog
     ) -> GameState:
         variant = self.variant
-        after = next_round(variant, self.seed, settled, players)
+        after = next_round(variant, self.seed, settled, players, self.owed)
         if after.opener is None:  # the game is over
             return attrs.evolve(
                 self, players=after.players, to_act=None, chain=None, offers=(),
-                must_declare=False, pressured=False, acts=(), seen=(), last_result=result,
-                log=log,
+                must_declare=False, pressured=False, acts=(), seen=(), owed=(),
+                last_result=result, log=log,
             )  # fmt: skip
         special = after.special_player is not None  # the role; its word is for people
         return GameState(
@@ -764,6 +768,7 @@ class GameState(RoundFacts):
             rules=after.rules,
             special_round=variant.words.declaration("special") if special else None,
             special_player=after.special_player,
+            owed=after.owed,
             offers=after.offers,
             must_declare=after.must_declare,
             pressured=False,

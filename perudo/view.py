@@ -79,6 +79,7 @@ class PlayerView(RoundFacts):
             with its player and the number of bids the round had then.
         seen: The dice this player saw under another cup this round, and its own dice
             another player saw (an action that looks), sorted; ``()`` for a spectator.
+        owed: The seats owed a special round in later rounds, in the order owed.
     """
 
     player: int | None
@@ -101,6 +102,7 @@ class PlayerView(RoundFacts):
     winners: tuple[int, ...]
     acts: tuple[PlacedAct, ...] = ()
     seen: tuple[Glimpse, ...] = ()
+    owed: tuple[int, ...] = ()
 
     @property
     def dice_in_play(self) -> int:
@@ -199,6 +201,7 @@ class PlayerView(RoundFacts):
             "winners": list(self.winners),
             "acts": [{"player": a.player, "act": str(a.act), "after": a.after} for a in self.acts],
             "seen": [{"seer": g.seer, "owner": g.owner, "face": g.face} for g in self.seen],
+            "owed": list(self.owed),
         }
 
 

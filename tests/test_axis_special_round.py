@@ -5,11 +5,19 @@ from __future__ import annotations
 import pytest
 from helpers import called, context, settled
 
-from perudo.rules import NoSpecialRound, OneDieRound, Opening, RoundStart, SettledCall
+from perudo.rules import (
+    FarewellRound,
+    NoSpecialRound,
+    OneDieRound,
+    Opening,
+    RoundStart,
+    SettledCall,
+)
 
 PALIFICO = OneDieRound(True, "choice", False, "forbidden", "one-die-except-opener")
 PALAFICO = OneDieRound(True, "off", False, "required", "nobody")
 CALZONE = OneDieRound(False, "same", True, "allowed", "one-die")
+FAREWELL = FarewellRound(False, "same", False, "allowed", "nobody")
 
 
 def dropped(dice: tuple[int, ...], changes: tuple[int, ...]) -> SettledCall:
@@ -20,25 +28,58 @@ def dropped(dice: tuple[int, ...], changes: tuple[int, ...]) -> SettledCall:
 @pytest.mark.parametrize(
     ("kind", "dice", "used", "start"),
     [
-        (PALIFICO, (5, 2, 5, 5), False, RoundStart(special=True, uses_special=True)),
+        (PALIFICO, (5, 2, 5, 5), False, RoundStart(special=True, uses_special=True, player=1)),
         (PALIFICO, (5, 2, 5, 5), True, RoundStart()),  # once per player
         (
             PALIFICO,
             (0, 2, 5, 0),
             False,
-            RoundStart(offers=("special", "ordinary"), must_declare=True),
+            RoundStart(offers=("special", "ordinary"), must_declare=True, player=1),
         ),
         (PALAFICO, (0, 2, 5, 0), False, RoundStart()),  # off with two players left
-        (CALZONE, (5, 2, 5, 5), False, RoundStart(offers=("special",))),
+        (CALZONE, (5, 2, 5, 5), False, RoundStart(offers=("special",), player=1)),
         (NoSpecialRound(), (5, 2, 5, 5), False, RoundStart()),
+        # a farewell round: every descent, opened by the seat that fell (guyguroz-hue/Perudo)
+        (FAREWELL, (5, 2, 5, 5), True, RoundStart(special=True, player=1, opens=True)),
     ],
 )
 def test_how_the_next_round_starts(
     kind: OneDieRound | NoSpecialRound, dice: tuple[int, ...], used: bool, start: RoundStart
 ) -> None:
     changes = tuple(-1 if seat == 1 else 0 for seat in range(len(dice)))
-    assert kind.start(1, dropped(dice, changes), used=used) == start
-    assert kind.start(None, dropped(dice, changes), used=used) == RoundStart()
+    had = tuple(used if seat == 1 else False for seat in range(len(dice)))
+    assert kind.start(dropped(dice, changes), had=had, owed=()) == start
+    nobody = tuple(-1 if seat == 0 else 0 for seat in range(len(dice)))  # 5 -> 4: no descent
+    assert kind.start(dropped(dice, nobody), had=had, owed=()) == RoundStart()
+
+
+@pytest.mark.parametrize(
+    ("dice", "changes", "owed", "start"),
+    [
+        # "Several players at once [...] queued [...] the engine uses seat order"
+        (
+            (2, 5, 2, 2),
+            (-1, 0, -1, -1),
+            (),
+            RoundStart(special=True, player=0, opens=True, owed=(2, 3)),
+        ),
+        # the queue goes on after the next call, before anyone who falls then
+        (
+            (1, 5, 1, 2),
+            (0, -1, 0, -1),
+            (2, 3),
+            RoundStart(special=True, player=2, opens=True, owed=(3,)),
+        ),
+        # a seat put out meanwhile is owed nothing
+        ((1, 5, 1, 2), (0, 0, -1, 0), (2,), RoundStart()),
+        # "A player parked on a single die does not earn a new Farewell Round"
+        ((1, 5, 5, 5), (0, -1, 0, 0), (), RoundStart()),
+    ],
+)
+def test_farewell_rounds_are_owed_per_descent_and_queued(
+    dice: tuple[int, ...], changes: tuple[int, ...], owed: tuple[int, ...], start: RoundStart
+) -> None:
+    assert FAREWELL.start(dropped(dice, changes), had=(False,) * 4, owed=owed) == start
 
 
 @pytest.mark.parametrize(

@@ -301,7 +301,9 @@ def test_the_observation_layout_is_pinned() -> None:
         ("starting_dice", 2), ("score", 2), ("pressure_left", 2), ("to_act", 2), ("may_call", 2),
         # special_round and offers count what the edition does, not names (issue 14):
         # WANGO party mode has no special round and offers no declaration.
-        ("face_changers", 2), ("special_round", 0), ("special_player", 2), ("offers", 0),
+        ("face_changers", 2), ("special_round", 0), ("special_player", 2),
+        ("owed", 0),  # editions whose special round queues
+        ("offers", 0),
         ("must_declare", 1), ("wild", 1), ("bids", 240), ("legal", 122), ("last", 1),
         ("last_call", 2),
         ("last_quantity", 1), ("last_face", 6), ("last_pressure", 1), ("last_caller", 2),

@@ -29,7 +29,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync",
 VIEW_KEYS = {
     "player", "variant", "round_number", "starting_dice", "dice", "dice_hidden", "seats", "bids",
     "to_act", "may_call", "special_round", "special_player", "offers", "must_declare", "rules",
-    "legal_actions", "last_result", "winners", "acts", "seen",
+    "legal_actions", "last_result", "winners", "acts", "seen", "owed",
 }  # fmt: skip
 SEAT_KEYS = {"name", "dice_count", "score", "pressure_left", "open"}
 STATUS = "document.getElementById('status').textContent"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 import attrs
@@ -86,10 +87,10 @@ def test_italian_palifico_is_once_per_game(monkeypatch: pytest.MonkeyPatch) -> N
     seen: list[perudo.rules.SettledCall] = []
     original = OneDieRound.start
 
-    def spy(self: OneDieRound, dropped: int | None, context: perudo.rules.SettledCall,
-            *, used: bool) -> perudo.rules.RoundStart:  # fmt: skip
+    def spy(self: OneDieRound, context: perudo.rules.SettledCall, *,
+            had: tuple[bool, ...], owed: tuple[int, ...]) -> perudo.rules.RoundStart:  # fmt: skip
         seen.append(context)
-        return original(self, dropped, context, used=used)
+        return original(self, context, had=had, owed=owed)
 
     monkeypatch.setattr(OneDieRound, "start", spy)
     drop_to_one("italian", players=4)
@@ -97,9 +98,8 @@ def test_italian_palifico_is_once_per_game(monkeypatch: pytest.MonkeyPatch) -> N
     assert settled.after[1] == 1
     assert settled.losers == (1,)
     # A special round's start says whether it is in force; the edition's words name it.
-    assert palifico.start(1, settled, used=False).special is True
-    assert palifico.start(1, settled, used=True).special is False
-    assert palifico.start(None, settled, used=False).special is False
+    assert palifico.start(settled, had=(False,) * 4, owed=()).special is True
+    assert palifico.start(settled, had=(False, True, False, False), owed=()).special is False
 
 
 def test_italian_two_players_choose_before_any_bid() -> None:
@@ -297,16 +297,75 @@ class EveryRoundSpecial(OneDieRound):
 
     kind: ClassVar[str] = "test-every-round-special"
 
-    def start(self, dropped: int | None, context: SettledCall, *, used: bool) -> RoundStart:
+    def start(
+        self, context: SettledCall, *, had: tuple[bool, ...], owed: tuple[int, ...]
+    ) -> RoundStart:
         return RoundStart(special=True)
 
 
 def test_a_special_round_started_with_nobody_dropped_is_refused_not_ignored() -> None:
     """Regression: a kind's start() that began the special round when nobody fell to one
-    die was dropped in silence (the round played ordinary)."""
+    die was dropped in silence (the round played ordinary). A special round is someone's:
+    one for nobody is refused."""
     italian = perudo.load_variant("italian")
     broken = EveryRoundSpecial(**attrs.asdict(italian.special_round))
     edition = italian.derive("always-special", reason="Broken on purpose.", special_round=broken)
     state = game(edition, [list(FIVE)] * 3, first=0).apply(Bid(3, 6))
     with pytest.raises(perudo.InvalidVariantError, match="special_round:test-every-round"):
         state.apply(Dudo())  # a die lost, nobody at one: the kind asked for the special round
+
+
+def farewell_bluff() -> perudo.Variant:
+    """Bluff, where an exact count costs every player but the bidder a die (so several fall
+    at once), with a farewell round for each seat that falls to one die."""
+    return perudo.load_variant("bluff").derive(
+        "bluff-farewell", reason="farewell rounds, after guyguroz-hue/Perudo",
+        special_round={"kind": "farewell-round", "once_per_player": False,
+                       "two_players": "same", "optional": False, "opening": "allowed",
+                       "face_change": "nobody"},
+        words={"special_round": "Farewell"},
+    )  # fmt: skip
+
+
+def test_farewell_rounds_are_queued_and_opened_by_their_seat() -> None:
+    """guyguroz-hue/Perudo, docs/GAME_RULES.md section 10: "Each is owed their own Farewell
+    Round: they are queued, one takes the next round, the next follows after that"; "That
+    player starts the next round"."""
+    edition = farewell_bluff()
+    # eight 3s counting the stars (6s): 8x3 by seat 0 is exact, so seats 1, 2 and 3 lose one
+    hands = [[6, 6, 2, 3, 3], [3, 3], [4, 1], [6, 3, 5]]
+    state = play(game(edition, hands, first=0), "8x3").apply(Dudo())
+    result = state.last_result
+    assert result is not None
+    assert result.changes == (0, -1, -1, -1)
+    assert [len(p.dice) for p in state.players] == [5, 1, 1, 2]
+    assert (state.special_player, state.to_act, state.owed) == (1, 1, (2,))
+    assert state.special_round == "farewell"
+    assert state.view(3).owed == (2,)
+    encoding = perudo.encoding.observation_encoding(edition, 4)
+    for seat in range(4):
+        view = state.view(seat)
+        assert encoding.decode(encoding.encode(view)) == view
+    # the next call ends seat 1's round; seat 2's follows, opened by seat 2
+    bid = next(a for a in state.legal_actions() if isinstance(a, Bid))
+    after = state.apply(bid).apply(Dudo())
+    if after.players[2].dice:
+        assert (after.special_player, after.to_act, after.owed) == (2, 2, ())
+    record = perudo.GameRecord.from_state(after)
+    assert perudo.GameRecord.from_json(record.to_json()).replay(edition) == after
+
+
+def test_farewell_games_play_to_the_end() -> None:
+    edition = farewell_bluff()
+    farewells = 0
+    for seed in range(30):
+        state = perudo.new_game(edition, 5, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+            if not state.is_over and state.special_player is not None and state.bids == ():
+                farewells += 1
+                assert state.players[state.special_player].dice  # never an out seat's
+                assert state.to_act == state.special_player  # "That player starts"
+                assert all(state.players[seat].dice for seat in state.owed)
+    assert farewells > 0

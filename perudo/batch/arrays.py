@@ -153,6 +153,7 @@ class Spots(NamedTuple):
     face_changers: int
     special_round: int
     special_player: int
+    owed: int  # -1: the batch engine plays no special round that queues
     offers: int
     must_declare: int
     wild: int

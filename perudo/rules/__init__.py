@@ -68,7 +68,7 @@ from perudo.rules.scoring import (
     FixedRounds,
     PartyPoints,
 )
-from perudo.rules.special import NoSpecialRound, OneDieRound
+from perudo.rules.special import FarewellRound, NoSpecialRound, OneDieRound
 from perudo.rules.table import (
     Dice,
     FixedSeat,
@@ -103,6 +103,7 @@ __all__ = [
     "ExactCall",
     "ExactCallRule",
     "FaceOrQuantity",
+    "FarewellRound",
     "FirstPlayerRule",
     "FixedRounds",
     "FixedSeat",

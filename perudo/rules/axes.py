@@ -620,10 +620,18 @@ class SpecialRoundRule(Component, Protocol):
     @property
     def once_per_player(self) -> bool: ...
 
-    def start(self, dropped: int | None, context: SettledCall, *, used: bool) -> RoundStart:
-        """How the next round starts after the settled call of ``context``, which left
-        ``dropped`` (or nobody) with one die, the call's loser first; ``used`` says whether
-        that player already had the special round."""
+    def start(
+        self, context: SettledCall, *, had: tuple[bool, ...], owed: tuple[int, ...]
+    ) -> RoundStart:
+        """How the next round starts after the settled call of ``context`` (any event of
+        it may start a special round: a seat falling to one die, losing its last life...),
+        and whose special round it is (:attr:`~perudo.rules.RoundStart.player`). ``had``
+        says, by seat, who already had a once-per-game special round; ``owed`` are the
+        seats still owed one from earlier calls (the last start's ``owed``). A kind that
+        may leave seats owed says so with the class attribute ``queues = True`` (the
+        observation then holds the queue). The engine refuses a start it cannot honour (a
+        special round for nobody or for a seat out, seats owed by a kind that does not
+        queue), naming the kind."""
         ...
 
     def transform(self, rules: RoundRules, opener: int, context: RoundContext) -> RoundRules:

@@ -150,13 +150,24 @@ class RoundStart:
         offers: Declarations the opener may make before the first bid, as roles
             (``"special"``, ``"ordinary"``); the edition's words name them.
         must_declare: Whether the opener must declare before bidding.
-        uses_special: Whether this start spends the opener's once-per-game special round.
+        uses_special: Whether this start spends the player's once-per-game special round.
+        player: The seat whose special round this is (or is offered): a seat still in.
+            Required with ``special``, ``offers`` or ``uses_special``: a special round is
+            always someone's.
+        opens: Whether ``player`` opens the round, before the starter's opener (a
+            farewell round); else the starter's opener does.
+        owed: The seats owed a special round in later rounds, in the order owed (several
+            that fell at once, each given their own round in turn); the next call's
+            ``start`` is told them.
     """
 
     special: bool = False
     offers: tuple[str, ...] = ()
     must_declare: bool = False
     uses_special: bool = False
+    player: int | None = None
+    opens: bool = False
+    owed: tuple[int, ...] = ()
 
 
 @attrs.frozen

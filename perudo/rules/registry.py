@@ -462,7 +462,8 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
          lambda v: isinstance(v, tuple) and all(x in ("special", "ordinary") for x in v)),
         ("offered", lambda c, w, d: c.offered, lambda v: type(v) is bool),
         ("once_per_player", lambda c, w, d: c.once_per_player, lambda v: type(v) is bool),
-        ("start", lambda c, w, d: c.start(1, _settled(w, d, "challenge", (0, -1, 0)), used=False),
+        ("start", lambda c, w, d: c.start(
+            _settled(w, d, "challenge", (0, -1, 0)), had=(False,) * 3, owed=()),
          lambda v: isinstance(v, RoundStart)),
         ("transform", lambda c, w, d: c.transform(_rules(), 1, _context(w, d, ())),
          lambda v: isinstance(v, RoundRules)),

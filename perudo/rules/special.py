@@ -7,7 +7,7 @@ rules of the special round, so no other component needs a "but in Palifico..." b
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -20,8 +20,10 @@ from perudo.rules.bidding import OPENING_ONES, NoConversion, opening_sentence, o
 __all__ = [
     "FACE_CHANGE",
     "TWO_PLAYERS",
+    "FarewellRound",
     "NoSpecialRound",
     "OneDieRound",
+    "dropped_to_one",
 ]
 
 TWO_PLAYERS = ("same", "off", "choice")
@@ -40,7 +42,9 @@ class NoSpecialRound:
     offered: ClassVar[bool] = False
     once_per_player: ClassVar[bool] = False
 
-    def start(self, dropped: int | None, context: SettledCall, *, used: bool) -> RoundStart:
+    def start(
+        self, context: SettledCall, *, had: tuple[bool, ...], owed: tuple[int, ...]
+    ) -> RoundStart:
         """Always an ordinary round."""
         return ORDINARY
 
@@ -90,21 +94,25 @@ class OneDieRound:
             return ("special", "ordinary")
         return ("special",) if self.optional else ()
 
-    def start(self, dropped: int | None, context: SettledCall, *, used: bool) -> RoundStart:
-        """How the next round starts when ``dropped`` (or nobody) just fell to one die.
-
-        ``used`` says whether that player already had this round in the game.
-        """
-        players_in = len(context.after) - context.after.count(0)
-        if dropped is None or (self.once_per_player and used):
+    def start(
+        self, context: SettledCall, *, had: tuple[bool, ...], owed: tuple[int, ...]
+    ) -> RoundStart:
+        """The special round of the seat the call just left with one die (the call's loser
+        first), unless it already had it (``once_per_player``) or the table says otherwise."""
+        dropped = dropped_to_one(context.losers, context.dice, context.after)
+        if dropped is None or (self.once_per_player and had[dropped]):
             return ORDINARY
+        return self._start_for(dropped, len(context.after) - context.after.count(0))
+
+    def _start_for(self, player: int, players_in: int) -> RoundStart:
+        """The start of ``player``'s special round at a table of ``players_in``."""
         if players_in == 2 and self.two_players == "off":
             return ORDINARY
         if players_in == 2 and self.two_players == "choice":
-            return RoundStart(offers=("special", "ordinary"), must_declare=True)
+            return RoundStart(offers=("special", "ordinary"), must_declare=True, player=player)
         if self.optional:
-            return RoundStart(offers=("special",))
-        return RoundStart(special=True, uses_special=self.once_per_player)
+            return RoundStart(offers=("special",), player=player)
+        return RoundStart(special=True, uses_special=self.once_per_player, player=player)
 
     def transform(self, rules: RoundRules, opener: int, context: RoundContext) -> RoundRules:
         """The rules of this special round, opened by ``opener``."""
@@ -154,6 +162,68 @@ _FACE_CHANGE: Mapping[str, str] = MappingProxyType(
         ),
     }
 )
+
+
+@attrs.frozen
+class FarewellRound(OneDieRound):
+    """A one-die round for every descent to one die: each seat a call leaves with one die
+    (having held more) is owed its own round, several that fall at once queued in seat
+    order, and that seat opens its round. Its rules are those of the one-die round
+    (``opening``, ``face_change``, no wild dice, no conversion).
+
+    From a published online Perudo's house rules (``guyguroz-hue/Perudo``,
+    ``docs/GAME_RULES.md`` section 10): "Triggered when a player is reduced to exactly one
+    die after losing a die. The trigger is the transition [...] It happens once per
+    descent", "That player starts the next round", and "Each is owed their own Farewell
+    Round: they are queued, one takes the next round, the next follows after that. [...]
+    the engine uses seat order".
+    """
+
+    kind: ClassVar[str] = "farewell-round"
+    queues: ClassVar[bool] = True  # it may leave seats owed a round
+
+    def start(
+        self, context: SettledCall, *, had: tuple[bool, ...], owed: tuple[int, ...]
+    ) -> RoundStart:
+        """The round of the first seat owed one (those owed from earlier calls first, then
+        those this call left with one die, in seat order), which it opens; the rest stay
+        owed. A seat out of the game is owed nothing."""
+        after, before = context.after, context.dice
+        fell = [seat for seat, n in enumerate(after) if n == 1 and before[seat] > 1]
+        queue: list[int] = []
+        for seat in (*owed, *fell):
+            if after[seat] and seat not in queue and not (self.once_per_player and had[seat]):
+                queue.append(seat)
+        if not queue:
+            return ORDINARY
+        player, rest = queue[0], tuple(queue[1:])
+        begun = self._start_for(player, len(after) - after.count(0))
+        if begun == ORDINARY:  # no round for this seat at this table: the queue waits
+            return RoundStart(owed=tuple(queue))
+        return attrs.evolve(begun, opens=True, owed=rest)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences, in the edition's words."""
+        name = words.special_round or "The special round"
+        return (
+            f"{name}: each player a call leaves with one die, having held more, is owed a "
+            "round of their own, which they open (several at once in seat order, one round "
+            "after another). " + super().describe(words, dice)
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "farewell"
+
+
+def dropped_to_one(
+    losers: Sequence[int], before: Sequence[int], counts: Sequence[int]
+) -> int | None:
+    """The seat a call left with one die (a loser first), whose special round may follow;
+    ``None`` when the call left nobody at one die."""
+    seats = [seat for seat, n in enumerate(counts) if n == 1 and before[seat] > 1]
+    first = [seat for seat in seats if seat in losers]
+    return (first or seats)[0] if seats else None
 
 
 @functools.lru_cache(maxsize=1024)
