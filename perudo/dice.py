@@ -12,7 +12,7 @@ import functools
 import hashlib
 from collections.abc import Iterator, Sequence
 
-__all__ = ["SEED_LIMIT", "count", "deal", "pick", "reroll", "roll_off"]
+__all__ = ["SEED_LIMIT", "count", "deal", "drawn_seat", "pick", "reroll", "roll_off"]
 
 #: Seeds are whole numbers strictly between ``-SEED_LIMIT`` and ``SEED_LIMIT`` (64 bits).
 SEED_LIMIT = 2**64
@@ -92,6 +92,19 @@ def pick(seed: int, round_number: int, index: int, n: int) -> int:
     """
     stream, block = f"round-{round_number}-look-{index}", 0
     while not (drawn := _block(seed, stream, block, n)):  # a block of rejected bytes only
+        block += 1
+    return drawn[0] - 1
+
+
+def drawn_seat(seed: int, players: int) -> int:
+    """A seat from 0 to ``players - 1``, each alike, drawn from its own stream of the seed
+    (who opens a game whose first player is drawn at random).
+
+    >>> drawn_seat(7, 4)
+    3
+    """
+    stream, block = "first-player", 0
+    while not (drawn := _block(seed, stream, block, players)):
         block += 1
     return drawn[0] - 1
 

@@ -71,6 +71,7 @@ from perudo.rules.scoring import (
 from perudo.rules.special import FarewellRound, NoSpecialRound, OneDieRound
 from perudo.rules.table import (
     Dice,
+    DrawnSeat,
     FixedSeat,
     LoserStarts,
     LostDiceStarts,
@@ -99,6 +100,7 @@ __all__ = [
     "DiceInPlayCap",
     "DiceRule",
     "Difference",
+    "DrawnSeat",
     "Elimination",
     "ExactCall",
     "ExactCallRule",

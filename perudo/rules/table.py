@@ -7,11 +7,20 @@ from typing import ClassVar
 import attrs
 
 from perudo.actions import MAX_DICE_PER_PLAYER, MAX_FACES, MAX_PLAYERS
-from perudo.dice import roll_off
+from perudo.dice import drawn_seat, roll_off
 from perudo.rules.axes import RoundContext, SettledCall
 from perudo.rules.base import Words, first_paragraph, param
 
-__all__ = ["IF_OUT", "Dice", "FixedSeat", "LoserStarts", "PlayerCount", "RollOff", "WinnerStarts"]
+__all__ = [
+    "IF_OUT",
+    "Dice",
+    "DrawnSeat",
+    "FixedSeat",
+    "LoserStarts",
+    "PlayerCount",
+    "RollOff",
+    "WinnerStarts",
+]
 
 IF_OUT = ("left", "eliminator")
 
@@ -80,6 +89,32 @@ class RollOff:
     def label(self, words: Words) -> str:
         """A short label."""
         return "roll-off"
+
+
+@attrs.frozen
+class DrawnSeat:
+    """A seat drawn at random, each alike, opens the game.
+
+    From a published online Perudo's house rules (``guyguroz-hue/Perudo``,
+    ``docs/GAME_RULES.md`` section 11): "Drawn at random from the players at the table,
+    uniformly. Nothing about seating, hosting or who made the room affects it."
+    """
+
+    axis: ClassVar[str] = "first_player"
+    kind: ClassVar[str] = "random"
+    drawn: ClassVar[bool] = True
+
+    def first(self, seed: int, context: RoundContext) -> int:
+        """A seat drawn from the seed, each alike."""
+        return drawn_seat(seed, context.players)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return first_paragraph(self)
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "random"
 
 
 @attrs.frozen
