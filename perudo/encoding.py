@@ -385,7 +385,8 @@ class ObservationEncoding:
             )
         bids = actions.bid_count * times  # the most bids a round holds
         points = scoring.most_points
-        rounds = scoring.round_limit(n) or 0
+        rounds = scoring.round_limit(n) or ROUND_CAP  # where points move: the most calls
+        start = getattr(scoring, "starting_score", 0)  # lives, where a kind plays for them
         uses = scoring.pressure_uses
         scored = n if not scoring.moves_dice else 0  # no points move: no field
         acts = len(actions.acts)
@@ -397,7 +398,7 @@ class ObservationEncoding:
             ("hand_hidden", 1, 0, 1),
             ("dice", n, 0, per_player),
             ("starting_dice", n, 0, per_player),
-            ("score", scored, -points * rounds, points * rounds),
+            ("score", scored, start - points * rounds, start + points * rounds),
             ("pressure_left", n if uses else 0, 0, uses),
             ("to_act", n, 0, 1),
             ("may_call", n, 0, 1),

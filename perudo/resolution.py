@@ -130,7 +130,8 @@ class Resolution(SeatChanges):
                     parts.append(f"{who(seat)} gains {dice}")
             if point:
                 score = f"{abs(point)} point{'s' if abs(point) > 1 else ''}"
-                parts.append(f"{who(seat)} {'gains' if point > 0 else 'loses'} {score}")
+                gone = ", and is out" if seat in self.out and not change else ""
+                parts.append(f"{who(seat)} {'gains' if point > 0 else 'loses'} {score}{gone}")
         if parts:
             return f"{head}; " + "; ".join(parts)
         if self.call == "exact" and self.is_exact:
@@ -187,6 +188,33 @@ def _counted(variant: Variant, axis: str, answer: Any, players: int) -> tuple[tu
     )
 
 
+def _who_stays_in(
+    variant: Variant,
+    stays_in: Any,
+    scores: tuple[int, ...],
+    points: tuple[int, ...],
+    after: tuple[int, ...],
+    out: tuple[int, ...],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each seat's dice after the call, and the seats it put out, where the scoring kind
+    says who stays in (lives, a least number of dice): a seat it puts out holds no dice
+    from then on."""
+    held_after, put_out = list(after), set(out)
+    for seat, held in enumerate(after):
+        if not held:
+            continue
+        stays = stays_in(scores[seat] + points[seat], held)
+        if type(stays) is not bool:
+            raise InvalidVariantError(
+                f"rule kind scoring:{variant.scoring.kind} of {variant.key!r} broke its "
+                f"protocol: stays_in returned {shown(stays)}, not True or False"
+            )
+        if not stays:
+            held_after[seat] = 0
+            put_out.add(seat)
+    return tuple(held_after), tuple(sorted(put_out))
+
+
 def settle_call(
     variant: Variant,
     context: RoundContext,
@@ -240,6 +268,9 @@ def settle_call(
                 if held and not held + change:
                     put_out.append(seat)
         changes, points, after, out = tuple(kept), zeros, tuple(held_after), tuple(put_out)
+    stays_in = getattr(variant.scoring, "stays_in", None)  # a kind that plays for lives
+    if stays_in is not None:
+        after, out = _who_stays_in(variant, stays_in, context.scores, points, after, out)
     settled = extended(SettledCall, counted, changes=changes, points=points, after=after)
     words = variant.words
     result = Resolution(

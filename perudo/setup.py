@@ -126,11 +126,12 @@ def new_game(
             f"first_player {shown(first_player)} is not a seat (0 to {len(names) - 1})"
         )
     pressure = variant.scoring.pressure_uses
+    score = getattr(variant.scoring, "starting_score", 0)  # lives, where a kind plays for them
     return GameState(
         variant=variant,
         seed=seed,
         players=tuple(
-            Player(name=name, dice=hand, pressure_left=pressure)
+            Player(name=name, dice=hand, score=score, pressure_left=pressure)
             for name, hand in zip(names, hands, strict=True)
         ),
         starting_dice=starting,

@@ -122,7 +122,7 @@ def table_svg(view: Any, hands: Sequence[Sequence[int] | None] | None = None) ->
             parts.append(_die(140 + index * (_DIE + 4), y + 2, face))
         for index, face in enumerate(info.open, start=len(faces)):  # out in the open
             parts.append(_die(152 + index * (_DIE + 4), y + 2, face, out=True))
-        if not info.is_in and variant.scoring.moves_dice:
+        if not info.is_in:  # points editions put nobody out; lives editions do
             parts.append(_text(140, y + 20, "out"))
         if not variant.scoring.moves_dice:
             parts.append(_text(cups - 70, y + 20, f"{info.score} pts", size=12))

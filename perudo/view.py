@@ -228,7 +228,7 @@ def draw_table(
     for seat, info in enumerate(view.seats):
         hand = hands[seat]
         under = info.dice_count - len(info.open)
-        if not info.is_in and not points:
+        if not info.is_in:  # points editions put nobody out; lives editions do
             cells.append("out")
         elif hand is None:
             cells.append(" ".join("?" * under))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
 from typing import ClassVar
 
 import attrs
@@ -15,6 +17,7 @@ from perudo.rules import (
     Difference,
     Elimination,
     FixedRounds,
+    Lives,
     PartyPoints,
     ScoringRule,
 )
@@ -33,6 +36,8 @@ PARTY = PartyPoints(2, 1, 3, 3)
         (Difference(), 1, False, (0, -2, 0)),  # two short of 3x3: the bidder loses two
         (Difference(), 5, False, (0, 0, -2)),  # two over: the challenger loses two
         (Difference(), 3, False, (-1, 0, -1)),  # exactly: all but the bidder lose one
+        (Lives(3), 3, False, (0, 0, -1)),  # a life, from the challenger
+        (Lives(3), 2, False, (0, -1, 0)),  # from the bidder
         (BurstElimination(), 3, False, (0, 0, -1)),  # in turn: as elimination
         (BurstElimination(), 2, False, (0, -1, 0)),
     ],
@@ -142,3 +147,91 @@ def test_a_burst_challenge_that_is_right_wins_a_die(count: int, changes: tuple[i
     )
     assert BurstElimination().settle(call) == changes
     assert Elimination().settle(call) == tuple(min(c, 0) for c in changes)  # no gain
+
+
+def test_lives_start_full_and_a_player_without_one_is_out() -> None:
+    lives = Lives(3)
+    assert lives.starting_score == 3
+    assert (lives.stays_in(1, 5), lives.stays_in(0, 5), lives.stays_in(0, 1)) == (
+        True,
+        False,
+        False,
+    )
+    assert not lives.moves_dice
+    assert not Lives.zero_sum  # the returns are the lives left
+
+
+def lives_edition(lives: int = 2) -> perudo.Variant:
+    return perudo.load_variant("italian").derive(
+        "italian-lives", reason="played for lives",
+        scoring={"kind": "lives", "lives": lives},
+        special_round={"kind": "none"}, words={"special_round": None},
+    )  # fmt: skip
+
+
+def test_a_game_for_lives_keeps_every_hand_and_puts_out_a_player_with_none_left() -> None:
+    edition = lives_edition(1)
+    hands = [[2, 3, 4, 5, 5], [1, 3, 3, 6, 6], [2, 2, 4, 4, 6]]
+    state = perudo.new_game(edition, 3, seed=4, dice=hands, first_player=0)
+    assert [p.score for p in state.players] == [1, 1, 1]
+    after = state.apply(perudo.Bid(9, 4)).apply(perudo.Dudo())  # three 4s and a one: false
+    result = after.last_result
+    assert result is not None
+    assert (result.points, result.changes, result.out) == ((-1, 0, 0), (0, 0, 0), (0,))
+    assert result.describe().endswith("Player 1 loses 1 point, and is out")
+    assert [len(p.dice) for p in after.players] == [0, 5, 5]  # the others keep five dice
+    assert after.seats_in == (1, 2)
+    assert "out" in after.view(1).draw()
+
+
+def test_games_for_lives_play_to_one_player_left_and_replay() -> None:
+    edition = lives_edition(2)
+    encoding = perudo.encoding.observation_encoding(edition, 3)
+    rng = random.Random(3)
+    for seed in range(8):
+        state = perudo.new_game(edition, 3, seed=seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+            for seat in state.seats_in:
+                assert len(state.players[seat].dice) == 5  # every hand in keeps its dice
+                assert state.players[seat].score > 0
+            view = state.view(0)
+            assert encoding.decode(encoding.encode(view)) == view
+        assert len(state.winners) == 1
+        record = perudo.GameRecord.from_state(state)
+        assert perudo.GameRecord.from_json(record.to_json()).replay(edition) == state
+
+
+@attrs.frozen
+class _Undecided(Elimination):
+    """Cannot say who stays in."""
+
+    kind: ClassVar[str] = "test-undecided"
+
+    def stays_in(self, score: int, dice: int) -> bool:
+        return "maybe"  # type: ignore[return-value]
+
+
+def test_a_kind_that_cannot_say_who_stays_in_is_named() -> None:
+    perudo.rules.register_kind(_Undecided)
+    edition = perudo.load_variant("italian").derive(
+        "italian-undecided", reason="t", scoring={"kind": "test-undecided"}
+    )
+    state = perudo.new_game(edition, 3, seed=1).apply(perudo.Bid(2, 3))
+    with pytest.raises(perudo.InvalidVariantError, match="scoring:test-undecided"):
+        state.apply(perudo.Dudo())
+
+
+def test_openspiel_plays_a_game_for_lives(tmp_path: Path) -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+    import perudo.interop.openspiel  # noqa: F401  (registers python_perudo)
+
+    path = tmp_path / "lives.toml"
+    path.write_text(
+        'schema = 1\nextends = "wango"\nkey = "wango-lives"\nname = "WANGO, for lives"\n'
+        '[scoring]\nkind = "lives"\nlives = 2\nprovenance = "reading"\nreason = "lives"\n',
+        encoding="utf-8",
+    )
+    game = pyspiel.load_game("python_perudo", {"declaration": str(path), "players": 3})
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)

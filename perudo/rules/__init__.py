@@ -66,6 +66,7 @@ from perudo.rules.scoring import (
     Difference,
     Elimination,
     FixedRounds,
+    Lives,
     PartyPoints,
 )
 from perudo.rules.special import FarewellRound, NoSpecialRound, OneDieRound
@@ -111,6 +112,7 @@ __all__ = [
     "FixedSeat",
     "HalveDouble",
     "InTurn",
+    "Lives",
     "LoserStarts",
     "LostDiceStarts",
     "Monotone",

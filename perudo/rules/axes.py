@@ -707,7 +707,15 @@ class FirstPlayerRule(Component, Protocol):
 
 
 class ScoringRule(Component, Protocol):
-    """``scoring``: what a lost call costs, when the game ends and who wins."""
+    """``scoring``: what a lost call costs, when the game ends and who wins.
+
+    Where a seat is in for another reason than holding dice (lives, or a least number of
+    dice), the kind says so with two optional members: ``starting_score`` (each seat's
+    score at the start of the game: its lives) and ``stays_in(score, dice) -> bool``
+    (whether a seat with that score and dice after a call stays in; the engine deals a seat
+    put out no dice from then on, and every hand in keeps the dice the call left it).
+    Without them, a seat stays in while it holds dice, and scores start at 0.
+    """
 
     @property
     def moves_dice(self) -> bool:

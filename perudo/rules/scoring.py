@@ -19,6 +19,7 @@ __all__ = [
     "Difference",
     "Elimination",
     "FixedRounds",
+    "Lives",
     "PartyPoints",
 ]
 
@@ -210,6 +211,64 @@ class FixedRounds:
     def label(self, words: Words) -> str:
         """A short label."""
         return f"{self.rounds} rnd"[:8]
+
+
+@attrs.frozen
+class Lives:
+    """Each player has ``lives`` lives; a lost challenge costs one, and a player with none
+    left is out; every hand in keeps its dice. The last player with a life wins.
+
+    >>> Lives(3).stays_in(1, 5), Lives(3).stays_in(0, 5)
+    (True, False)
+    """
+
+    axis: ClassVar[str] = "scoring"
+    kind: ClassVar[str] = "lives"
+    moves_dice: ClassVar[bool] = False  # calls move lives: the score
+    pressure_uses: ClassVar[int] = 0
+    most_points: ClassVar[int] = 1
+    zero_sum: ClassVar[bool] = False  # the returns are the lives left
+    lives: int = param(int, minimum=1, maximum=MAX_POINTS)
+
+    @property
+    def starting_score(self) -> int:
+        """Each player's lives at the start: ``lives``."""
+        return self.lives
+
+    def stays_in(self, score: int, dice: int) -> bool:
+        """In while a life is left."""
+        return score > 0
+
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        """The loser of the challenge loses a life."""
+        return _one_seat(context.players, context.challenge_loser, -1)
+
+    def round_limit(self, players: int) -> int | None:
+        """No fixed number of rounds (a call costs one life: at most every life but the
+        winner's last)."""
+        return None
+
+    def is_over(self, context: SettledCall) -> bool:
+        """Over when at most one player is left."""
+        after = context.after
+        return len(after) - after.count(0) <= 1
+
+    def winners(self, context: RoundContext) -> tuple[int, ...]:
+        """The player still in."""
+        return tuple(seat for seat, n in enumerate(context.dice) if n)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        life = "one life" if self.lives == 1 else f"{self.lives} lives"
+        return (
+            f"Each player has {life}; a lost challenge costs one, and a player with none "
+            "left is out, while every hand in keeps its dice. The last player with a life "
+            "wins."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return f"{self.lives} lives"
 
 
 @attrs.frozen
