@@ -438,5 +438,3 @@ def _check_consistency(words: Words, components: Mapping[str, Any], fail: _Probl
             opening_with_ones(components["opening"], sets_ones, f"special_round:{special.kind}")
         except InvalidVariantError as error:
             fail("[opening]", str(error))
-    if has_call and not components["scoring"].moves_dice:
-        fail("[exact_call]", "an exact call wins or loses dice: it needs elimination scoring")

@@ -343,8 +343,9 @@ class ObservationEncoding:
                               dice showing each face), ``last_wild`` (the wild face, 0 for
                               none), ``last_loser``, ``last_gainer``, ``last_points``
                               (party mode only), ``last_eliminated``, ``last_changes``
-                              (each seat's change of dice: editions with registered rule
-                              kinds only, which may move more than one die)
+                              (each seat's change of dice, or of points where calls move
+                              points: editions whose calls may move more than one die, or a
+                              point nobody gains, only)
     ``winners``               the winning seats once the game is over
     ``open``                  dice out in the open, per seat, showing each face (editions
                               with actions of their own only, such as Bluff's re-roll)
@@ -691,7 +692,7 @@ class ObservationEncoding:
         if moved:
             self._put(out, "last_points", 0, moved)
         if _moves_many(self.variant):
-            moves_dice = self.variant.scoring.moves_dice or result.call == "exact"
+            moves_dice = self.variant.scoring.moves_dice
             for seat, change in enumerate(result.changes if moves_dice else result.points):
                 if change:
                     self._put(out, "last_changes", (seat - me) % n, change)
@@ -855,7 +856,7 @@ class ObservationEncoding:
             raise EncodingError("the last call has no caller or no bidder")
         losers, gainers = per_seat("last_loser"), per_seat("last_gainer")
         moved = (get("last_points") or [0])[0]
-        moves_dice = variant.scoring.moves_dice or call == "exact"
+        moves_dice = variant.scoring.moves_dice
         if _moves_many(variant):
             changes = per_seat("last_changes")
         else:  # perudo's own kinds move one die, or the points, per seat
@@ -907,7 +908,12 @@ def _moves_many(variant: Variant) -> bool:
     otherwise than perudo's own one-die kinds do (registered kinds, Bluff's difference):
     observations then carry each seat's change."""
     one_die = (Elimination, PartyPoints, FixedRounds)
-    return bool(variant.user_kinds) or type(variant.scoring) not in one_die
+    points_by_exact_call = variant.has_exact_call and not variant.scoring.moves_dice
+    return (
+        bool(variant.user_kinds)
+        or type(variant.scoring) not in one_die
+        or points_by_exact_call  # an exact call may cost a point with nobody gaining it
+    )
 
 
 def observation_encoding(variant: Variant | str, players: int) -> ObservationEncoding:

@@ -255,7 +255,7 @@ def settle_call(
         raw = _per_seat(variant, "scoring" if challenge else "exact_call", raw, len(hands))
     zeros = (0,) * len(hands)
     out: tuple[int, ...]
-    if challenge and not variant.scoring.moves_dice:
+    if not variant.scoring.moves_dice:  # calls move points (lives, chips): the exact call too
         changes, points, after, out = zeros, tuple(raw), dice, ()
     else:
         kept, held_after = list(raw), list(dice)  # only the seats a change names are looked at

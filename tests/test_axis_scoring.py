@@ -235,3 +235,35 @@ def test_openspiel_plays_a_game_for_lives(tmp_path: Path) -> None:
     game = pyspiel.load_game("python_perudo", {"declaration": str(path), "players": 3})
     assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_an_exact_call_moves_points_where_calls_move_points() -> None:
+    """Played for lives, a right Calza wins the caller a life and a wrong one costs one."""
+    edition = perudo.load_variant("french-calza").derive(
+        "calza-lives", reason="played for lives", scoring={"kind": "lives", "lives": 2},
+        special_round={"kind": "none"}, words={"special_round": None},
+    )  # fmt: skip
+    hands = [[2, 3, 4, 5, 5], [1, 3, 3, 6, 6], [2, 2, 4, 4, 6]]
+    state = perudo.new_game(edition, 3, seed=4, dice=hands, first_player=0)
+    right = state.apply(perudo.Bid(4, 3)).apply(perudo.Calza())  # 3, 3, 3 and a one: four
+    assert right.last_result is not None
+    assert (right.last_result.points, right.last_result.changes) == ((0, 1, 0), (0, 0, 0))
+    assert [p.score for p in right.players] == [2, 3, 2]
+    assert [len(p.dice) for p in right.players] == [5, 5, 5]
+    wrong = state.apply(perudo.Bid(5, 3)).apply(perudo.Calza())
+    assert wrong.last_result is not None
+    assert wrong.last_result.points == (0, -1, 0)
+    encoding = perudo.encoding.observation_encoding(edition, 3)
+    for after in (right, wrong):
+        view = after.view(2)
+        assert encoding.decode(encoding.encode(view)) == view
+    pytest.importorskip("numba", reason="the batch extra is not installed")
+    from perudo.batch import BatchGames
+
+    with pytest.raises(perudo.GameSetupError, match="exact call that moves points"):
+        BatchGames.new(perudo.load_variant("wango-party").derive(
+            "party-calza", reason="t",
+            exact_call={"kind": "exact", "who": "player-to-act", "min_players": 2,
+                        "caller_below_full": False},
+            words={"calza": "Calza"},
+        ), 3, 4, seed=1)  # fmt: skip

@@ -172,7 +172,6 @@ BROKEN = [
     (lambda d: d["exact_call"].pop("reason"), "a setting marked reading says why"),
     (lambda d: d["words"].pop("calza"), "an edition with an exact call names it"),
     (lambda d: d["words"].update(bid="x"), r"\[words\] 'bid': unknown key"),
-    (lambda d: d.update(scoring=declaration("wango-party")["scoring"]), "elimination scoring"),
     (lambda d: d["cap"].update(translation="No cap."), "translates a quote: give the quote"),
     (lambda d: d["wilds"].update(translation=7), r"\[wilds\] translation: 7 is not"),
 ]

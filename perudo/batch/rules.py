@@ -257,6 +257,12 @@ def batch_rules(variant: Variant) -> BatchRules:
                 "perudo.new_game, the reference engine"
             )
         played[axis] = kind
+    if variant.has_exact_call and not variant.scoring.moves_dice:
+        raise GameSetupError(
+            f"the batch engine does not implement an exact call that moves points "
+            f"(exact_call:{variant.exact_call.kind} with scoring:{variant.scoring.kind}) of "
+            f"{variant.key!r}: play it with perudo.new_game, the reference engine"
+        )
     for axis, kind in played.items():  # every kind is one it plays: now every value of theirs
         component = variant.component(axis)
         for name, value in _unplayed(component, kind):
