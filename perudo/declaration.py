@@ -110,7 +110,8 @@ def _derived_source(parent: Mapping[str, Any], child: Mapping[str, Any]) -> str:
         )
         if isinstance(text, str) and text not in reasons:
             reasons.append(text)
-    why = " ".join(reasons)
+    why = "; ".join(text.rstrip(".") for text in reasons)  # one reason an axis, in one line
+    why += "." if reasons and reasons[-1].endswith(".") else ""
     why = why if len(why) <= 300 else why[:300] + "..."
     derived = f"derived from {parent.get('name')} ({parent.get('key')})"
     return f"{derived}: {why}" if why else derived
@@ -183,7 +184,7 @@ def checked_declaration(data: Mapping[str, Any], *, where: str) -> dict[str, Any
 
 
 #: The axes whose first sentence a summary made from the components gives, in order.
-SUMMARY_AXES = ("players", "dice", "wilds", "raising", "conversion", "exact_call",
+SUMMARY_AXES = ("players", "dice", "wilds", "raising", "conversion", "turns", "exact_call",
                 "special_round", "scoring")  # fmt: skip
 
 
@@ -193,7 +194,10 @@ def made_summary(components: Mapping[str, Any], words: Words) -> str:
     dice = components["dice"].per_player
     sentences = []
     for axis in SUMMARY_AXES:
-        text = " ".join(str(components[axis].describe(words, dice)).split())
+        component = components[axis]
+        if axis in OPTIONAL_AXES and component.kind == OPTIONAL_AXES[axis][0]:
+            continue  # what leaving the section out means goes without saying
+        text = " ".join(str(component.describe(words, dice)).split())
         first = text.split(". ", 1)[0].rstrip(".")
         if first:
             sentences.append(first + ".")

@@ -216,3 +216,19 @@ def test_pettingzoo_asks_every_seat_that_may_burst() -> None:
     from perudo.interop.pettingzoo import perudo_env
 
     api_test(perudo_env(burst_edition("elimination-burst"), 4), num_cycles=300)
+
+
+def test_a_derived_edition_says_its_bursts_and_each_reason_once() -> None:
+    edition = perudo.load_variant("italian").derive(
+        "italian-burst", reason="a table that bursts",
+        turns={"kind": "burst", "bid": True, "challenge": True},
+        first_player={"kind": "random", "provenance": "reading", "reason": "drawn"},
+    )  # fmt: skip
+    assert "any other player still in may bid over it or call Dubito on it" in edition.summary
+    assert edition.source == "derived from Italian Palifico (italian): a table that bursts; drawn"
+    assert (
+        "out of turn"
+        not in perudo.load_variant("italian")
+        .derive("italian-capped", reason="t", cap={"kind": "dice-in-play"})
+        .summary
+    )  # leaving the turns out goes without saying
