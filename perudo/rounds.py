@@ -86,7 +86,9 @@ def next_round(
             + ("is out of the game" if seat else "is not a seat")
         )
     had = tuple([player.had_special for player in dealt])
-    start = _checked_start(variant, settled, had, owed)
+    start = variant.special_round.start(settled, had=had, owed=owed)
+    if variant.user_kinds:  # perudo's own kinds keep the protocol
+        _check_start(variant, settled, start)
     rules = variant.round_rules()
     words = variant.words
     offers = tuple([words.declaration(role) for role in start.offers]) if start.offers else ()
@@ -128,15 +130,11 @@ def next_round(
     )
 
 
-def _checked_start(
-    variant: Variant, settled: SettledCall, had: tuple[bool, ...], owed: tuple[int, ...]
-) -> RoundStart:
-    """The special round kind's start after ``settled``, checked: a special round is
-    someone's, a seat still in, and the seats it leaves owed are seats."""
+def _check_start(variant: Variant, settled: SettledCall, start: RoundStart) -> None:
+    """Refuse a special round kind's ``start`` after ``settled`` that cannot be honoured:
+    a special round is someone's, a seat still in, and the seats it leaves owed are seats
+    (of a kind that says it queues)."""
     kind = variant.special_round
-    start = kind.start(settled, had=had, owed=owed)
-    if not variant.user_kinds:  # perudo's own kinds keep the protocol
-        return start
     after = settled.after
     player, problem = start.player, None
     if not isinstance(start, RoundStart):
@@ -152,7 +150,7 @@ def _checked_start(
     elif start.owed and not getattr(kind, "queues", False):
         problem = f"left seats {shown(start.owed)} owed, and the kind does not say queues = True"
     if problem is None:
-        return start
+        return
     raise InvalidVariantError(
         f"rule kind special_round:{kind.kind} of {variant.key!r} broke its protocol: "
         f"start() {problem}"

@@ -57,6 +57,7 @@ from perudo.rules.bidding import (
     check_bid,
     different_bids,
     legal_bids,
+    legal_bids_by_standing,
     may_change_face,
 )
 from perudo.variant import Variant
@@ -280,7 +281,12 @@ class GameState(RoundFacts):
         standing = None if chain is None else chain.last.bid
         pressure = variant.has_pressure and self.players[seat].pressure_left > 0
         may_change = may_change_face(rules, seat)
-        bids = legal_bids(rules, standing, self._context, may_change, self.dice_in_play, pressure)
+        if rules.by_standing_bid if chain is not None else rules.opening_by_face:  # hot path
+            bids = legal_bids_by_standing(rules, standing, may_change, self.dice_in_play, pressure)
+        else:
+            bids = legal_bids(
+                rules, standing, self._context, may_change, self.dice_in_play, pressure
+            )
         calls: tuple[Action, ...] = ()
         if standing is not None:
             calls = (CHALLENGE, CHALLENGE_PRESSED) if pressure else (CHALLENGE,)

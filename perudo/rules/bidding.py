@@ -750,7 +750,7 @@ def check_bid(
             "no-such-face", f"{bid}: the dice of this edition have faces 1 to {rules.faces}"
         )
     may_change = may_change_face(rules, player)
-    if by_standing_bid(rules, standing):  # the hot path: one cached lookup
+    if rules.by_standing_bid if standing is not None else rules.opening_by_face:  # hot path
         low = _lowest_by_standing(rules, standing, may_change)[bid.face]
     else:
         low = _lowest(rules, context(), may_change)[bid.face]

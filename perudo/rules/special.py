@@ -99,10 +99,11 @@ class OneDieRound:
     ) -> RoundStart:
         """The special round of the seat the call just left with one die (the call's loser
         first), unless it already had it (``once_per_player``) or the table says otherwise."""
-        dropped = dropped_to_one(context.losers, context.dice, context.after)
+        after = context.after
+        dropped = dropped_to_one(context.losers, context.dice, after) if 1 in after else None
         if dropped is None or (self.once_per_player and had[dropped]):
             return ORDINARY
-        return self._start_for(dropped, len(context.after) - context.after.count(0))
+        return self._start_for(dropped, len(after) - after.count(0))
 
     def _start_for(self, player: int, players_in: int) -> RoundStart:
         """The start of ``player``'s special round at a table of ``players_in``."""
