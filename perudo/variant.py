@@ -246,8 +246,10 @@ class Variant:
         an exact call may win a die back (the French editions): such a game may go on and
         on.
 
-        (A registered scoring kind whose ``settle`` gives dice back breaks the second
-        bound; what reads it saturates there: an observation's ``round`` entry.)
+        A scoring kind whose ``settle`` may give a die back says so with the class
+        attribute ``gives_dice = True`` (perudo's ``elimination-burst``): there is then no
+        such bound either. (A registered kind that gives dice back without saying so breaks
+        the second bound; what reads it saturates there: an observation's ``round`` entry.)
 
         >>> from perudo import load_variant
         >>> [load_variant(key).most_rounds(4) for key in ("italian", "wango-party", "french-calza")]
@@ -256,7 +258,12 @@ class Variant:
         limit = self.scoring.round_limit(players)
         if limit is not None:
             return limit
-        if self.scoring.moves_dice and not self.has_exact_call:
+        scoring = self.scoring
+        if (
+            scoring.moves_dice
+            and not self.has_exact_call
+            and not getattr(scoring, "gives_dice", False)
+        ):
             return (players * self.dice.per_player if dice is None else dice) - 1
         return None
 

@@ -284,6 +284,7 @@ class BurstElimination(Elimination):
     """
 
     kind: ClassVar[str] = "elimination-burst"
+    gives_dice: ClassVar[bool] = True  # a right burst wins a die back: no bound on rounds
 
     def settle(self, context: CallContext) -> tuple[int, ...]:
         """The loser of the challenge loses one die; a right challenger who called out of
