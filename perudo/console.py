@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from perudo.actions import Act, Action
+from perudo.actions import Act, Action, Bid, Dudo
 from perudo.bots import Bot, BotSpec, bot_name, make_bot
 from perudo.errors import IllegalActionError, PerudoError, shown
 from perudo.match import choose_move, describe_action
@@ -153,13 +153,23 @@ def _next(
 
 
 def _out_of_turn(state: GameState, seat: int) -> str:
-    """What the player may do out of turn, in the edition's words: ``Jonti``, ``Reroll``."""
+    """What the player may do out of turn, in the edition's words: ``Jonti``, ``Reroll``,
+    ``A bid or dubito`` (a burst)."""
     words: list[str] = []
+    calls = state.variant.words
     for action in state.legal_actions(by=seat):
-        word = action.word if isinstance(action, Act) else str(state.variant.words.calza)
+        if isinstance(action, Act):
+            word = action.word
+        elif isinstance(action, Bid):
+            word = "a bid"
+        elif isinstance(action, Dudo):
+            word = calls.dudo.lower()
+        else:
+            word = str(calls.calza)
         if word not in words:
             words.append(word)
-    return " or ".join(words).capitalize()
+    text = " or ".join(words)
+    return text[:1].upper() + text[1:]
 
 
 def _told(before: GameState, after: GameState, out: TextIO) -> GameState:

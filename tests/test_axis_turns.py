@@ -232,3 +232,31 @@ def test_a_derived_edition_says_its_bursts_and_each_reason_once() -> None:
         .derive("italian-capped", reason="t", cap={"kind": "dice-in-play"})
         .summary
     )  # leaving the turns out goes without saying
+
+
+def test_a_web_table_takes_a_burst_from_a_person_who_is_not_to_act(tmp_path: Path) -> None:
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    from perudo.web import Table, TableSetup, TableStore
+
+    class Clock:
+        now = 100.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    edition = burst_edition("elimination-burst")
+    store = TableStore(tmp_path / "perudo.sqlite")
+    setup = TableSetup(variant=edition.key, bots=(None, None, None), seed=3, timeout=30.0)
+    table = Table.create(store, bytes(range(32)), "t1", setup, edition, clock=Clock())
+    for seat in range(3):
+        table.join(f"P{seat}")
+    opener = table.state.to_act
+    assert opener is not None
+    assert table.play(opener, "2x3") is None
+    burster = next(s for s in range(3) if s not in (opener, table.state.to_act))
+    assert "3x3" in table.message(burster)["legal"]  # offered to the seat not to act
+    assert table.play(burster, "3x3") is None
+    assert (table.state.bidder, table.state.to_act) == (burster, table.state.left_of(burster))
+    row = next(iter(store.tables()))
+    table_again = Table.load(store, bytes(range(32)), row, {edition.key: edition}, clock=Clock())
+    assert table_again.state == table.state  # saved, burst and all

@@ -114,3 +114,20 @@ def test_at_a_real_terminal_the_end_asks_where_to_save(tmp_path: Path) -> None:
     finally:
         child.close()
     assert (tmp_path / "game.perudo").read_text("utf-8").startswith("perudo-record 1")
+
+
+def test_a_piped_game_with_bursts_offers_a_bid_or_a_challenge_out_of_turn(tmp_path: Path) -> None:
+    declaration = tmp_path / "burst.toml"
+    declaration.write_text(
+        'schema = 1\nextends = "italian"\nkey = "italian-burst"\nname = "Italian, bursts"\n'
+        '[turns]\nkind = "burst"\nbid = true\nchallenge = true\nprovenance = "reading"\n'
+        'reason = "a table that bursts"\n',
+        encoding="utf-8",
+    )
+    done = play(["--variant", str(declaration), "--seed", "3", "--ascii"],
+                ["2x3", "5x6", "q"], tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    asked = out.index("A bid or dubito now? (Enter to pass)")  # Player 3 is to act
+    assert out.index("Player 1 bids 5x6") > asked  # the burst, answered to that prompt
+    assert "Player 3 bids" not in out[asked : out.index("Player 1 bids 5x6")]
