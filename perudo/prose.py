@@ -25,7 +25,8 @@ def source_line(variant: Variant) -> str:
     """Where the edition comes from, for people: ``"Source: an Italian rule book, written
     in Italian."``"""
     language = LANGUAGES.get(variant.language, variant.language)
-    return f"Source: {variant.source}, written in {language}."
+    source = variant.source.rstrip(".")  # one sentence: its own full stop goes
+    return f"Source: {source}, written in {language}."
 
 
 def rules_text(variant: Variant) -> str:

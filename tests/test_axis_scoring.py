@@ -170,6 +170,9 @@ def lives_edition(lives: int = 2) -> perudo.Variant:
 
 
 def test_a_game_for_lives_keeps_every_hand_and_puts_out_a_player_with_none_left() -> None:
+    """One life: "Dead Man's Dice" (htfbw.com, "Liar's Dice", Alternate Rules): "a player
+    loses immediately if his challenge fails or if another player correctly challenges
+    him"; the others play on with every die."""
     edition = lives_edition(1)
     hands = [[2, 3, 4, 5, 5], [1, 3, 3, 6, 6], [2, 2, 4, 4, 6]]
     state = perudo.new_game(edition, 3, seed=4, dice=hands, first_player=0)

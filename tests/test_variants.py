@@ -222,7 +222,8 @@ def test_each_source_is_named_by_what_it_is(key: str) -> None:
     assert not variant.source.strip().isdigit()  # never "Source 000"
     assert variant.language in LANGUAGES
     head = rules_text(variant).splitlines()[0]
-    assert f"Source: {variant.source}, written in {LANGUAGES[variant.language]}." in head
+    source = variant.source.rstrip(".")
+    assert f"Source: {source}, written in {LANGUAGES[variant.language]}." in head
 
 
 def test_the_edition_page_shows_each_translation_marked_as_ours() -> None:
@@ -241,3 +242,14 @@ def test_the_edition_page_shows_each_translation_marked_as_ours() -> None:
         if source.quote:
             at = page.index(f"> {source.quote}")
             assert page.index(f"> *Our translation:* {source.translation}") > at
+
+
+def test_a_source_that_ends_its_sentence_is_not_stopped_twice() -> None:
+    from perudo.prose import source_line
+
+    capped = perudo.load_variant("italian").derive(
+        "italian-capped", reason="Our table caps bids.", cap={"kind": "dice-in-play"}
+    )
+    assert source_line(capped) == (
+        "Source: derived from Italian Palifico (italian): Our table caps bids, written in Italian."
+    )

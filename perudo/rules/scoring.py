@@ -218,6 +218,10 @@ class Lives:
     """Each player has ``lives`` lives; a lost challenge costs one, and a player with none
     left is out; every hand in keeps its dice. The last player with a life wins.
 
+    With one life it is "Dead Man's Dice", a variation a published games page gives
+    (htfbw.com, "Liar's Dice", Alternate Rules): "a player loses immediately if his
+    challenge fails or if another player correctly challenges him".
+
     >>> Lives(3).stays_in(1, 5), Lives(3).stays_in(0, 5)
     (True, False)
     """
