@@ -38,6 +38,7 @@ from perudo.loader import load_variant
 from perudo.players import Glimpse, PlacedAct, PlacedBid
 from perudo.resolution import Resolution
 from perudo.rules import Elimination, FixedRounds, PartyPoints, RoundContext
+from perudo.rules.axes import optional
 from perudo.state import legal_order
 from perudo.variant import Variant, checked_players
 from perudo.view import PlayerView, SeatView
@@ -387,7 +388,7 @@ class ObservationEncoding:
         bids = actions.bid_count * times  # the most bids a round holds
         points = scoring.most_points
         rounds = scoring.round_limit(n) or ROUND_CAP  # where points move: the most calls
-        start = getattr(scoring, "starting_score", 0)  # lives, where a kind plays for them
+        start = optional(scoring, "starting_score")  # lives, where a kind plays for them
         uses = scoring.pressure_uses
         scored = n if not scoring.moves_dice else 0  # no points move: no field
         acts = len(actions.acts)
@@ -406,7 +407,7 @@ class ObservationEncoding:
             ("face_changers", n, 0, 1),
             ("special_round", 1 if _has_special(variant) else 0, 0, 1),
             ("special_player", n, 0, 1),
-            ("owed", n if getattr(variant.special_round, "queues", False) else 0, 0, n),
+            ("owed", n if optional(variant.special_round, "queues") else 0, 0, n),
             ("offers", len(variant.declarations), 0, 1),
             ("must_declare", 1, 0, 1),
             ("wild", 1, 0, faces),

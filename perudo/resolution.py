@@ -10,8 +10,15 @@ import attrs
 
 from perudo.actions import Bid
 from perudo.errors import InvalidVariantError, shown
-from perudo.rules import CallContext, RoundContext, SettledCall, Words
-from perudo.rules.axes import SeatChanges, extended
+from perudo.rules import (
+    CallContext,
+    ExactCallRule,
+    RoundContext,
+    ScoringRule,
+    SettledCall,
+    Words,
+)
+from perudo.rules.axes import SeatChanges, extended, optional
 from perudo.variant import Variant
 
 __all__ = ["Resolution", "settle_call"]
@@ -236,23 +243,24 @@ def settle_call(
     bid = placed.bid
     wild = context.wild
     dice, starting = context.dice, context.starting
-    axis = "challenge" if call == "challenge" else "exact_call"
-    counter = variant.challenge if call == "challenge" else variant.exact_call
+    challenge = call == "challenge"
+    # the challenge axis counts a challenge, the scoring settles it; the exact call does both
+    counter = variant.challenge if challenge else variant.exact_call
+    settler: ScoringRule | ExactCallRule = variant.scoring if challenge else variant.exact_call
     answer = counter.reveal_hands(hands, caller, context)
     if variant.user_kinds:  # perudo's own kinds keep the protocol
-        answer = _counted(variant, axis, answer, len(hands))
+        answer = _counted(variant, counter.axis, answer, len(hands))
     revealed, total = answer
-    if not getattr(counter, "counts_wild", True):  # the kind counted the face alone
+    if not optional(counter, "counts_wild"):  # the kind counted the face alone
         wild = None
     shown = _shown(hands, revealed)
     counted = extended(
         CallContext, context, to_act=None, call=call, caller=caller, pressured=pressured,
         shown=shown, count=total, in_turn=caller == context.to_act,
     )  # fmt: skip
-    challenge = call == "challenge"
-    raw = (variant.scoring if challenge else variant.exact_call).settle(counted)
+    raw = settler.settle(counted)
     if variant.user_kinds:  # perudo's own kinds keep the protocol
-        raw = _per_seat(variant, "scoring" if challenge else "exact_call", raw, len(hands))
+        raw = _per_seat(variant, settler.axis, raw, len(hands))
     zeros = (0,) * len(hands)
     out: tuple[int, ...]
     if not variant.scoring.moves_dice:  # calls move points (lives, chips): the exact call too
@@ -268,7 +276,7 @@ def settle_call(
                 if held and not held + change:
                     put_out.append(seat)
         changes, points, after, out = tuple(kept), zeros, tuple(held_after), tuple(put_out)
-    stays_in = getattr(variant.scoring, "stays_in", None)  # a kind that plays for lives
+    stays_in = optional(variant.scoring, "stays_in")  # a kind that plays for lives
     if stays_in is not None:
         after, out = _who_stays_in(variant, stays_in, context.scores, points, after, out)
     settled = extended(SettledCall, counted, changes=changes, points=points, after=after)

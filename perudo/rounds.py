@@ -12,6 +12,7 @@ from perudo.dice import deal
 from perudo.errors import InvalidVariantError, shown
 from perudo.players import Player
 from perudo.rules import RoundContext, RoundRules, RoundStart, SettledCall
+from perudo.rules.axes import optional
 from perudo.rules.special import dropped_to_one
 from perudo.variant import Variant
 
@@ -136,7 +137,8 @@ def _check_start(variant: Variant, settled: SettledCall, start: RoundStart) -> N
     (of a kind that says it queues)."""
     kind = variant.special_round
     after = settled.after
-    player, problem = start.player, None
+    player = start.player if isinstance(start, RoundStart) else None
+    problem = None
     if not isinstance(start, RoundStart):
         problem = f"returned {shown(start)}, not a RoundStart"
     elif player is None and (start.special or start.offers or start.uses_special):
@@ -147,7 +149,7 @@ def _check_start(variant: Variant, settled: SettledCall, start: RoundStart) -> N
         problem = f"began the special round of seat {player}, which is out of the game"
     elif not all(type(seat) is int and 0 <= seat < len(after) for seat in start.owed):
         problem = f"left {shown(start.owed)} owed, which are not all seats"
-    elif start.owed and not getattr(kind, "queues", False):
+    elif start.owed and not optional(kind, "queues"):
         problem = f"left seats {shown(start.owed)} owed, and the kind does not say queues = True"
     if problem is None:
         return

@@ -10,6 +10,7 @@ from perudo.dice import SEED_LIMIT, deal
 from perudo.errors import GameSetupError, shown
 from perudo.loader import load_variant
 from perudo.players import GameLog, Player, checked_hands, name_problem
+from perudo.rules.axes import optional
 from perudo.state import GameState
 from perudo.variant import Variant, checked_players
 
@@ -126,7 +127,7 @@ def new_game(
             f"first_player {shown(first_player)} is not a seat (0 to {len(names) - 1})"
         )
     pressure = variant.scoring.pressure_uses
-    score = getattr(variant.scoring, "starting_score", 0)  # lives, where a kind plays for them
+    score = optional(variant.scoring, "starting_score")  # lives, where a kind plays for them
     return GameState(
         variant=variant,
         seed=seed,

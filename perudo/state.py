@@ -66,6 +66,11 @@ from perudo.view import PlayerView, SeatView, draw_table
 __all__ = ["GameState", "legal_order"]
 
 _IN_TURN = (Bid, Dudo, Declare)  # the actions only the player to act takes
+#: The challenges open to a seat, without and with pressure to spend (party mode).
+_CHALLENGES: dict[bool, tuple[Action, ...]] = {
+    False: (CHALLENGE,),
+    True: (CHALLENGE, CHALLENGE_PRESSED),
+}
 
 
 # A state keeps what it derives from itself (the hot path's caches) in its own ``__dict__``,
@@ -248,21 +253,32 @@ class GameState(RoundFacts):
         turns kind opens them (a burst), the exact call out of turn, actions."""
         variant = self.variant
         moves: tuple[Action, ...] = ()
-        roles = variant.turns.out_of_turn
-        if roles and self.must_declare is False:
-            pressure = variant.has_pressure and self.players[seat].pressure_left > 0
+        turns = variant.turns
+        roles = turns.out_of_turn
+        if roles and not self.must_declare:
+            pressure = self._may_press(seat)
             context = self._context()
-            if "bid" in roles and variant.turns.check("bid", seat, context) is None:
-                rules = self.rules
-                moves = legal_bids(
-                    rules, self.bid, self._context, may_change_face(rules, seat),
-                    self.dice_in_play, pressure,
-                )  # fmt: skip
-            if "challenge" in roles and variant.turns.check("challenge", seat, context) is None:
-                moves += (CHALLENGE, CHALLENGE_PRESSED) if pressure else (CHALLENGE,)
+            if "bid" in roles and turns.check("bid", seat, context) is None:
+                moves = self._bids_of(seat, pressure)
+            if "challenge" in roles and turns.check("challenge", seat, context) is None:
+                moves += _CHALLENGES[pressure]
         if variant.exact_call.out_of_turn and self._exact_call_violation(seat) is None:
             moves += (EXACT_CALL,)
         return moves + self._acts_open(seat) if variant.has_actions else moves
+
+    def _may_press(self, seat: int) -> bool:
+        """Whether ``seat`` may bid or challenge under pressure now (party mode)."""
+        return self.variant.has_pressure and self.players[seat].pressure_left > 0
+
+    def _bids_of(self, seat: int, pressure: bool) -> tuple[Bid, ...]:
+        """Every legal bid of ``seat`` now, up to the dice in play (pressured ones too with
+        ``pressure``)."""
+        chain, rules = self._chain, self.rules
+        may_change = may_change_face(rules, seat)
+        if rules.by_standing_bid if chain is not None else rules.opening_by_face:  # hot path
+            standing = None if chain is None else chain.last.bid
+            return legal_bids_by_standing(rules, standing, may_change, self.dice_in_play, pressure)
+        return legal_bids(rules, self.bid, self._context, may_change, self.dice_in_play, pressure)
 
     def _acts_open(self, seat: int) -> tuple[Act, ...]:
         """The actions of the edition's ``actions`` axis open to ``seat`` now."""
@@ -276,20 +292,12 @@ class GameState(RoundFacts):
         declarations = tuple(Declare(name) for name in self.offers) if self.offers else ()
         if self.must_declare:
             return declarations
-        chain = self._chain
-        variant, rules = self.variant, self.rules
-        standing = None if chain is None else chain.last.bid
-        pressure = variant.has_pressure and self.players[seat].pressure_left > 0
-        may_change = may_change_face(rules, seat)
-        if rules.by_standing_bid if chain is not None else rules.opening_by_face:  # hot path
-            bids = legal_bids_by_standing(rules, standing, may_change, self.dice_in_play, pressure)
-        else:
-            bids = legal_bids(
-                rules, standing, self._context, may_change, self.dice_in_play, pressure
-            )
+        variant = self.variant
+        pressure = self._may_press(seat)
+        bids = self._bids_of(seat, pressure)
         calls: tuple[Action, ...] = ()
-        if standing is not None:
-            calls = (CHALLENGE, CHALLENGE_PRESSED) if pressure else (CHALLENGE,)
+        if self._chain is not None:
+            calls = _CHALLENGES[pressure]
             if variant.has_exact_call and self._exact_call_violation(seat) is None:
                 calls += (EXACT_CALL,)
         if variant.has_actions:

@@ -48,6 +48,7 @@ from perudo.rules import (
     WildsRule,
     Words,
 )
+from perudo.rules.axes import optional
 from perudo.rules.registry import is_built_in, name_failures
 
 __all__ = [
@@ -259,11 +260,7 @@ class Variant:
         if limit is not None:
             return limit
         scoring = self.scoring
-        if (
-            scoring.moves_dice
-            and not self.has_exact_call
-            and not getattr(scoring, "gives_dice", False)
-        ):
+        if scoring.moves_dice and not self.has_exact_call and not optional(scoring, "gives_dice"):
             return (players * self.dice.per_player if dice is None else dice) - 1
         return None
 

@@ -34,6 +34,7 @@ __all__ = [
     "AXES",
     "AXIS_TITLES",
     "CALLS",
+    "OPTIONAL_MEMBERS",
     "PROTOCOLS",
     "ActionRule",
     "CallContext",
@@ -56,6 +57,7 @@ __all__ = [
     "StarterRule",
     "TurnRule",
     "WildsRule",
+    "optional",
 ]
 
 #: The axes of every edition, in the order they are shown.
@@ -293,6 +295,12 @@ class SettledCall(SeatChanges, CallContext):
         """Each seat's score after the call."""
         return tuple([n + change for n, change in zip(self.scores, self.points, strict=True)])
 
+    @property
+    def players_left(self) -> int:
+        """How many seats hold dice after the call."""
+        after = self.after
+        return len(after) - after.count(0)
+
     def still_in(self, seat: int) -> bool:
         """Whether ``seat`` holds dice after the call."""
         return self.after[seat] > 0
@@ -340,6 +348,22 @@ def _next_in(dice: Sequence[int], seat: int, step: int) -> int:
 
 
 # --- the protocol of each axis --------------------------------------------------------
+
+#: The optional members of the axes' protocols, and what a kind that leaves one out means:
+#: ``counts_wild`` (a call's count includes the wild face), ``queues`` (a special round may
+#: leave seats owed one), ``gives_dice`` (a settlement may give a die back),
+#: ``starting_score`` (each seat's score at the start) and ``stays_in`` (who stays in:
+#: ``None``, a seat holding dice).
+OPTIONAL_MEMBERS: Mapping[str, Any] = MappingProxyType(
+    {"counts_wild": True, "queues": False, "gives_dice": False, "starting_score": 0,
+     "stays_in": None}
+)  # fmt: skip
+
+
+def optional(component: Any, name: str) -> Any:
+    """``component``'s optional protocol member ``name`` (one of :data:`OPTIONAL_MEMBERS`),
+    or what leaving it out means."""
+    return getattr(component, name, OPTIONAL_MEMBERS[name])
 
 
 @runtime_checkable

@@ -394,6 +394,12 @@ def _opening_low(ones: str, face: int, least: int) -> int | None:
     return None if ones == "required" else least
 
 
+#: The end of an opening kind's label that tells its ones setting.
+_ONES_LABEL: Mapping[str, str] = MappingProxyType(
+    {"forbidden": "", "allowed": ", 1s", "required": ", 1s!"}
+)
+
+
 def _opening_refused(ones: str, least: int, bid: Bid, words: Words, why: str) -> Violation:
     """Why ``bid`` does not open a round whose ones setting is ``ones`` and whose opening
     bid holds at least ``least`` dice (``why`` says where that number comes from)."""
@@ -476,10 +482,7 @@ class OpeningAtLeast:
 
     def label(self, words: Words) -> str:
         """A short label."""
-        return (
-            f">={self.quantity}"
-            + {"forbidden": "", "allowed": ", 1s", "required": ", 1s!"}[self.ones]
-        )
+        return f">={self.quantity}{_ONES_LABEL[self.ones]}"
 
 
 @attrs.frozen
@@ -516,7 +519,7 @@ class OpeningPlayersIn:
 
     def label(self, words: Words) -> str:
         """A short label."""
-        return ">=players" + {"forbidden": "", "allowed": ", 1s", "required": ", 1s!"}[self.ones]
+        return f">=players{_ONES_LABEL[self.ones]}"
 
 
 def opening_with_ones(opening: OpeningRule, ones: str, by: str) -> OpeningRule:

@@ -62,12 +62,11 @@ class Elimination:
 
     def is_over(self, context: SettledCall) -> bool:
         """Over when at most one player holds dice."""
-        after = context.after
-        return len(after) - after.count(0) <= 1
+        return context.players_left <= 1
 
     def winners(self, context: RoundContext) -> tuple[int, ...]:
         """The seat still holding dice."""
-        return tuple(seat for seat, n in enumerate(context.dice) if n)
+        return _holding_dice(context)
 
 
 @attrs.frozen
@@ -254,12 +253,11 @@ class Lives:
 
     def is_over(self, context: SettledCall) -> bool:
         """Over when at most one player is left."""
-        after = context.after
-        return len(after) - after.count(0) <= 1
+        return context.players_left <= 1
 
     def winners(self, context: RoundContext) -> tuple[int, ...]:
         """The player still in."""
-        return tuple(seat for seat, n in enumerate(context.dice) if n)
+        return _holding_dice(context)
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""
@@ -306,6 +304,11 @@ class BurstElimination(Elimination):
     def label(self, words: Words) -> str:
         """A short label."""
         return "last in+"
+
+
+def _holding_dice(context: RoundContext) -> tuple[int, ...]:
+    """The seats still holding dice (those still in)."""
+    return tuple([seat for seat, n in enumerate(context.dice) if n])
 
 
 def _one_seat(players: int, seat: int, change: int) -> tuple[int, ...]:

@@ -24,6 +24,7 @@ __all__ = [
     "NoSpecialRound",
     "OneDieRound",
     "dropped_to_one",
+    "fell_to_one",
 ]
 
 TWO_PLAYERS = ("same", "off", "choice")
@@ -103,7 +104,7 @@ class OneDieRound:
         dropped = dropped_to_one(context.losers, context.dice, after) if 1 in after else None
         if dropped is None or (self.once_per_player and had[dropped]):
             return ORDINARY
-        return self._start_for(dropped, len(after) - after.count(0))
+        return self._start_for(dropped, context.players_left)
 
     def _start_for(self, player: int, players_in: int) -> RoundStart:
         """The start of ``player``'s special round at a table of ``players_in``."""
@@ -189,16 +190,15 @@ class FarewellRound(OneDieRound):
         """The round of the first seat owed one (those owed from earlier calls first, then
         those this call left with one die, in seat order), which it opens; the rest stay
         owed. A seat out of the game is owed nothing."""
-        after, before = context.after, context.dice
-        fell = [seat for seat, n in enumerate(after) if n == 1 and before[seat] > 1]
+        after = context.after
         queue: list[int] = []
-        for seat in (*owed, *fell):
+        for seat in (*owed, *fell_to_one(context.dice, after)):
             if after[seat] and seat not in queue and not (self.once_per_player and had[seat]):
                 queue.append(seat)
         if not queue:
             return ORDINARY
         player, rest = queue[0], tuple(queue[1:])
-        begun = self._start_for(player, len(after) - after.count(0))
+        begun = self._start_for(player, context.players_left)
         if begun == ORDINARY:  # no round for this seat at this table: the queue waits
             return RoundStart(owed=tuple(queue))
         return attrs.evolve(begun, opens=True, owed=rest)
@@ -217,12 +217,17 @@ class FarewellRound(OneDieRound):
         return "farewell"
 
 
+def fell_to_one(before: Sequence[int], counts: Sequence[int]) -> list[int]:
+    """The seats a call left with one die, having held more before it, in seat order."""
+    return [seat for seat, n in enumerate(counts) if n == 1 and before[seat] > 1]
+
+
 def dropped_to_one(
     losers: Sequence[int], before: Sequence[int], counts: Sequence[int]
 ) -> int | None:
     """The seat a call left with one die (a loser first), whose special round may follow;
     ``None`` when the call left nobody at one die."""
-    seats = [seat for seat, n in enumerate(counts) if n == 1 and before[seat] > 1]
+    seats = fell_to_one(before, counts)
     first = [seat for seat in seats if seat in losers]
     return (first or seats)[0] if seats else None
 
@@ -243,7 +248,7 @@ def _transform(
         rules,
         wilds=None,
         conversion=NoConversion(),
-        opening=opening_with_ones(rules.opening, special.opening, "special_round:one-die-round"),
+        opening=opening_with_ones(rules.opening, special.opening, f"special_round:{special.kind}"),
         face_lock=True,
         face_changers=changers,
         special=name,
