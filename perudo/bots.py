@@ -279,7 +279,7 @@ class OddsBot:
         if standing is not None:
             if EXACT_CALL in calls and exact_chance_of(table, standing) > self.exact:
                 return _Decision(call=EXACT_CALL)
-            chance = chance_of(table, standing)
+            chance = _holds(table, standing, view.bid_is_exact)
             if chance < self.doubt:
                 pressed = chance < 0.1 and CHALLENGE_PRESSED in calls
                 return _Decision(call=CHALLENGE_PRESSED if pressed else CHALLENGE)
@@ -307,7 +307,10 @@ class OddsBot:
             table = self.belief(view)
             if exact_chance_of(table, bid) > self.exact:
                 return EXACT_CALL
-        if CHALLENGE in legal and chance_of(self.belief(view), bid) < self.doubt / 2:
+        if (
+            CHALLENGE in legal
+            and _holds(self.belief(view), bid, view.bid_is_exact) < self.doubt / 2
+        ):
             return CHALLENGE
         if view.bidder == view.player and view.variant.has_actions:
             wild = view.wild_face
@@ -316,6 +319,12 @@ class OddsBot:
             if reroll is not None and reroll in legal:
                 return reroll
         return None
+
+
+def _holds(table: tuple[tuple[float, ...], ...], bid: Bid, exact: bool) -> float:
+    """The chance the standing ``bid`` holds: at least its quantity, or exactly it for an
+    exact claim (a Bull)."""
+    return exact_chance_of(table, bid) if exact else chance_of(table, bid)
 
 
 #: perudo's own bots by name, for the command line and :func:`make_bot`: each makes a bot

@@ -335,9 +335,14 @@ class ObservationEncoding:
                               where the raise order lets a bid come back
                               (:attr:`~perudo.rules.RaisingRule.times_per_bid` above 1),
                               that many such blocks, one per placing of a bid by a seat
+    ``claims``                the round's exact claims (a Bull), laid out as ``bids``, with
+                              their positions among the bids (editions whose exact call
+                              stands in the bid chain only)
     ``legal``                 the viewer's legal actions, one flag per action number
     ``last_*``                the last call: ``last`` (1 if any), ``last_call`` (Dudo,
-                              exact call), ``last_quantity``, ``last_face`` (one-hot),
+                              exact call), ``last_exact_claim`` (1 when the bid called was
+                              an exact claim: editions with them only), ``last_quantity``,
+                              ``last_face`` (one-hot),
                               ``last_pressure``, ``last_caller``, ``last_bidder``,
                               ``last_count``, ``last_revealed`` (order shown, from 1),
                               ``last_hidden`` (hands not shown), ``last_hands`` (per seat,
@@ -386,6 +391,8 @@ class ObservationEncoding:
                 "(times_per_bid is None), so a round has no most bids"
             )
         bids = actions.bid_count * times  # the most bids a round holds
+        claims = variant.claims_in_chain  # exact claims (a Bull) stand in the chain too
+        most = bids * 2 if claims else bids  # the most placings: each bid, then its claim
         points = scoring.most_points
         rounds = scoring.round_limit(n) or ROUND_CAP  # where points move: the most calls
         start = optional(scoring, "starting_score")  # lives, where a kind plays for them
@@ -411,10 +418,12 @@ class ObservationEncoding:
             ("offers", len(variant.declarations), 0, 1),
             ("must_declare", 1, 0, 1),
             ("wild", 1, 0, faces),
-            ("bids", bids * n, 0, bids),
+            ("bids", bids * n, 0, most),
+            ("claims", bids * n if claims else 0, 0, most),
             ("legal", actions.size, 0, 1),
             ("last", 1, 0, 1),
             ("last_call", 2, 0, 1),
+            ("last_exact_claim", 1 if claims else 0, 0, 1),
             ("last_quantity", 1, 0, top),
             ("last_face", faces, 0, 1),
             ("last_pressure", 1, 0, 1),
@@ -437,7 +446,7 @@ class ObservationEncoding:
             ),
             ("winners", n, 0, 1),
             ("open", faces * n * own, 0, per_player),
-            ("acts", (bids + 1) * own, 0, acts * n),
+            ("acts", (most + 1) * own, 0, acts * n),
             ("seen", faces * n * own, 0, per_player),
             ("seen_by", faces * n * own, 0, per_player),
         ]
@@ -558,7 +567,8 @@ class ObservationEncoding:
             if bid.quantity > most:
                 self.actions.encode(bid)  # refuses a bid without a number
             slot = ((bid.quantity - 1) * fast.faces + bid.face - 1) * per_bid + bid.pressure
-            index = bids + slot * n + (placed.player - me) % n
+            block = f["claims"] if placed.exact else bids  # an exact claim (a Bull) apart
+            index = block + slot * n + (placed.player - me) % n
             if out[index]:  # placed before by this seat: its next placing's entry
                 index = self._placed_again(out, index, placed)
             out[index] = position
@@ -666,6 +676,8 @@ class ObservationEncoding:
             self.actions.encode(bid)  # refuses a bid without a number
         out[f["last"]] = 1
         out[f["last_call"] + (0 if result.call == "challenge" else 1)] = 1
+        if result.exact_claim:
+            out[f["last_exact_claim"]] = 1
         out[f["last_quantity"]] = bid.quantity
         out[f["last_face"] + bid.face - 1] = 1
         out[f["last_pressure"]] = int(bid.pressure)
@@ -778,6 +790,11 @@ class ObservationEncoding:
                 slot, rel = divmod(index % placing, n)
                 bid = self.actions.actions[first + slot]
                 placed.append((position, PlacedBid(absolute(rel), bid)))  # type: ignore[arg-type]
+        for index, position in enumerate(get("claims")):
+            if position:
+                slot, rel = divmod(index % placing, n)
+                bid = self.actions.actions[first + slot]
+                placed.append((position, PlacedBid(absolute(rel), bid, True)))  # type: ignore[arg-type]
         placed.sort(key=lambda item: item[0])
         special_round = variant.words.declaration("special") if any(get("special_round")) else None
         special_player = one_seat("special_player")
@@ -880,6 +897,7 @@ class ObservationEncoding:
             changes=tuple(dice_changes),
             points=tuple(points),
             out=tuple(sorted(absolute(r) for r, v in enumerate(get("last_eliminated")) if v)),
+            exact_claim=any(get("last_exact_claim")),
             words=variant.words,
         )
 

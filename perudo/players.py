@@ -186,10 +186,19 @@ def checked_hands(
 
 @attrs.frozen(slots=False)  # one a bid: made faster dict-based
 class PlacedBid:
-    """A bid of the round and the seat that made it."""
+    """A bid of the round and the seat that made it.
+
+    Attributes:
+        player: The seat that made it.
+        bid: The bid.
+        exact: Whether it is an exact claim (a Bull: exactly ``bid.quantity`` dice, not at
+            least): the exact call of an edition whose exact call stands in the bid chain
+            (:attr:`perudo.rules.ExactCallRule.in_chain`) restates the standing bid so.
+    """
 
     player: int
     bid: Bid
+    exact: bool = False
 
 
 @attrs.frozen(order=True)
@@ -300,6 +309,11 @@ class BidFacts:
     def bidder(self) -> int | None:
         """The seat that made the standing bid."""
         return self.bids[-1].player if self.bids else None
+
+    @property
+    def bid_is_exact(self) -> bool:
+        """Whether the standing bid is an exact claim (a Bull: exactly its quantity)."""
+        return bool(self.bids) and self.bids[-1].exact
 
 
 class RoundFacts(BidFacts):

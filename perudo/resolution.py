@@ -33,7 +33,9 @@ class Resolution(SeatChanges):
         word: What the edition calls it: ``"Dubito"``, ``"Perudo"``, ``"Jonti"`` ...
         bid: The bid that was called.
         caller: The seat that called.
-        bidder: The seat that made the bid.
+        bidder: The seat that made the bid (for an exact claim, the claimer).
+        exact_claim: Whether the bid called was an exact claim (a Bull: exactly its
+            quantity, :attr:`perudo.PlacedBid.exact`).
         count: Dice of the bid's face (with the wild face, if one was wild) among the
             hands shown.
         revealed: The seats that showed their hands, in the order shown (caller last).
@@ -60,6 +62,7 @@ class Resolution(SeatChanges):
     changes: tuple[int, ...]
     points: tuple[int, ...]
     out: tuple[int, ...] = ()
+    exact_claim: bool = attrs.field(default=False, kw_only=True)
     names: tuple[str, ...] | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
     words: Words | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
@@ -81,7 +84,8 @@ class Resolution(SeatChanges):
         return self.count == self.bid.quantity
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data; hands that stayed hidden are ``None``."""
+        """Plain JSON-ready data; hands that stayed hidden are ``None``; ``exact_claim`` is
+        there (``true``) only for the challenge of an exact claim."""
         return {
             "call": self.call,
             "word": self.word,
@@ -97,7 +101,7 @@ class Resolution(SeatChanges):
             "losers": list(self.losers),
             "gainers": list(self.gainers),
             "out": list(self.out),
-        }
+        } | ({"exact_claim": True} if self.exact_claim else {})  # saved positions read the same
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         """A sentence for people, in the edition's words: the players by ``names`` when
@@ -113,7 +117,8 @@ class Resolution(SeatChanges):
             wild = f" ({words.face_name(self.wild)} wild)"
         shown_only = "" if self.hands.count(None) == 0 else " among the hands shown"
         head = (
-            f"{self.word} by {who(self.caller)} on {self.bid} by {who(self.bidder)}: "
+            f"{self.word} by {who(self.caller)} on {words.bid_said(self.bid, self.exact_claim)} "
+            f"by {who(self.bidder)}: "
             f"{words.counted(self.count, self.bid.face)}{wild}{shown_only}"
         )
         parts = []
@@ -240,13 +245,13 @@ def settle_call(
     already out stays out. ``names`` are kept for :meth:`Resolution.describe`.
     """
     placed = context.bids[-1]  # a call needs a standing bid
-    bid = placed.bid
+    bid, claimed = placed.bid, placed.exact
     wild = context.wild
     dice, starting = context.dice, context.starting
     challenge = call == "challenge"
-    # the challenge axis counts a challenge, the scoring settles it; the exact call does both
-    counter = variant.challenge if challenge else variant.exact_call
-    settler: ScoringRule | ExactCallRule = variant.scoring if challenge else variant.exact_call
+    # the challenge axis counts a challenge, the scoring settles it; the exact call does both,
+    # and counts a challenge of its exact claim (a Bull), whose wrong claim the scoring settles
+    counter = variant.challenge if challenge and not claimed else variant.exact_call
     answer = counter.reveal_hands(hands, caller, context)
     if variant.user_kinds:  # perudo's own kinds keep the protocol
         answer = _counted(variant, counter.axis, answer, len(hands))
@@ -257,6 +262,10 @@ def settle_call(
     counted = extended(
         CallContext, context, to_act=None, call=call, caller=caller, pressured=pressured,
         shown=shown, count=total, in_turn=caller == context.to_act,
+    )  # fmt: skip
+    settler: ScoringRule | ExactCallRule = (
+        variant.scoring if challenge and not (claimed and total == bid.quantity)
+        else variant.exact_call
     )  # fmt: skip
     raw = settler.settle(counted)
     if variant.user_kinds:  # perudo's own kinds keep the protocol
@@ -287,6 +296,7 @@ def settle_call(
         bid=bid,
         caller=caller,
         bidder=placed.player,
+        exact_claim=claimed,
         count=total,
         revealed=revealed,
         hands=shown,

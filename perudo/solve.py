@@ -54,7 +54,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
     raise ImportError(f"perudo.solve needs {error.name}: {install_hint('solve')}") from error
 
-from perudo.actions import Action, Bid, Declare
+from perudo.actions import Action, Bid, Calza, Declare
 from perudo.errors import SolveError, shown
 from perudo.loader import load_variant
 from perudo.setup import new_game
@@ -84,8 +84,9 @@ MAX_NODES = 40_000_000
 Hand = tuple[int, ...]
 
 #: Where a decision is in its round, as every player sees it: the declarations still
-#: offered, the special round declared, and the bids with who made them.
-Public = tuple[tuple[str, ...], bool, "str | None", tuple[tuple[int, str], ...]]
+#: offered, the special round declared, and the bids with who made them (and whether each
+#: is an exact claim).
+Public = tuple[tuple[str, ...], bool, "str | None", tuple[tuple[int, str, bool], ...]]
 
 #: Each decision's action probabilities, by (decision, hand); a decision missing is played
 #: uniformly (the seat's own strategy never reaches it).
@@ -98,7 +99,7 @@ Table = tuple[tuple[int, ...], tuple[int, ...], int]
 
 def _public(facts: GameState | PlayerView) -> Public:
     """Where ``facts`` (a state or a view) is in its round (the one place the key is made)."""
-    bids = tuple((placed.player, str(placed.bid)) for placed in facts.bids)
+    bids = tuple((placed.player, str(placed.bid), placed.exact) for placed in facts.bids)
     return facts.offers, facts.must_declare, facts.special_round, bids
 
 
@@ -262,6 +263,10 @@ def _walk(start: GameState, limit: int, *, positions: bool = False) -> _Round:
     settled: dict[Any, int] = {}
     whole = bool(variant.user_kinds)  # a registered kind may read the whole round
     out_of_turn = variant.has_out_of_turn
+    # the moves that go on with the round: bids, declarations, an exact claim (a Bull)
+    going_on: tuple[type, ...] = (
+        (Bid, Declare, Calza) if variant.claims_in_chain else (Bid, Declare)
+    )
 
     def visit(state: GameState, last: tuple[int, int]) -> None:
         seat = state.to_act
@@ -278,7 +283,7 @@ def _walk(start: GameState, limit: int, *, positions: bool = False) -> _Round:
         first = side.firsts[decision]
         for k, action in enumerate(actions):
             mine = (first + k, last[1]) if seat == 0 else (last[0], first + k)
-            if isinstance(action, Bid | Declare):
+            if isinstance(action, going_on):
                 visit(state.apply(action), mine)
                 continue
             key = _call_key(state, action, whole)

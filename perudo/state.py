@@ -166,6 +166,11 @@ class GameState(RoundFacts):
         return None if self._chain is None else self._chain.last.player
 
     @property
+    def bid_is_exact(self) -> bool:
+        """Whether the standing bid is an exact claim (a Bull: exactly its quantity)."""
+        return self._chain is not None and self._chain.last.exact
+
+    @property
     def winners(self) -> tuple[int, ...]:
         """The winning seats once the game is over (several on a party-mode tie), else ``()``."""
         if not self.is_over:
@@ -351,6 +356,10 @@ class GameState(RoundFacts):
             return self._bid(action, seat, log)
         if isinstance(action, Declare):
             return self._declare(action.name, seat, log)
+        if not isinstance(action, Dudo) and self.variant.claims_in_chain:
+            standing = self._chain.last.bid  # type: ignore[union-attr]  # checked: a bid stands
+            claim = Bid(standing.quantity, standing.face)  # restated: no pressure spent again
+            return self._bid(claim, seat, log, exact=True)
         players = self.players
         pressured = self.pressured
         if isinstance(action, Dudo) and action.pressure:
@@ -608,9 +617,15 @@ class GameState(RoundFacts):
 
     def _exact_call_violation(self, seat: int) -> Violation | None:
         call = self.variant.exact_call
-        if self._chain is None and self.variant.has_exact_call:
+        if call.offered:
             word = self.variant.words.calza or "the exact call"
-            return Violation("nothing-to-challenge", f"there is no bid yet to call {word} on")
+            if self._chain is None:
+                return Violation("nothing-to-challenge", f"there is no bid yet to call {word} on")
+            if self._chain.last.exact:  # a claim on a claim would say nothing new
+                return Violation(
+                    "exact-call-not-allowed",
+                    f"{word}: the standing bid is already claimed exactly right",
+                )
         return call.check(seat, self._context())
 
     def _spend_pressure(self, seat: int) -> tuple[Player, ...]:
@@ -618,8 +633,12 @@ class GameState(RoundFacts):
         spent = attrs.evolve(p, pressure_left=p.pressure_left - 1)  # its open dice stay out
         return (*self.players[:seat], spent, *self.players[seat + 1 :])
 
-    def _bid(self, bid: Bid, seat: int, log: GameLog) -> GameState:
-        chain = BidChain(self._chain, PlacedBid(seat, bid))
+    def _bid(self, bid: Bid, seat: int, log: GameLog, *, exact: bool = False) -> GameState:
+        """The state after ``seat`` bids ``bid``, or (``exact``) claims the standing bid
+        ``bid`` is exactly right (a Bull)."""
+        chain = BidChain(
+            self._chain, PlacedBid(seat, bid, exact) if exact else PlacedBid(seat, bid)
+        )
         if self.variant.user_kinds:  # perudo's own raise orders never place a bid twice
             self._check_round_length(chain)
         # the fields and the caches copied; a bid declines what was offered
@@ -646,7 +665,8 @@ class GameState(RoundFacts):
         top = max(self.dice_in_play, chain.highest)
         different = different_bids(rules, top, variant.has_pressure)
         times = rules.raising.times_per_bid
-        if chain.length <= different * (times or 1):
+        claims = 2 if variant.claims_in_chain else 1  # a bid, then its exact claim (a Bull)
+        if chain.length <= different * (times or 1) * claims:
             return
         order = f"raising:{rules.raising.kind}"
         if times is None:

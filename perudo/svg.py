@@ -131,7 +131,8 @@ def table_svg(view: Any, hands: Sequence[Sequence[int] | None] | None = None) ->
     parts.append(_text(x, 50, "Bids", weight="bold"))
     for index, placed in enumerate(view.bids[-12:]):
         who = seats[placed.player].name
-        parts.append(_text(x, 72 + index * 18, f"{placed.bid}  {who}"[:26], size=13))
+        said = variant.words.bid_said(placed.bid, placed.exact)
+        parts.append(_text(x, 72 + index * 18, f"{said}  {who}"[:26], size=13))
     if not view.bids:
         parts.append(_text(x, 72, "none yet", size=13))
     if result is not None:

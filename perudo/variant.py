@@ -239,13 +239,21 @@ class Variant:
         """Whether the edition has an exact call (Calza, Jonti, Spot on)."""
         return self.exact_call.offered
 
+    @property
+    def claims_in_chain(self) -> bool:
+        """Whether the exact call is a claim in the bid chain (a Bull) that the next player
+        raises or challenges, rather than a call that ends the round
+        (:class:`~perudo.rules.ExactCallRule`'s ``in_chain``)."""
+        return bool(optional(self.exact_call, "in_chain"))
+
     def most_rounds(self, players: int, dice: int | None = None) -> int | None:
         """The most rounds a game at a table of ``players`` can last, where the rules bound
         it: the scoring's round limit; else, where calls move dice and no exact call wins
         one back, one round for each die but the winner's last (``dice``: every seat's
         dice together at the start; the edition's full hands by default). ``None`` where
         an exact call may win a die back (the French editions): such a game may go on and
-        on.
+        on. An exact claim in the bid chain (a Bull) wins none back unless its kind says
+        ``gives_dice = True``.
 
         A scoring kind whose ``settle`` may give a die back says so with the class
         attribute ``gives_dice = True`` (perudo's ``elimination-burst``): there is then no
@@ -259,8 +267,12 @@ class Variant:
         limit = self.scoring.round_limit(players)
         if limit is not None:
             return limit
-        scoring = self.scoring
-        if scoring.moves_dice and not self.has_exact_call and not optional(scoring, "gives_dice"):
+        scoring, exact = self.scoring, self.exact_call
+        # an exact call may win a die back; an exact claim (a Bull) only where its kind says
+        exact_gives = exact.offered and (
+            not self.claims_in_chain or optional(exact, "gives_dice")
+        )  # fmt: skip
+        if scoring.moves_dice and not exact_gives and not optional(scoring, "gives_dice"):
             return (players * self.dice.per_player if dice is None else dice) - 1
         return None
 

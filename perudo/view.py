@@ -188,7 +188,10 @@ class PlayerView(RoundFacts):
                 }
                 for seat in self.seats
             ],
-            "bids": [{"player": b.player, "bid": str(b.bid)} for b in self.bids],
+            "bids": [
+                {"player": b.player, "bid": str(b.bid)} | ({"exact": True} if b.exact else {})
+                for b in self.bids
+            ],
             "to_act": self.to_act,
             "may_call": list(self.may_call),
             "special_round": self.special_round,
@@ -252,7 +255,9 @@ def draw_table(
         row = f"  {info.name.ljust(width)}  {cells[seat].ljust(dice_width)}{extra}{mark}"
         lines.append(row.rstrip())
     if view.bids:
-        said = ", ".join(f"{view.seats[p.player].name} {p.bid}" for p in view.bids)
+        said = ", ".join(
+            f"{view.seats[p.player].name} {words.bid_said(p.bid, p.exact)}" for p in view.bids
+        )
         lines.append(f"Bids: {said}")
         context = view.context
         wild = view.rules.wild_face(context)

@@ -43,8 +43,8 @@ def registered(*kinds: type) -> Iterator[None]:
 
 
 def act(text: str) -> Action:
-    """``"3x4"``, ``"3x4!"``, ``"dudo"``, ``"dudo!"``, ``"calza"``, ``"declare palifico"``,
-    ``"reroll 2 5"``."""
+    """``"3x4"``, ``"3x4!"``, ``"dudo"``, ``"dudo!"``, ``"calza"`` (or ``"bull"``),
+    ``"declare palifico"``, ``"reroll 2 5"``."""
     if text.startswith("declare "):
         return Declare(text.removeprefix("declare "))
     if text.startswith("reroll"):
@@ -53,7 +53,7 @@ def act(text: str) -> Action:
     text = text.removesuffix("!")
     if text == "dudo":
         return Dudo(pressure=pressure)
-    if text == "calza":
+    if text in ("calza", "bull"):  # the exact call, whatever the edition calls it
         return Calza()
     quantity, face = text.split("x")
     return Bid(int(quantity), int(face), pressure=pressure)

@@ -36,6 +36,10 @@ def check_step(before: GameState, action: Action, seat: int, after: GameState) -
         changes = [b - a for a, b in zip(old, new, strict=True)]
         if variant.scoring.kind == "difference":  # Bluff: the loser loses the difference
             assert changes == difference_changes(old, result.count, before)
+        elif result.call == "challenge" and (
+            variant.claims_in_chain or variant.scoring.kind == "elimination-burst"
+        ):
+            assert changes == claim_and_burst_changes(old, result.count, before, seat)
         elif variant.scoring.moves_dice:
             zeros = [0] * (len(old) - 1)
             assert sorted(changes) in ([-1, *zeros], [*zeros, 1], [0, *zeros])
@@ -113,3 +117,24 @@ def action_space(state: GameState) -> list[Action]:
         space += actions.every_move(state.variant.dice.per_player + 1, 6)  # one too many
         space += [Act(word) for word in actions.words]
     return space
+
+
+def claim_and_burst_changes(
+    held: list[int], count: int, before: GameState, caller: int
+) -> list[int]:
+    """What a challenge costs where the standing bid may be an exact claim (a Bull) and a
+    challenger out of turn (a burst) wins a die: a right claim costs every other seat in a
+    die; else the loser (the challenger if the bid holds, the bidder if not) loses one, and
+    a right challenger out of turn gains one below its start (guyguroz-hue/Perudo, 8-9)."""
+    assert before.bid is not None
+    assert before.bidder is not None
+    quantity = before.bid.quantity
+    if before.bid_is_exact and count == quantity:
+        return [-1 if n and seat != before.bidder else 0 for seat, n in enumerate(held)]
+    holds = count >= quantity and not (before.bid_is_exact and count != quantity)
+    changes = [0] * len(held)
+    changes[caller if holds else before.bidder] = -1
+    bursts = before.variant.scoring.kind == "elimination-burst" and caller != before.to_act
+    if bursts and not holds and held[caller] < before.starting_dice[caller]:
+        changes[caller] = 1
+    return changes

@@ -10,7 +10,7 @@ import pytest
 from helpers import called, context, game, play
 
 import perudo
-from perudo.rules import ExactCall, NoExactCall, RoundContext, register_kind
+from perudo.rules import ExactCall, ExactClaim, NoExactCall, RoundContext, register_kind
 
 CALZA = ExactCall("player-to-act", 2, False)
 JONTI = ExactCall("not-bidder-or-before", 3, True)
@@ -132,3 +132,34 @@ def test_a_count_that_breaks_the_protocol_names_the_kind() -> None:
             exact_call={"kind": "test-counts-nothing", "who": "player-to-act",
                         "min_players": 2, "caller_below_full": False},
         )  # fmt: skip
+
+
+BULL = ExactClaim(who="any-player")
+
+
+@pytest.mark.parametrize(
+    ("kind", "player", "reason"),
+    [
+        (BULL, 3, None),  # "Any active player may call it" (guyguroz-hue/Perudo, R-005)
+        (BULL, 2, None),  # the bidder too, read literally
+        (ExactClaim(who="player-to-act"), 3, "not-your-turn"),
+        (ExactClaim(who="player-to-act"), 0, None),
+    ],
+)
+def test_who_may_claim_exact(kind: ExactClaim, player: int, reason: str | None) -> None:
+    violation = kind.check(player, context((5, 5, 5, 5), bids=[(2, "7x5")], to_act=0))
+    assert (None if violation is None else violation.reason) == reason
+    assert (kind.offered, kind.in_chain) == (True, True)
+
+
+def test_a_right_exact_claim_costs_every_other_seat_in_a_die() -> None:
+    """ "If correct: every currently active participant EXCEPT the Bull caller loses 1 die"
+    (seat 1 already out, seat 2 the claimer, seat 3 the challenger)."""
+    claim = context((3, 0, 4, 2), bids=[(0, "7x5")])
+    claim = attrs.evolve(claim, bids=(*claim.bids, perudo.PlacedBid(2, perudo.Bid(7, 5), True)))
+    call = called(claim, "challenge", 3, 7)
+    assert call.bid_stands
+    assert call.challenge_loser == 3
+    assert BULL.settle(call) == (-1, 0, 0, -1)
+    assert not called(claim, "challenge", 3, 8).bid_stands  # eight: an exact claim is wrong
+    assert BULL.reveal_hands(((5, 1, 2), (), (5, 5, 6, 6), (1, 3)), 3, claim) == ((0, 2, 3), 5)

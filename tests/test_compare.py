@@ -66,6 +66,7 @@ def test_verdicts_answer_which_editions_allow_an_action() -> None:
     assert allowed == {
         "openspiel-liars-dice": None,  # two players only: the position cannot arise
         "bluff": True,
+        "bull-and-burst": True,
         "french-calza": True,
         "french-jonti": True,
         "italian": True,
@@ -76,9 +77,10 @@ def test_verdicts_answer_which_editions_allow_an_action() -> None:
     spanish = next(v for v in found if v.variant == "spanish")
     assert spanish.reason == "face-lowered"
     calza = {
-        v.variant: v.legal for v in verdicts(state, perudo.Calza(), ["french-calza", "italian"])
+        v.variant: v.legal
+        for v in verdicts(state, perudo.Calza(), ["french-calza", "italian", "bull-and-burst"])
     }
-    assert calza == {"french-calza": True, "italian": False}
+    assert calza == {"french-calza": True, "italian": False, "bull-and-burst": True}
 
 
 def test_verdicts_say_when_a_position_cannot_arise() -> None:

@@ -1,7 +1,8 @@
 """Editions drawn over the round's structure kinds (the opening, turns out of turn, special
-rounds that queue, lives, the exact call's count), each laid over a shipped edition, played
-in random games with every action checked: what is listed applies and what is refused says
-why, every view reads back from its observation, and every game replays from its record."""
+rounds that queue, lives, the exact call's count, an exact claim in the bid chain), each
+laid over a shipped edition, played in random games with every action checked: what is
+listed applies and what is refused says why, every view reads back from its observation,
+and every game replays from its record."""
 
 from __future__ import annotations
 
@@ -47,6 +48,10 @@ def drawn_editions(draw: st.DrawFn) -> tuple[perudo.Variant, int, int]:
         words["special_round"] = base.words.special_round or "Farewell"
     if draw(st.booleans()):
         axes["first_player"] = {"kind": "random"}
+    if draw(st.booleans()):  # an exact claim in the bid chain (a Bull)
+        who = draw(st.sampled_from(["any-player", "player-to-act"]))
+        axes["exact_call"] = {"kind": "exact-claim", "who": who}
+        words["calza"] = "Bull"
     try:
         variant = base.derive("drawn", reason="Drawn by Hypothesis.", words=words, **axes)
     except perudo.InvalidVariantError:

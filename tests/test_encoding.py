@@ -304,8 +304,9 @@ def test_the_observation_layout_is_pinned() -> None:
         ("face_changers", 2), ("special_round", 0), ("special_player", 2),
         ("owed", 0),  # editions whose special round queues
         ("offers", 0),
-        ("must_declare", 1), ("wild", 1), ("bids", 240), ("legal", 122), ("last", 1),
-        ("last_call", 2),
+        ("must_declare", 1), ("wild", 1), ("bids", 240),
+        ("claims", 0),  # editions whose exact call stands in the bid chain (a Bull)
+        ("legal", 122), ("last", 1), ("last_call", 2), ("last_exact_claim", 0),
         ("last_quantity", 1), ("last_face", 6), ("last_pressure", 1), ("last_caller", 2),
         ("last_bidder", 2), ("last_count", 1), ("last_revealed", 2), ("last_hidden", 2),
         ("last_hands", 12), ("last_wild", 1), ("last_loser", 2), ("last_gainer", 2),
@@ -315,6 +316,11 @@ def test_the_observation_layout_is_pinned() -> None:
     assert encoding.size == 432
     italian = observation_encoding("italian", 2)
     assert (italian.field("special_round").length, italian.field("offers").length) == (1, 2)
+    bull = observation_encoding("bull-and-burst", 2)  # 10 dice, 6 faces: 60 bids, 2 seats
+    assert [(f.name, f.length, f.high) for f in bull.fields if f.name in ("bids", "claims")] == [
+        ("bids", 120, 120), ("claims", 120, 120),  # a position per bid and per claim
+    ]  # fmt: skip
+    assert bull.field("last_exact_claim").length == 1
 
 
 @pytest.mark.parametrize("key", EDITIONS)

@@ -391,3 +391,27 @@ def test_the_perfect_play_page_says_what_the_solver_finds() -> None:
 
     italian = [exploitability(bot, "italian") for bot in (RandomBot(), OddsBot(), reader_bot())]
     assert [f"{float(g):.4f}" for g in italian] == table["italian"][2:5]
+
+
+def test_an_exact_claim_in_the_bid_chain_is_a_node_of_the_round() -> None:
+    """A Bull goes on with the round: the solver follows the raise or the challenge after it,
+    and its strategies are no more exploitable than any equilibrium's."""
+    bull = perudo.load_variant("bull-and-burst").derive(
+        "bull-in-turn", reason="Test.", dice={"per_player": 1, "faces": 4},
+        turns={"kind": "in-turn"}, exact_call={"kind": "exact-claim", "who": "player-to-act"},
+        scoring={"kind": "elimination"},
+    )  # fmt: skip
+    solved = solve_round(bull)
+    assert solved.exact
+    assert exploitability(solved.bot(), bull) == 0
+    claimed = perudo.new_game(bull, 2, seed=1, dice=[[2], [3]], first_player=0)
+    claimed = claimed.apply(perudo.Bid(1, 2)).apply(perudo.Calza())  # seat 1 claims it exact
+    policy = solved.bot().policy(claimed.view(0))
+    assert set(policy) == set(claimed.legal_actions())  # a decision after the claim
+    assert sum(policy.values()) == 1
+    # the shipped rules let the bidder claim its own bid out of turn: refused by name
+    shipped = perudo.load_variant("bull-and-burst").derive(
+        "bull-one-die", reason="Test.", dice={"per_player": 1, "faces": 4}
+    )
+    with pytest.raises(SolveError, match="may act out of turn"):
+        solve_round(shipped)

@@ -73,8 +73,9 @@ class PerudoMachine(RuleBasedStateMachine):
             ("3x4", seat),  # not an action
             (Bid(1, 2), len(state.players) + 3),  # not a seat
         ]
-        if state.bid is not None:  # out of turn, from a seat that is not to act
-            attempts.append((perudo.Dudo(), ((state.to_act or 0) + 1) % len(state.players)))
+        other = ((state.to_act or 0) + 1) % len(state.players)  # a seat that is not to act
+        if state.bid is not None and perudo.Dudo() not in state.legal_actions(by=other):
+            attempts.append((perudo.Dudo(), other))  # out of turn, where no burst is open
         before = state_to_dict(state)
         for action, by in attempts:
             with pytest.raises(IllegalActionError) as caught:

@@ -28,9 +28,9 @@ def declaration(key: str) -> dict[str, Any]:
 
 
 def test_the_six_editions_ship() -> None:
-    # and two rule sets from outside the sources: OpenSpiel's liars_dice, and Bluff with its
-    # re-roll
-    outside = ("openspiel-liars-dice", "bluff")
+    # and three rule sets from outside the sources: OpenSpiel's liars_dice, Bluff with its
+    # re-roll, and the Bull and Burst house rules of a published online Perudo
+    outside = ("openspiel-liars-dice", "bluff", "bull-and-burst")
     assert perudo.variant_names() == tuple(sorted((*EDITIONS, *outside)))
 
 

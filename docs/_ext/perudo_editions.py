@@ -56,6 +56,9 @@ def edition_page(key: str) -> str:
     return "\n".join(lines)
 
 
+_PER_TABLE = 7  # editions in one table of the matrix: with the axis column, it fits 1280 px
+
+
 def matrix_page() -> str:
     keys = perudo.variant_names()
     variants = [perudo.load_variant(key) for key in keys]
@@ -64,17 +67,24 @@ def matrix_page() -> str:
         "",
         "Each cell is the edition's setting in short, as `perudo compare` shows it, and its "
         "provenance: **S** stated, **I** inherited, **R** reading. Each edition's page "
-        "(linked at the top of its column, by its key with spaces for hyphens, so that "
-        "eight columns fit a screen) gives the setting in full, its declaration and the "
-        "source's words.",
-        "",
-        "| axis | " + " | ".join(f"[{key.replace('-', ' ')}]({key}.md)" for key in keys) + " |",
-        "|---|" + "---|" * len(keys),
+        "(linked at the top of its column, by its key with spaces for hyphens) gives the "
+        "setting in full, its declaration and the source's words. The editions are shown "
+        f"in tables of at most {_PER_TABLE}, in the order of their keys, so that a table "
+        "fits a screen.",
     ]
     marks = {"stated": "S", "inherited": "I", "reading": "R"}
-    for axis in AXES:
-        cells = [f"{label(v, axis)} **{marks[v.provenance_of(axis).kind]}**" for v in variants]
-        lines.append(f"| {AXIS_TITLES[axis]} | " + " | ".join(_cell(c) for c in cells) + " |")
+    tables = -(-len(keys) // _PER_TABLE)
+    size = -(-len(keys) // tables)  # as even as the editions allow
+    for start in range(0, len(keys), size):
+        some, shown = keys[start : start + size], variants[start : start + size]
+        lines += [
+            "",
+            "| axis | " + " | ".join(f"[{key.replace('-', ' ')}]({key}.md)" for key in some) + " |",
+            "|---|" + "---|" * len(some),
+        ]
+        for axis in AXES:
+            cells = [f"{label(v, axis)} **{marks[v.provenance_of(axis).kind]}**" for v in shown]
+            lines.append(f"| {AXIS_TITLES[axis]} | " + " | ".join(_cell(c) for c in cells) + " |")
     return "\n".join(lines) + "\n"
 
 

@@ -158,9 +158,11 @@ class Spots(NamedTuple):
     must_declare: int
     wild: int
     bids: int
+    claims: int  # -1: the batch engine plays no exact claim in the bid chain
     legal: int
     last: int
     last_call: int
+    last_exact_claim: int  # -1: the same
     last_quantity: int
     last_face: int
     last_pressure: int

@@ -60,7 +60,7 @@ from perudo.rules.bidding import (
     WildOnes,
     WildUntilBidOn,
 )
-from perudo.rules.calls import Challenge, ExactCall, NoExactCall, show_every_hand
+from perudo.rules.calls import Challenge, ExactCall, ExactClaim, NoExactCall, show_every_hand
 from perudo.rules.registry import check_component, register_kind, rule_kinds
 from perudo.rules.scoring import (
     BurstElimination,
@@ -107,6 +107,7 @@ __all__ = [
     "Elimination",
     "ExactCall",
     "ExactCallRule",
+    "ExactClaim",
     "FaceOrQuantity",
     "FarewellRound",
     "FirstPlayerRule",

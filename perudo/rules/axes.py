@@ -223,9 +223,11 @@ class CallContext(RoundContext):
 
     @property
     def bid_stands(self) -> bool:
-        """Whether the count is at least the called bid's quantity (a challenge of it is
-        lost by the challenger)."""
-        return self.count >= self.bids[-1].bid.quantity
+        """Whether the called bid holds (a challenge of it is lost by the challenger): the
+        count is at least its quantity, or exactly it for an exact claim (a Bull)."""
+        called = self.bids[-1]
+        quantity = called.bid.quantity
+        return self.count == quantity if called.exact else self.count >= quantity
 
     @property
     def is_exact(self) -> bool:
@@ -236,7 +238,7 @@ class CallContext(RoundContext):
     def challenge_loser(self) -> int:
         """The seat that loses a plain challenge of the called bid (the challenger if the
         bid stands, else the bidder)."""
-        return self.caller if self.count >= self.bids[-1].bid.quantity else self.bids[-1].player
+        return self.caller if self.bid_stands else self.bids[-1].player
 
 
 def in_the_open(per_seat: Iterable[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
@@ -352,11 +354,11 @@ def _next_in(dice: Sequence[int], seat: int, step: int) -> int:
 #: The optional members of the axes' protocols, and what a kind that leaves one out means:
 #: ``counts_wild`` (a call's count includes the wild face), ``queues`` (a special round may
 #: leave seats owed one), ``gives_dice`` (a settlement may give a die back),
-#: ``starting_score`` (each seat's score at the start) and ``stays_in`` (who stays in:
-#: ``None``, a seat holding dice).
+#: ``starting_score`` (each seat's score at the start), ``stays_in`` (who stays in:
+#: ``None``, a seat holding dice) and ``in_chain`` (the exact call ends the round).
 OPTIONAL_MEMBERS: Mapping[str, Any] = MappingProxyType(
     {"counts_wild": True, "queues": False, "gives_dice": False, "starting_score": 0,
-     "stays_in": None}
+     "stays_in": None, "in_chain": False}
 )  # fmt: skip
 
 
@@ -588,8 +590,18 @@ class ChallengeRule(Component, Protocol):
 
 
 class ExactCallRule(Component, Protocol):
-    """``exact_call`` (Calza, Jonti): who may claim the standing bid is exactly right, and
-    what it costs or earns."""
+    """``exact_call`` (Calza, Jonti, Bull): who may claim the standing bid is exactly right,
+    and what it costs or earns.
+
+    The exact call ends the round, unless the kind says ``in_chain = True`` (a class
+    attribute): the call is then an exact claim in the bid chain (a Bull). It restates the
+    standing bid as exactly right, made by the caller (:attr:`~perudo.PlacedBid.exact`),
+    and passes the turn like a bid: the next player raises it (a raise supersedes the
+    claim) or challenges it. A challenge of the claim is counted by this kind's
+    :meth:`reveal_hands`; a wrong claim is settled as any false bid (by the scoring kind:
+    its claimer is the bidder who lost), a right one by this kind's :meth:`settle`. An
+    exact claim is never made on an exact claim.
+    """
 
     @property
     def offered(self) -> bool:
@@ -621,9 +633,11 @@ class ExactCallRule(Component, Protocol):
         ...
 
     def settle(self, context: CallContext) -> tuple[int, ...]:
-        """The change of every seat's dice after the call (``context.is_exact`` says
-        whether it was right). The engine keeps each hand between none and its starting
-        dice, and a seat already out out."""
+        """The change of every seat's dice (or score, where calls move points) after the
+        call (``context.is_exact`` says whether it was right). For a kind ``in_chain``, the
+        change after a right exact claim is challenged: ``context.called`` is the claim and
+        its claimer, ``context.caller`` the challenger. The engine keeps each hand between
+        none and its starting dice, and a seat already out out."""
         ...
 
 

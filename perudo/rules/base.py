@@ -87,6 +87,11 @@ class Words:
                 return name
         return f"{face}s"
 
+    def bid_said(self, bid: object, exact: bool = False) -> str:
+        """A bid as people read it: ``"3x5"``, or with ``exact`` (an exact claim in the bid
+        chain) the exact call's word before it, ``"Bull 3x5"``."""
+        return f"{self.calza or 'exactly'} {bid}" if exact else str(bid)
+
     def counted(self, count: int, face: int) -> str:
         """``count`` dice showing ``face``, as a player says it: ``"1 one"``, ``"1 five"``,
         ``"1 star"``, ``"3 ones"``, ``"3 5s"``.

@@ -298,8 +298,9 @@ class FaceOrQuantity:
 
 @attrs.frozen
 class HalveDouble:
-    """To ones: at least half the quantity, rounded up. From a bid of a ones: at least 2a+1
-    of another face. (Bluff converts to and from its stars, the sixes, the same way.)
+    """To ones: at least half the quantity, rounded up. From a bid on ones: at least twice
+    its quantity plus one of another face. (Bluff converts to and from its stars, the
+    sixes, the same way.)
 
     Attributes:
         face: The face bids convert to and from (1: ones; 6 in Bluff).
@@ -336,8 +337,8 @@ class HalveDouble:
         """The setting as a sentence."""
         name = words.face_name(self.face)
         return (
-            f"To {name}: at least half the quantity, rounded up. From a bid of a {name}: at "
-            "least 2a+1 of another face."
+            f"To {name}: at least half the quantity, rounded up. From a bid on {name}: at "
+            "least twice its quantity plus one of another face."
         )
 
     def label(self, words: Words) -> str:

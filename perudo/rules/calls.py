@@ -12,10 +12,20 @@ from perudo.dice import count
 from perudo.rules.axes import CallContext, RoundContext
 from perudo.rules.base import Violation, Words, param
 
-__all__ = ["REVEALS", "WHO_MAY_CALL", "Challenge", "ExactCall", "NoExactCall", "show_every_hand"]
+__all__ = [
+    "REVEALS",
+    "WHO_MAY_CALL",
+    "WHO_MAY_CLAIM",
+    "Challenge",
+    "ExactCall",
+    "ExactClaim",
+    "NoExactCall",
+    "show_every_hand",
+]
 
 REVEALS = ("all", "from-left")
 WHO_MAY_CALL = ("player-to-act", "not-bidder-or-before")
+WHO_MAY_CLAIM = ("player-to-act", "any-player")
 
 
 def show_every_hand(
@@ -212,3 +222,70 @@ class ExactCall:
     def label(self, words: Words) -> str:
         """A short label: the call's word, with * when it may be made out of turn."""
         return (words.calza or "exact")[:7] + ("*" if self.out_of_turn else "")
+
+
+@attrs.frozen
+class ExactClaim:
+    """Bull: an exact claim in the bid chain. A player says the standing bid is exactly
+    right; the claim becomes the standing bid, made by that player, and the turn passes
+    to their left as after a bid. The next player raises it (any legal raise over the same
+    bid supersedes the claim) or challenges it. Every hand is then shown and the bid's
+    face counted with the wild face. A wrong claim (any other count, higher or lower) is a
+    false bid: its claimer loses as a bidder does. A right claim costs every other player
+    still in a die, the challenger among them. A claim is never made on a claim.
+
+    From a published online Perudo's house rules (``guyguroz-hue/Perudo``,
+    ``docs/GAME_RULES.md`` section 8): "Bull is a declaration in the bidding chain, not an
+    immediate challenge. It does not reveal dice. Bull changes the interpretation of the
+    current active bid: from at least X to exactly X"; "If correct: every currently active
+    participant EXCEPT the Bull caller loses 1 die"; "If the Bull is false [...] the Bull
+    caller alone loses 1 die". Its worked example: "A: 7 fives, B: Bull, C: 8 fives, D: 9
+    sixes, A: Dudo. A is challenging 9 sixes, not 7 fives."
+
+    Attributes:
+        who: ``"any-player"`` (any seat still in, in or out of turn: the source's Bull,
+            "declared out of turn, as a Burst") or ``"player-to-act"`` (on one's own turn).
+    """
+
+    axis: ClassVar[str] = "exact_call"
+    kind: ClassVar[str] = "exact-claim"
+    offered: ClassVar[bool] = True
+    in_chain: ClassVar[bool] = True
+    who: str = param(str, choices=WHO_MAY_CLAIM)
+
+    @property
+    def out_of_turn(self) -> bool:
+        """Whether a seat other than the player to act may make the claim."""
+        return self.who == "any-player"
+
+    def check(self, player: int, context: RoundContext) -> Violation | None:
+        """``None`` if ``player`` may claim the standing bid is exactly right."""
+        if self.who == "player-to-act" and player != context.to_act:
+            return Violation("not-your-turn", f"{context.words.calza} is called on your own turn")
+        return None
+
+    def reveal_hands(
+        self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
+    ) -> tuple[tuple[int, ...], int]:
+        """Every hand still in is shown, from the challenger's left, the challenger last;
+        the bid's face is counted with the wild face."""
+        return show_every_hand(hands, caller, context)
+
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        """A right claim, challenged: every seat still in but the claimer loses a die (or
+        a point, where calls move points)."""
+        claimer, dice = context.called.player, context.dice
+        return tuple([-1 if dice[seat] and seat != claimer else 0 for seat in range(len(dice))])
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        who = "any player, in or out of turn," if self.out_of_turn else "the player to act"
+        return (
+            f"'{words.calza}' claims the standing bid is exactly right: {who} may say it, "
+            "and the claim stands as the bid to raise or challenge. Challenged and wrong, "
+            "its claimer loses as a bidder does; right, every other player loses a die."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label: the call's word, with * when it may be made out of turn."""
+        return (words.calza or "claim")[:7] + ("*" if self.out_of_turn else "")
