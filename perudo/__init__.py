@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from perudo import encoding, odds
-from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo
+from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo, Paso
 from perudo.comparison import compare, verdicts
 from perudo.errors import (
     REASONS,
@@ -55,6 +55,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "InvalidVariantError",
+    "Paso",
     "PerudoError",
     "PlacedBid",
     "Player",

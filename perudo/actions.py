@@ -29,6 +29,7 @@ __all__ = [
     "Calza",
     "Declare",
     "Dudo",
+    "Paso",
     "canonical_action",
 ]
 
@@ -131,6 +132,24 @@ class Calza:
         return "Calza()"
 
 
+@attrs.frozen(repr=False)
+class Paso:
+    """Pass instead of raising: the standing bid stays, and the pass claims something of the
+    passer's own hand, as the edition's ``passes`` kind says ("no two dice alike"). The next
+    player raises the standing bid or challenges the pass, which is judged on the passer's
+    hand alone.
+
+    >>> str(Paso())
+    'paso'
+    """
+
+    def __str__(self) -> str:
+        return "paso"
+
+    def __repr__(self) -> str:
+        return "Paso()"
+
+
 def _lower(value: Any) -> Any:
     return value.lower() if isinstance(value, str) else value
 
@@ -172,7 +191,7 @@ class Declare:
 MAX_ACT_NUMBERS = 20
 _ACT_WORD = re.compile(r"[a-z][a-z-]{0,19}", re.ASCII)
 #: Words an :class:`Act` may not take: the notation of the other actions.
-_RESERVED = frozenset({"dudo", "calza", "declare"})
+_RESERVED = frozenset({"dudo", "calza", "paso", "declare"})
 
 
 def _numbers(value: Any) -> Any:
@@ -188,7 +207,8 @@ class Act:
 
     Args:
         word: The action's word, as the notation writes it: 1 to 20 lower-case ASCII letters
-            and hyphens, starting with a letter, never ``dudo``, ``calza`` or ``declare``.
+            and hyphens, starting with a letter, never ``dudo``, ``calza``, ``paso`` or
+            ``declare``.
         numbers: Up to :data:`~perudo.actions.MAX_ACT_NUMBERS` whole numbers, 0 to
             :data:`~perudo.actions.MAX_QUANTITY` (faces, seats, quantities: the kind says
             what they mean).
@@ -207,7 +227,7 @@ class Act:
         if not isinstance(word, str) or _ACT_WORD.fullmatch(word) is None or word in _RESERVED:
             raise _malformed(
                 f"{shown(word)} is not an action word: 1 to 20 lower-case letters and hyphens, "
-                "starting with a letter, and not dudo, calza or declare"
+                "starting with a letter, and not dudo, calza, paso or declare"
             )
         if not isinstance(numbers, tuple) or len(numbers) > MAX_ACT_NUMBERS:
             raise _malformed(
@@ -228,8 +248,8 @@ class Act:
 
 
 #: Any action a player may take.
-Action: TypeAlias = Bid | Dudo | Calza | Declare | Act
-ACTION_TYPES = (Bid, Dudo, Calza, Declare, Act)
+Action: TypeAlias = Bid | Dudo | Calza | Paso | Declare | Act
+ACTION_TYPES = (Bid, Dudo, Calza, Paso, Declare, Act)
 
 
 #: The most players a declaration may seat.
@@ -253,6 +273,8 @@ def bid_row(face: int, pressure: bool = False) -> tuple[Bid, ...]:
 CHALLENGE = Dudo()
 CHALLENGE_PRESSED = Dudo(pressure=True)
 EXACT_CALL = Calza()
+#: The pass.
+PASS = Paso()
 
 #: The role of each call's action type: ``"challenge"`` or ``"exact"`` (the edition's words
 #: name them: Dudo, Dubito, Liar; Calza, Jonti, Spot on).
@@ -280,6 +302,8 @@ def canonical_action(text: str) -> Action | None:
         return CHALLENGE_PRESSED if text.endswith("!") else CHALLENGE
     if text == "calza":
         return EXACT_CALL
+    if text == "paso":
+        return PASS
     name = text.removeprefix("declare ")
     if name != text and len(name) <= _LONGEST_NAME:
         try:

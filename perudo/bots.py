@@ -24,17 +24,20 @@ from perudo.actions import (
     CHALLENGE,
     CHALLENGE_PRESSED,
     EXACT_CALL,
+    PASS,
     Act,
     Action,
     Bid,
     Calza,
     Declare,
     Dudo,
+    Paso,
     bid_row,
 )
 from perudo.dice import count
 from perudo.errors import GameSetupError, shown
 from perudo.odds import chance_of, chance_table, exact_chance_of
+from perudo.rules.axes import PassRule, RoundContext
 from perudo.rules.bidding import lowest_quantities, may_change_face
 
 if TYPE_CHECKING:
@@ -273,13 +276,13 @@ class OddsBot:
         actions = view.legal_actions
         table = self.belief(view)
         standing = view.bid
-        calls = actions[-3:]  # legal actions end with the calls, then any edition's own
+        calls = actions[-4:]  # legal actions end with the calls, then any edition's own
         if view.variant.has_actions:
-            calls = tuple(action for action in actions if isinstance(action, Dudo | Calza))
+            calls = tuple(a for a in actions if isinstance(a, Dudo | Calza | Paso))
         if standing is not None:
             if EXACT_CALL in calls and exact_chance_of(table, standing) > self.exact:
                 return _Decision(call=EXACT_CALL)
-            chance = _holds(table, standing, view.bid_is_exact)
+            chance = _holds(view, table)
             if chance < self.doubt:
                 pressed = chance < 0.1 and CHALLENGE_PRESSED in calls
                 return _Decision(call=CHALLENGE_PRESSED if pressed else CHALLENGE)
@@ -288,6 +291,8 @@ class OddsBot:
             return _Decision(call=CHALLENGE if CHALLENGE in calls else actions[0])
         best = max(chance_of(table, bid) for bid in cheapest.values())
         bids = [bid for bid in cheapest.values() if chance_of(table, bid) == best]
+        if best < 0.5 and PASS in calls and view.variant.passes.holds(view.dice, view.context):
+            return _Decision(call=PASS)  # a true pass rather than a raise as likely false
         if standing is not None and best < self.doubt:
             return _Decision(bids=bids, after=CHALLENGE)
         assert view.player is not None  # a bot plays a seat, never a spectator's view
@@ -307,10 +312,7 @@ class OddsBot:
             table = self.belief(view)
             if exact_chance_of(table, bid) > self.exact:
                 return EXACT_CALL
-        if (
-            CHALLENGE in legal
-            and _holds(self.belief(view), bid, view.bid_is_exact) < self.doubt / 2
-        ):
+        if CHALLENGE in legal and _holds(view, self.belief(view)) < self.doubt / 2:
             return CHALLENGE
         if view.bidder == view.player and view.variant.has_actions:
             wild = view.wild_face
@@ -321,10 +323,24 @@ class OddsBot:
         return None
 
 
-def _holds(table: tuple[tuple[float, ...], ...], bid: Bid, exact: bool) -> float:
-    """The chance the standing ``bid`` holds: at least its quantity, or exactly it for an
-    exact claim (a Bull)."""
-    return exact_chance_of(table, bid) if exact else chance_of(table, bid)
+def _holds(view: PlayerView, table: tuple[tuple[float, ...], ...]) -> float:
+    """The chance the last link of the bid chain holds: a bid at least its quantity, an
+    exact claim (a Bull) exactly it, a pass the passer's hand as its kind claims."""
+    bid, claim = view.bid, view.claim
+    assert bid is not None  # asked only once a bid stands
+    if claim == "pass":
+        passer = view.bids[-1].player
+        return _pass_chance(view.variant.passes, view.seats[passer].dice_count, view.context)
+    return exact_chance_of(table, bid) if claim == "exact" else chance_of(table, bid)
+
+
+def _pass_chance(passes: PassRule, dice: int, context: RoundContext) -> float:
+    """The chance a hand of ``dice`` dice is as a pass of ``passes`` claims: from 256
+    hands drawn from a fixed stream (the same answer every time), for any pass kind."""
+    faces = context.faces
+    draw = random.Random(dice * 1_000 + faces)
+    hands = [tuple(sorted(draw.randint(1, faces) for _ in range(dice))) for _ in range(256)]
+    return sum(1 for hand in hands if passes.holds(hand, context)) / len(hands)
 
 
 #: perudo's own bots by name, for the command line and :func:`make_bot`: each makes a bot

@@ -36,7 +36,7 @@ __all__ = [
 
 SCHEMA = 1
 HEADER = ("key", "name", "source", "language", "summary")
-WORDS = ("dudo", "calza", "ones", "special_round", "ordinary")
+WORDS = ("dudo", "calza", "paso", "ones", "special_round", "ordinary")
 _PROVENANCE_KEYS = ("provenance", "quote", "reason", "translation")
 #: The longest text a declaration's field may hold (a quote, a summary); words are shorter.
 _MAX_TEXT = 4000
@@ -316,6 +316,10 @@ OPTIONAL_AXES: Mapping[str, tuple[str, Provenance]] = MappingProxyType({
         reason="The declaration lets nobody act out of turn: only the player to act bids "
         "or challenges.",
     )),
+    "passes": ("none", Provenance(
+        kind="inherited",
+        reason="The declaration names no pass: the player to act raises or challenges.",
+    )),
     "actions": ("none", Provenance(
         kind="inherited",
         reason="The declaration names no other action: a player bids, calls or declares.",
@@ -431,6 +435,11 @@ def _check_consistency(words: Words, components: Mapping[str, Any], fail: _Probl
         fail("[words] calza", "an edition with an exact call names it")
     if not has_call and words.calza is not None:
         fail("[words] calza", "an edition without an exact call has no word for it")
+    has_pass = components["passes"].offered
+    if has_pass and words.paso is None:
+        fail("[words] paso", "an edition with a pass names it")
+    if not has_pass and words.paso is not None:
+        fail("[words] paso", "an edition without a pass has no word for it")
     has_special = special.offered
     if has_special and words.special_round is None:
         fail("[words] special_round", "an edition with a special round names it")

@@ -35,7 +35,7 @@ from perudo.actions import (
 )
 from perudo.errors import EncodingError, IllegalActionError, shown
 from perudo.loader import load_variant
-from perudo.players import Glimpse, PlacedAct, PlacedBid
+from perudo.players import CLAIMS, Glimpse, PlacedAct, PlacedBid
 from perudo.resolution import Resolution
 from perudo.rules import Elimination, FixedRounds, PartyPoints, RoundContext
 from perudo.rules.axes import optional
@@ -335,13 +335,17 @@ class ObservationEncoding:
                               where the raise order lets a bid come back
                               (:attr:`~perudo.rules.RaisingRule.times_per_bid` above 1),
                               that many such blocks, one per placing of a bid by a seat
-    ``claims``                the round's exact claims (a Bull), laid out as ``bids``, with
-                              their positions among the bids (editions whose exact call
-                              stands in the bid chain only)
+    ``claims``                the round's exact claims (a Bull), laid out as ``bids`` (by the
+                              bid claimed), with their positions among the bids (editions
+                              whose exact call stands in the bid chain only)
+    ``passes``                the round's passes, laid out as ``bids`` (by the bid left
+                              standing), with their positions among the bids (editions with
+                              a pass only)
     ``legal``                 the viewer's legal actions, one flag per action number
     ``last_*``                the last call: ``last`` (1 if any), ``last_call`` (Dudo,
-                              exact call), ``last_exact_claim`` (1 when the bid called was
-                              an exact claim: editions with them only), ``last_quantity``,
+                              exact call), ``last_claim`` (what the link called claimed: 0
+                              a bid, 1 an exact claim, 2 a pass; editions with exact claims
+                              or passes only), ``last_quantity``,
                               ``last_face`` (one-hot),
                               ``last_pressure``, ``last_caller``, ``last_bidder``,
                               ``last_count``, ``last_revealed`` (order shown, from 1),
@@ -392,7 +396,10 @@ class ObservationEncoding:
             )
         bids = actions.bid_count * times  # the most bids a round holds
         claims = variant.claims_in_chain  # exact claims (a Bull) stand in the chain too
-        most = bids * 2 if claims else bids  # the most placings: each bid, then its claim
+        passing = variant.passes.offered  # and passes (Paso)
+        passes = n * variant.passes.most_per_round  # the most passes a round holds
+        # the most links a round holds: each bid, then its claim; the passes
+        most = (bids * 2 if claims else bids) + passes
         points = scoring.most_points
         rounds = scoring.round_limit(n) or ROUND_CAP  # where points move: the most calls
         start = optional(scoring, "starting_score")  # lives, where a kind plays for them
@@ -420,10 +427,11 @@ class ObservationEncoding:
             ("wild", 1, 0, faces),
             ("bids", bids * n, 0, most),
             ("claims", bids * n if claims else 0, 0, most),
+            ("passes", actions.bid_count * n * variant.passes.most_per_round, 0, most),
             ("legal", actions.size, 0, 1),
             ("last", 1, 0, 1),
             ("last_call", 2, 0, 1),
-            ("last_exact_claim", 1 if claims else 0, 0, 1),
+            ("last_claim", 1 if claims or passing else 0, 0, 2),
             ("last_quantity", 1, 0, top),
             ("last_face", faces, 0, 1),
             ("last_pressure", 1, 0, 1),
@@ -567,7 +575,8 @@ class ObservationEncoding:
             if bid.quantity > most:
                 self.actions.encode(bid)  # refuses a bid without a number
             slot = ((bid.quantity - 1) * fast.faces + bid.face - 1) * per_bid + bid.pressure
-            block = f["claims"] if placed.exact else bids  # an exact claim (a Bull) apart
+            claim = placed.claim  # an exact claim (a Bull) and a pass each in a block apart
+            block = bids if claim == "bid" else f["claims" if claim == "exact" else "passes"]
             index = block + slot * n + (placed.player - me) % n
             if out[index]:  # placed before by this seat: its next placing's entry
                 index = self._placed_again(out, index, placed)
@@ -583,9 +592,13 @@ class ObservationEncoding:
 
     def _placed_again(self, out: list[int], index: int, placed: PlacedBid) -> int:
         """The entry of a bid its seat places again this round: the first free one of its
-        placings (an order that lets a bid come back has ``times_per_bid`` of them)."""
+        placings (an order that lets a bid come back has ``times_per_bid`` of them; a seat
+        passes over one standing bid at most as often as it passes in a round)."""
         fast = self._fast
-        for again in range(index + fast.placing, index + fast.times * fast.placing, fast.placing):
+        times = fast.times
+        if placed.claim == "pass":
+            times = self.variant.passes.most_per_round
+        for again in range(index + fast.placing, index + times * fast.placing, fast.placing):
             if not out[again]:
                 return again
         raising = self.variant.raising
@@ -676,8 +689,8 @@ class ObservationEncoding:
             self.actions.encode(bid)  # refuses a bid without a number
         out[f["last"]] = 1
         out[f["last_call"] + (0 if result.call == "challenge" else 1)] = 1
-        if result.exact_claim:
-            out[f["last_exact_claim"]] = 1
+        if result.claim != "bid":
+            out[f["last_claim"]] = CLAIMS.index(result.claim)
         out[f["last_quantity"]] = bid.quantity
         out[f["last_face"] + bid.face - 1] = 1
         out[f["last_pressure"]] = int(bid.pressure)
@@ -790,11 +803,12 @@ class ObservationEncoding:
                 slot, rel = divmod(index % placing, n)
                 bid = self.actions.actions[first + slot]
                 placed.append((position, PlacedBid(absolute(rel), bid)))  # type: ignore[arg-type]
-        for index, position in enumerate(get("claims")):
-            if position:
-                slot, rel = divmod(index % placing, n)
-                bid = self.actions.actions[first + slot]
-                placed.append((position, PlacedBid(absolute(rel), bid, True)))  # type: ignore[arg-type]
+        for block, claim in (("claims", "exact"), ("passes", "pass")):
+            for index, position in enumerate(get(block)):
+                if position:
+                    slot, rel = divmod(index % placing, n)
+                    bid = self.actions.actions[first + slot]
+                    placed.append((position, PlacedBid(absolute(rel), bid, claim)))  # type: ignore[arg-type]
         placed.sort(key=lambda item: item[0])
         special_round = variant.words.declaration("special") if any(get("special_round")) else None
         special_player = one_seat("special_player")
@@ -897,7 +911,7 @@ class ObservationEncoding:
             changes=tuple(dice_changes),
             points=tuple(points),
             out=tuple(sorted(absolute(r) for r, v in enumerate(get("last_eliminated")) if v)),
-            exact_claim=any(get("last_exact_claim")),
+            claim=CLAIMS[(get("last_claim") or [0])[0]],  # type: ignore[arg-type]
             words=variant.words,
         )
 

@@ -89,6 +89,9 @@ REASONS: Mapping[str, str] = MappingProxyType(
         "declarations offered.",
         "declaration-not-offered": "That declaration is not open to this player at this point.",
         "no-exact-call": "The edition has no exact call (Calza, Jonti).",
+        "no-pass": "The edition has no pass (Paso).",
+        "pass-not-allowed": "The pass is not open to this player now (no bid to pass on, an "
+        "exact claim standing, or passes used up this round).",
         "exact-call-not-allowed": "The exact call is not open to this player now (turn, seat, dice "
         "held or players still in).",
         "no-pressure": "The edition has no pressure.",

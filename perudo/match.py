@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo
+from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo, Paso
 from perudo.bots import Bot, bot_name
 from perudo.errors import BotError, IllegalActionError, shown
 from perudo.state import GameState
@@ -85,6 +85,8 @@ def describe_action(state: GameState, action: Action, player: int) -> str:
     if isinstance(action, Calza):
         late = "" if player == state.to_act else " (out of turn)"
         return f"{name}: {words.calza}!{late}"
+    if isinstance(action, Paso):
+        return f"{name}: {words.paso or 'pass'} ({state.bid} stands)"
     if isinstance(action, Act):
         return f"{name}: {action}"
     assert isinstance(action, Declare)

@@ -36,16 +36,17 @@ open) and which are legal; the notation reads a word only where the edition offe
 
 The whole grammar, in EBNF (``"x"`` a character, ``{ }`` repeated, ``[ ]`` optional)::
 
-    action    = bid | challenge | exact | declare | act ;
+    action    = bid | challenge | exact | pass | declare | act ;
     bid       = quantity "x" face [ "!" ] ;          (* 3x4, 3x4! *)
     challenge = "dudo" [ "!" ] ;                      (* or the edition's word *)
     exact     = "calza" ;                             (* or the edition's word *)
+    pass      = "paso" ;                              (* or the edition's word *)
     declare   = "declare " name ;                     (* declare palifico *)
     act       = word { " " number } ;                 (* reroll 2 5 *)
     quantity  = nonzero [ digit [ digit [ digit ] ] ] ;          (* 1 to 9999 *)
     face      = nonzero | "1" digit | "20" ;                     (* 1 to 20 *)
     number    = "0" | nonzero [ digit [ digit [ digit ] ] ] ;    (* 0 to 9999, at most 20 *)
-    word      = letter { letter | "-" } ;    (* 1 to 20; not dudo, calza or declare *)
+    word      = letter { letter | "-" } ;    (* 1 to 20; not dudo, calza, paso, declare *)
     name      = 1 to 40 printable characters, lower case, words one space apart ;
 
 A record writes a re-roll's move with the faces it rolled after ``->`` (``7 1 reroll 2 5
@@ -151,7 +152,7 @@ def _shipped_act_words() -> frozenset[str]:
 def _help(variant: Variant | None) -> str:
     """What a player may write: the edition's own moves in its words, only those it has."""
     if variant is None:
-        return "write 3x4, 3x4!, dudo, dudo!, calza or declare <name>"
+        return "write 3x4, 3x4!, dudo, dudo!, calza, paso or declare <name>"
     words = variant.words
     moves = ["a bid such as 3x4"]
     if variant.has_pressure:
@@ -161,6 +162,8 @@ def _help(variant: Variant | None) -> str:
         moves.append(f"{words.dudo.lower()}! (with pressure)")
     if variant.has_exact_call and words.calza is not None:
         moves.append(words.calza.lower())
+    if variant.passes.offered:
+        moves.append((words.paso or "paso").lower())
     moves += list(variant.declarations)
     moves += [f"{word} ..." for word in variant.actions.words]
     return f"in {variant.name}, write {', '.join(moves[:-1])} or {moves[-1]}"

@@ -184,21 +184,43 @@ def checked_hands(
     return tuple(hands)
 
 
+#: What a link of the bid chain claims (:attr:`PlacedBid.claim`).
+CLAIMS = ("bid", "exact", "pass")
+Claim: TypeAlias = Literal["bid", "exact", "pass"]
+
+
 @attrs.frozen(slots=False)  # one a bid: made faster dict-based
 class PlacedBid:
-    """A bid of the round and the seat that made it.
+    """A link of the round's bid chain: a bid, or a claim about the standing bid, and the
+    seat that made it.
 
     Attributes:
         player: The seat that made it.
-        bid: The bid.
-        exact: Whether it is an exact claim (a Bull: exactly ``bid.quantity`` dice, not at
-            least): the exact call of an edition whose exact call stands in the bid chain
-            (:attr:`perudo.rules.ExactCallRule.in_chain`) restates the standing bid so.
+        bid: The bid; for an exact claim or a pass, the bid that stood when it was made
+            (a pass leaves it standing: the next raise is over it).
+        claim: ``"bid"`` (at least ``bid.quantity`` dice), ``"exact"`` (an exact claim, a
+            Bull: exactly that many, made with the exact call of an edition whose exact
+            call stands in the bid chain, :attr:`perudo.rules.ExactCallRule.in_chain`) or
+            ``"pass"`` (a :class:`~perudo.Paso`: a claim about the passer's own hand, as
+            the edition's ``passes`` kind says), of :data:`~perudo.players.CLAIMS`.
     """
 
     player: int
     bid: Bid
-    exact: bool = False
+    claim: Claim = "bid"
+
+    @property
+    def exact(self) -> bool:
+        """Whether it is an exact claim (a Bull)."""
+        return self.claim == "exact"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: ``player``, ``bid`` and, for a claim other than a bid, ``claim``
+        (left out for a bid, so that earlier saved positions read the same)."""
+        data: dict[str, Any] = {"player": self.player, "bid": str(self.bid)}
+        if self.claim != "bid":
+            data["claim"] = self.claim
+        return data
 
 
 @attrs.frozen(order=True)
@@ -311,9 +333,10 @@ class BidFacts:
         return self.bids[-1].player if self.bids else None
 
     @property
-    def bid_is_exact(self) -> bool:
-        """Whether the standing bid is an exact claim (a Bull: exactly its quantity)."""
-        return bool(self.bids) and self.bids[-1].exact
+    def claim(self) -> Claim | None:
+        """What the last link of the bid chain claims (``"bid"``, ``"exact"``: a Bull,
+        ``"pass"``), ``None`` before the round's first bid."""
+        return self.bids[-1].claim if self.bids else None
 
 
 class RoundFacts(BidFacts):

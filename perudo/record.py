@@ -670,10 +670,7 @@ def _position(state: GameState) -> dict[str, Any]:
             }
             for p in state.players
         ],
-        "bids": [
-            {"player": b.player, "bid": str(b.bid)} | ({"exact": True} if b.exact else {})
-            for b in state.bids
-        ],
+        "bids": [placed.to_dict() for placed in state.bids],
         "special_round": state.special_round,
         "special_player": state.special_player,
         "offers": list(state.offers),

@@ -10,6 +10,7 @@ import attrs
 
 from perudo.actions import Bid
 from perudo.errors import InvalidVariantError, shown
+from perudo.players import Claim
 from perudo.rules import (
     CallContext,
     ExactCallRule,
@@ -34,8 +35,9 @@ class Resolution(SeatChanges):
         bid: The bid that was called.
         caller: The seat that called.
         bidder: The seat that made the bid (for an exact claim, the claimer).
-        exact_claim: Whether the bid called was an exact claim (a Bull: exactly its
-            quantity, :attr:`perudo.PlacedBid.exact`).
+        claim: What the link called claimed (:attr:`perudo.PlacedBid.claim`): ``"bid"``,
+            ``"exact"`` (a Bull: exactly its quantity) or ``"pass"`` (then ``count`` is 1
+            when the passer's hand, the only one shown, is as the pass claims, else 0).
         count: Dice of the bid's face (with the wild face, if one was wild) among the
             hands shown.
         revealed: The seats that showed their hands, in the order shown (caller last).
@@ -62,7 +64,7 @@ class Resolution(SeatChanges):
     changes: tuple[int, ...]
     points: tuple[int, ...]
     out: tuple[int, ...] = ()
-    exact_claim: bool = attrs.field(default=False, kw_only=True)
+    claim: Claim = attrs.field(default="bid", kw_only=True)
     names: tuple[str, ...] | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
     words: Words | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
@@ -84,8 +86,8 @@ class Resolution(SeatChanges):
         return self.count == self.bid.quantity
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data; hands that stayed hidden are ``None``; ``exact_claim`` is
-        there (``true``) only for the challenge of an exact claim."""
+        """Plain JSON-ready data; hands that stayed hidden are ``None``; ``claim`` is there
+        only for the challenge of an exact claim or a pass."""
         return {
             "call": self.call,
             "word": self.word,
@@ -101,7 +103,7 @@ class Resolution(SeatChanges):
             "losers": list(self.losers),
             "gainers": list(self.gainers),
             "out": list(self.out),
-        } | ({"exact_claim": True} if self.exact_claim else {})  # saved positions read the same
+        } | ({"claim": self.claim} if self.claim != "bid" else {})  # saved positions read the same
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         """A sentence for people, in the edition's words: the players by ``names`` when
@@ -116,11 +118,13 @@ class Resolution(SeatChanges):
         if self.wild is not None and self.bid.face != self.wild:
             wild = f" ({words.face_name(self.wild)} wild)"
         shown_only = "" if self.hands.count(None) == 0 else " among the hands shown"
-        head = (
-            f"{self.word} by {who(self.caller)} on {words.bid_said(self.bid, self.exact_claim)} "
-            f"by {who(self.bidder)}: "
-            f"{words.counted(self.count, self.bid.face)}{wild}{shown_only}"
-        )
+        said = words.bid_said(self.bid, self.claim)
+        counted = f"{words.counted(self.count, self.bid.face)}{wild}{shown_only}"
+        if self.claim == "pass":  # judged on the passer's hand, the one shown
+            word = words.paso or "pass"
+            counted = f"the hand shown is {'as' if self.count else 'not as'} the {word} claims"
+            said = word
+        head = f"{self.word} by {who(self.caller)} on {said} by {who(self.bidder)}: {counted}"
         parts = []
         given = [seat for seat, point in enumerate(self.points) if point < 0]
         taken = [seat for seat, point in enumerate(self.points) if point > 0]
@@ -245,23 +249,35 @@ def settle_call(
     already out stays out. ``names`` are kept for :meth:`Resolution.describe`.
     """
     placed = context.bids[-1]  # a call needs a standing bid
-    bid, claimed = placed.bid, placed.exact
+    bid, claim = placed.bid, placed.claim
+    claimed = claim == "exact"
     wild = context.wild
     dice, starting = context.dice, context.starting
     challenge = call == "challenge"
     # the challenge axis counts a challenge, the scoring settles it; the exact call does both,
     # and counts a challenge of its exact claim (a Bull), whose wrong claim the scoring settles
     counter = variant.challenge if challenge and not claimed else variant.exact_call
-    answer = counter.reveal_hands(hands, caller, context)
-    if variant.user_kinds:  # perudo's own kinds keep the protocol
-        answer = _counted(variant, counter.axis, answer, len(hands))
-    revealed, total = answer
-    if not optional(counter, "counts_wild"):  # the kind counted the face alone
-        wild = None
-    shown = _shown(hands, revealed)
+    revealed: tuple[int, ...]
+    if claim == "pass":  # judged on the passer's hand alone, shown alone
+        passer = placed.player
+        holds = variant.passes.holds(hands[passer], context)
+        if type(holds) is not bool:
+            raise InvalidVariantError(
+                f"rule kind passes:{variant.passes.kind} of {variant.key!r} broke its "
+                f"protocol: holds returned {shown(holds)}, not True or False"
+            )
+        revealed, total, wild = (passer,), int(holds), None
+    else:
+        answer = counter.reveal_hands(hands, caller, context)
+        if variant.user_kinds:  # perudo's own kinds keep the protocol
+            answer = _counted(variant, counter.axis, answer, len(hands))
+        revealed, total = answer
+        if not optional(counter, "counts_wild"):  # the kind counted the face alone
+            wild = None
+    seen = _shown(hands, revealed)
     counted = extended(
         CallContext, context, to_act=None, call=call, caller=caller, pressured=pressured,
-        shown=shown, count=total, in_turn=caller == context.to_act,
+        shown=seen, count=total, in_turn=caller == context.to_act,
     )  # fmt: skip
     settler: ScoringRule | ExactCallRule = (
         variant.scoring if challenge and not (claimed and total == bid.quantity)
@@ -296,10 +312,10 @@ def settle_call(
         bid=bid,
         caller=caller,
         bidder=placed.player,
-        exact_claim=claimed,
+        claim=claim,
         count=total,
         revealed=revealed,
-        hands=shown,
+        hands=seen,
         wild=wild,
         changes=changes,
         points=points,

@@ -54,7 +54,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
     raise ImportError(f"perudo.solve needs {error.name}: {install_hint('solve')}") from error
 
-from perudo.actions import Action, Bid, Calza, Declare
+from perudo.actions import Action, Bid, Calza, Declare, Paso
 from perudo.errors import SolveError, shown
 from perudo.loader import load_variant
 from perudo.setup import new_game
@@ -84,9 +84,8 @@ MAX_NODES = 40_000_000
 Hand = tuple[int, ...]
 
 #: Where a decision is in its round, as every player sees it: the declarations still
-#: offered, the special round declared, and the bids with who made them (and whether each
-#: is an exact claim).
-Public = tuple[tuple[str, ...], bool, "str | None", tuple[tuple[int, str, bool], ...]]
+#: offered, the special round declared, and the bids with who made them (and what each claims).
+Public = tuple[tuple[str, ...], bool, "str | None", tuple[tuple[int, str, str], ...]]
 
 #: Each decision's action probabilities, by (decision, hand); a decision missing is played
 #: uniformly (the seat's own strategy never reaches it).
@@ -99,7 +98,7 @@ Table = tuple[tuple[int, ...], tuple[int, ...], int]
 
 def _public(facts: GameState | PlayerView) -> Public:
     """Where ``facts`` (a state or a view) is in its round (the one place the key is made)."""
-    bids = tuple((placed.player, str(placed.bid), placed.exact) for placed in facts.bids)
+    bids = tuple((placed.player, str(placed.bid), placed.claim) for placed in facts.bids)
     return facts.offers, facts.must_declare, facts.special_round, bids
 
 
@@ -263,10 +262,10 @@ def _walk(start: GameState, limit: int, *, positions: bool = False) -> _Round:
     settled: dict[Any, int] = {}
     whole = bool(variant.user_kinds)  # a registered kind may read the whole round
     out_of_turn = variant.has_out_of_turn
-    # the moves that go on with the round: bids, declarations, an exact claim (a Bull)
-    going_on: tuple[type, ...] = (
-        (Bid, Declare, Calza) if variant.claims_in_chain else (Bid, Declare)
-    )
+    # the moves that go on with the round: bids, declarations, a pass, an exact claim (a Bull)
+    going_on: tuple[type, ...] = (Bid, Declare, Paso)
+    if variant.claims_in_chain:
+        going_on += (Calza,)
 
     def visit(state: GameState, last: tuple[int, int]) -> None:
         seat = state.to_act

@@ -20,11 +20,14 @@ from perudo.actions import (
     CHALLENGE,
     CHALLENGE_PRESSED,
     EXACT_CALL,
+    PASS,
     Act,
     Action,
     Bid,
+    Calza,
     Declare,
     Dudo,
+    Paso,
 )
 from perudo.dice import pick, reroll
 from perudo.errors import (
@@ -36,6 +39,7 @@ from perudo.errors import (
 from perudo.players import (
     TO_ACT,
     BidChain,
+    Claim,
     GameLog,
     Glimpse,
     PlacedAct,
@@ -65,7 +69,7 @@ from perudo.view import PlayerView, SeatView, draw_table
 
 __all__ = ["GameState", "legal_order"]
 
-_IN_TURN = (Bid, Dudo, Declare)  # the actions only the player to act takes
+_IN_TURN = (Bid, Dudo, Paso, Declare)  # the actions only the player to act takes
 #: The challenges open to a seat, without and with pressure to spend (party mode).
 _CHALLENGES: dict[bool, tuple[Action, ...]] = {
     False: (CHALLENGE,),
@@ -166,9 +170,10 @@ class GameState(RoundFacts):
         return None if self._chain is None else self._chain.last.player
 
     @property
-    def bid_is_exact(self) -> bool:
-        """Whether the standing bid is an exact claim (a Bull: exactly its quantity)."""
-        return self._chain is not None and self._chain.last.exact
+    def claim(self) -> Claim | None:
+        """What the last link of the bid chain claims (``"bid"``, ``"exact"``: a Bull,
+        ``"pass"``), ``None`` before the round's first bid."""
+        return None if self._chain is None else self._chain.last.claim
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -305,6 +310,8 @@ class GameState(RoundFacts):
             calls = _CHALLENGES[pressure]
             if variant.has_exact_call and self._exact_call_violation(seat) is None:
                 calls += (EXACT_CALL,)
+            if variant.passes.offered and self._pass_violation(seat) is None:
+                calls += (PASS,)
         if variant.has_actions:
             calls += self._acts_open(seat)
         return declarations + bids + calls if declarations else bids + calls
@@ -356,10 +363,12 @@ class GameState(RoundFacts):
             return self._bid(action, seat, log)
         if isinstance(action, Declare):
             return self._declare(action.name, seat, log)
+        if isinstance(action, Paso):  # the standing bid stays, passed over
+            return self._bid(self._chain.last.bid, seat, log, claim="pass")  # type: ignore[union-attr]
         if not isinstance(action, Dudo) and self.variant.claims_in_chain:
             standing = self._chain.last.bid  # type: ignore[union-attr]  # checked: a bid stands
             claim = Bid(standing.quantity, standing.face)  # restated: no pressure spent again
-            return self._bid(claim, seat, log, exact=True)
+            return self._bid(claim, seat, log, claim="exact")
         players = self.players
         pressured = self.pressured
         if isinstance(action, Dudo) and action.pressure:
@@ -524,6 +533,8 @@ class GameState(RoundFacts):
         if self.must_declare:
             choices = " or ".join(f"'declare {name}'" for name in self.offers)
             return Violation("declaration-required", f"{action}: first choose {choices}")
+        if isinstance(action, Paso):
+            return self._pass_violation(seat)
         if action.pressure:
             if not self.variant.has_pressure:
                 return Violation("no-pressure", f"{action}: this edition has no pressure")
@@ -549,7 +560,7 @@ class GameState(RoundFacts):
         choices = " or ".join(f"'declare {name}'" for name in allowing)
         return Violation(violation.reason, f"{violation.message} ({choices} first, and you may)")
 
-    def _turn_violation(self, action: Bid | Dudo | Declare, seat: int) -> Violation | None:
+    def _turn_violation(self, action: Bid | Dudo | Paso | Declare, seat: int) -> Violation | None:
         """Why ``seat``, not the player to act, may not take ``action`` (a bid, a challenge
         or a declaration) now, as the edition's turns kind says; ``None`` if it may."""
         role = (
@@ -621,24 +632,48 @@ class GameState(RoundFacts):
             word = self.variant.words.calza or "the exact call"
             if self._chain is None:
                 return Violation("nothing-to-challenge", f"there is no bid yet to call {word} on")
-            if self._chain.last.exact:  # a claim on a claim would say nothing new
+            claim = self._chain.last.claim
+            if claim == "exact":  # a claim on a claim would say nothing new
                 return Violation(
                     "exact-call-not-allowed",
                     f"{word}: the standing bid is already claimed exactly right",
                 )
+            if claim == "pass":
+                return Violation(
+                    "exact-call-not-allowed",
+                    f"{word}: a pass stands; raise the bid or challenge the pass",
+                )
         return call.check(seat, self._context())
+
+    def _pass_violation(self, seat: int) -> Violation | None:
+        """Why the player to act, ``seat``, may not pass now; ``None`` if it may."""
+        passes = self.variant.passes
+        if passes.offered:
+            word = self.variant.words.paso or "pass"
+            if self._chain is None:
+                return Violation("pass-not-allowed", f"{word}: there is no bid yet to pass on")
+            if self._chain.last.claim == "exact":
+                return Violation(
+                    "pass-not-allowed", f"{word}: an exact claim stands; raise it or challenge it"
+                )
+        violation = passes.check(seat, self._context())
+        if violation is not None and not isinstance(violation, Violation):
+            raise InvalidVariantError(
+                f"rule kind passes:{passes.kind} of {self.variant.key!r} broke its protocol: "
+                f"check returned {shown(violation)}"
+            )
+        return violation
 
     def _spend_pressure(self, seat: int) -> tuple[Player, ...]:
         p = self.players[seat]
         spent = attrs.evolve(p, pressure_left=p.pressure_left - 1)  # its open dice stay out
         return (*self.players[:seat], spent, *self.players[seat + 1 :])
 
-    def _bid(self, bid: Bid, seat: int, log: GameLog, *, exact: bool = False) -> GameState:
-        """The state after ``seat`` bids ``bid``, or (``exact``) claims the standing bid
-        ``bid`` is exactly right (a Bull)."""
-        chain = BidChain(
-            self._chain, PlacedBid(seat, bid, exact) if exact else PlacedBid(seat, bid)
-        )
+    def _bid(self, bid: Bid, seat: int, log: GameLog, *, claim: Claim = "bid") -> GameState:
+        """The state after ``seat`` bids ``bid``, or makes another ``claim`` about the
+        standing bid ``bid`` (an exact claim, a pass)."""
+        placed = PlacedBid(seat, bid) if claim == "bid" else PlacedBid(seat, bid, claim)
+        chain = BidChain(self._chain, placed)
         if self.variant.user_kinds:  # perudo's own raise orders never place a bid twice
             self._check_round_length(chain)
         # the fields and the caches copied; a bid declines what was offered
@@ -666,7 +701,8 @@ class GameState(RoundFacts):
         different = different_bids(rules, top, variant.has_pressure)
         times = rules.raising.times_per_bid
         claims = 2 if variant.claims_in_chain else 1  # a bid, then its exact claim (a Bull)
-        if chain.length <= different * (times or 1) * claims:
+        passes = len(self.players) * variant.passes.most_per_round
+        if chain.length <= different * (times or 1) * claims + passes:
             return
         order = f"raising:{rules.raising.kind}"
         if times is None:
@@ -814,7 +850,8 @@ class GameState(RoundFacts):
 def legal_order(variant: Variant) -> Callable[[Action], tuple[int, ...]]:
     """The sort key of :meth:`~perudo.GameState.legal_actions`'s order in ``variant``:
     declarations (in the order offered), bids by face then pressure then quantity, the
-    challenge (plain, then pressured), the exact call."""
+    challenge (plain, then pressured), the exact call, the pass, the edition's own
+    actions."""
     declarations = variant.declarations
 
     def key(action: Action) -> tuple[int, ...]:
@@ -824,7 +861,9 @@ def legal_order(variant: Variant) -> Callable[[Action], tuple[int, ...]]:
             return (1, action.face, action.pressure, action.quantity)
         if isinstance(action, Dudo):
             return (2, action.pressure)
-        return (3,)
+        if isinstance(action, Calza):
+            return (3,)
+        return (4,) if isinstance(action, Paso) else (5,)
 
     return key
 

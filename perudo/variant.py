@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from perudo.actions import CHALLENGE, CHALLENGE_PRESSED, EXACT_CALL, Action
+from perudo.actions import CHALLENGE, CHALLENGE_PRESSED, EXACT_CALL, PASS, Action
 from perudo.declaration import (
     OPTIONAL_AXES,
     SCHEMA,
@@ -36,6 +36,7 @@ from perudo.rules import (
     ExactCallRule,
     FirstPlayerRule,
     OpeningRule,
+    PassRule,
     PlayerCountRule,
     Provenance,
     RaisingRule,
@@ -109,6 +110,7 @@ class Variant:
     turns: TurnRule
     challenge: ChallengeRule
     exact_call: ExactCallRule
+    passes: PassRule
     special_round: SpecialRoundRule
     actions: ActionRule
     starter: StarterRule
@@ -282,7 +284,8 @@ class Variant:
         party mode) and the exact call, if any."""
         pressed = (CHALLENGE_PRESSED,) if self.has_pressure else ()
         exact = (EXACT_CALL,) if self.has_exact_call else ()
-        return (CHALLENGE, *pressed, *exact)
+        passing = (PASS,) if self.passes.offered else ()
+        return (CHALLENGE, *pressed, *exact, *passing)
 
     @property
     def declarations(self) -> tuple[str, ...]:
@@ -359,6 +362,7 @@ class Variant:
         turns: TurnRule | Mapping[str, Any] | None = None,
         challenge: ChallengeRule | Mapping[str, Any] | None = None,
         exact_call: ExactCallRule | Mapping[str, Any] | None = None,
+        passes: PassRule | Mapping[str, Any] | None = None,
         special_round: SpecialRoundRule | Mapping[str, Any] | None = None,
         actions: ActionRule | Mapping[str, Any] | None = None,
         starter: StarterRule | Mapping[str, Any] | None = None,
@@ -401,7 +405,8 @@ class Variant:
             "players": players, "dice": dice, "wilds": wilds, "raising": raising,
             "conversion": conversion, "opening": opening, "cap": cap, "turns": turns,
             "challenge": challenge,
-            "exact_call": exact_call, "special_round": special_round, "actions": actions,
+            "exact_call": exact_call, "passes": passes, "special_round": special_round,
+            "actions": actions,
             "starter": starter, "first_player": first_player, "scoring": scoring,
         }  # fmt: skip
         header = {"summary": summary, "source": source, "language": language}

@@ -188,10 +188,7 @@ class PlayerView(RoundFacts):
                 }
                 for seat in self.seats
             ],
-            "bids": [
-                {"player": b.player, "bid": str(b.bid)} | ({"exact": True} if b.exact else {})
-                for b in self.bids
-            ],
+            "bids": [placed.to_dict() for placed in self.bids],
             "to_act": self.to_act,
             "may_call": list(self.may_call),
             "special_round": self.special_round,
@@ -256,7 +253,7 @@ def draw_table(
         lines.append(row.rstrip())
     if view.bids:
         said = ", ".join(
-            f"{view.seats[p.player].name} {words.bid_said(p.bid, p.exact)}" for p in view.bids
+            f"{view.seats[p.player].name} {words.bid_said(p.bid, p.claim)}" for p in view.bids
         )
         lines.append(f"Bids: {said}")
         context = view.context

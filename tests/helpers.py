@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 import perudo
-from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState
+from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState, Paso
 
 #: The six editions of RULES.md, from the five sources: the tests of their rules use these.
 #: Every shipped edition (OpenSpiel's liars_dice and Bluff too) is ``perudo.variant_names()``.
@@ -44,7 +44,7 @@ def registered(*kinds: type) -> Iterator[None]:
 
 def act(text: str) -> Action:
     """``"3x4"``, ``"3x4!"``, ``"dudo"``, ``"dudo!"``, ``"calza"`` (or ``"bull"``),
-    ``"declare palifico"``, ``"reroll 2 5"``."""
+    ``"paso"``, ``"declare palifico"``, ``"reroll 2 5"``."""
     if text.startswith("declare "):
         return Declare(text.removeprefix("declare "))
     if text.startswith("reroll"):
@@ -55,6 +55,8 @@ def act(text: str) -> Action:
         return Dudo(pressure=pressure)
     if text in ("calza", "bull"):  # the exact call, whatever the edition calls it
         return Calza()
+    if text == "paso":
+        return Paso()
     quantity, face = text.split("x")
     return Bid(int(quantity), int(face), pressure=pressure)
 

@@ -129,9 +129,9 @@ def claim_and_burst_changes(
     assert before.bid is not None
     assert before.bidder is not None
     quantity = before.bid.quantity
-    if before.bid_is_exact and count == quantity:
+    if (before.claim == "exact") and count == quantity:
         return [-1 if n and seat != before.bidder else 0 for seat, n in enumerate(held)]
-    holds = count >= quantity and not (before.bid_is_exact and count != quantity)
+    holds = count >= quantity and not ((before.claim == "exact") and count != quantity)
     changes = [0] * len(held)
     changes[caller if holds else before.bidder] = -1
     bursts = before.variant.scoring.kind == "elimination-burst" and caller != before.to_act

@@ -156,7 +156,7 @@ def test_a_right_exact_claim_costs_every_other_seat_in_a_die() -> None:
     """ "If correct: every currently active participant EXCEPT the Bull caller loses 1 die"
     (seat 1 already out, seat 2 the claimer, seat 3 the challenger)."""
     claim = context((3, 0, 4, 2), bids=[(0, "7x5")])
-    claim = attrs.evolve(claim, bids=(*claim.bids, perudo.PlacedBid(2, perudo.Bid(7, 5), True)))
+    claim = attrs.evolve(claim, bids=(*claim.bids, perudo.PlacedBid(2, perudo.Bid(7, 5), "exact")))
     call = called(claim, "challenge", 3, 7)
     assert call.bid_stands
     assert call.challenge_loser == 3

@@ -38,14 +38,14 @@ def test_a_later_bid_supersedes_the_bull() -> None:
     assert [(p.player, str(p.bid), p.exact) for p in state.bids] == [
         (A, "7x5", False), (B, "7x5", True), (C, "8x5", False), (D, "9x6", False),
     ]  # fmt: skip
-    assert not state.bid_is_exact
+    assert state.claim == "bid"
     result = state.apply(Dudo()).last_result
     assert result is not None
-    assert (result.bid, result.bidder, result.caller, result.exact_claim) == (
+    assert (result.bid, result.bidder, result.caller, result.claim) == (
         Bid(9, 6),
         D,
         A,
-        False,
+        "bid",
     )
     assert result.changes == (0, 0, 0, -1)  # four 6s: the bidder loses
 
@@ -54,7 +54,7 @@ def test_a_bull_is_a_declaration_in_the_chain_that_reveals_nothing() -> None:
     """8.1: "Bull is a declaration in the bidding chain - not an immediate challenge. It
     does not reveal dice." The turn passes to the Bull caller's left, as after a bid."""
     state = play(game(EDITION, HANDS), "7x5", "bull")
-    assert (state.to_act, state.bidder, state.bid, state.bid_is_exact) == (C, B, Bid(7, 5), True)
+    assert (state.to_act, state.bidder, state.bid, state.claim) == (C, B, Bid(7, 5), "exact")
     assert state.last_result is None
     assert state.round_number == 1
     assert not state.is_legal(Bid(7, 5))  # the claim stands as 7x5: raise it or call Dudo
@@ -80,7 +80,7 @@ def test_a_challenged_bull_is_right_only_when_exact(
     after = play(game(EDITION, hands), "7x5", "bull", "dudo")
     result = after.last_result
     assert result is not None
-    assert (result.exact_claim, result.bidder, result.caller) == (True, B, C)
+    assert (result.claim, result.bidder, result.caller) == ("exact", B, C)
     assert result.changes == changes
     assert after.to_act == opener
     said = result.describe()
@@ -121,7 +121,7 @@ def test_a_bull_may_be_declared_out_of_turn_by_any_active_player() -> None:
     state = play(game(EDITION, HANDS), "7x5")
     assert all(Calza() in state.legal_actions(by=seat) for seat in (A, B, C, D))
     after = state.apply(Calza(), by=D)
-    assert (after.bidder, after.to_act, after.bid_is_exact) == (D, A, True)
+    assert (after.bidder, after.to_act, after.claim) == (D, A, "exact")
 
 
 def test_a_bull_on_a_bull_is_refused() -> None:
@@ -178,7 +178,11 @@ def test_bulls_are_kept_by_records_positions_and_observations() -> None:
     saved = state_from_dict(state_to_dict(state))
     assert saved == state
     assert saved.bids[-1].exact
-    assert state_to_dict(state)["position"]["bids"][1] == {"player": D, "bid": "7x5", "exact": True}
+    assert state_to_dict(state)["position"]["bids"][1] == {
+        "player": D,
+        "bid": "7x5",
+        "claim": "exact",
+    }
     record = perudo.GameRecord.from_state(state)
     assert perudo.GameRecord.from_text(record.to_text()).replay() == state
     ended = state.apply(Dudo())
@@ -190,5 +194,5 @@ def test_bulls_are_kept_by_records_positions_and_observations() -> None:
             assert back.bids == view.bids
             assert back.last_result == view.last_result
     assert ended.last_result is not None
-    assert ended.last_result.exact_claim
-    assert ended.last_result.to_dict()["exact_claim"] is True
+    assert ended.last_result.claim == "exact"
+    assert ended.last_result.to_dict()["claim"] == "exact"

@@ -1,5 +1,5 @@
 """Editions drawn over the round's structure kinds (the opening, turns out of turn, special
-rounds that queue, lives, the exact call's count, an exact claim in the bid chain), each
+rounds that queue, lives, the exact call's count, an exact claim in the bid chain, a pass), each
 laid over a shipped edition, played in random games with every action checked: what is
 listed applies and what is refused says why, every view reads back from its observation,
 and every game replays from its record."""
@@ -48,6 +48,9 @@ def drawn_editions(draw: st.DrawFn) -> tuple[perudo.Variant, int, int]:
         words["special_round"] = base.words.special_round or "Farewell"
     if draw(st.booleans()):
         axes["first_player"] = {"kind": "random"}
+    if draw(st.booleans()):  # a pass: no two dice alike
+        axes["passes"] = {"kind": "no-pair", "per_round": draw(st.integers(1, 2))}
+        words["paso"] = "Paso"
     if draw(st.booleans()):  # an exact claim in the bid chain (a Bull)
         who = draw(st.sampled_from(["any-player", "player-to-act"]))
         axes["exact_call"] = {"kind": "exact-claim", "who": who}

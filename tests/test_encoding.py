@@ -306,7 +306,8 @@ def test_the_observation_layout_is_pinned() -> None:
         ("offers", 0),
         ("must_declare", 1), ("wild", 1), ("bids", 240),
         ("claims", 0),  # editions whose exact call stands in the bid chain (a Bull)
-        ("legal", 122), ("last", 1), ("last_call", 2), ("last_exact_claim", 0),
+        ("passes", 0),  # editions with a pass
+        ("legal", 122), ("last", 1), ("last_call", 2), ("last_claim", 0),
         ("last_quantity", 1), ("last_face", 6), ("last_pressure", 1), ("last_caller", 2),
         ("last_bidder", 2), ("last_count", 1), ("last_revealed", 2), ("last_hidden", 2),
         ("last_hands", 12), ("last_wild", 1), ("last_loser", 2), ("last_gainer", 2),
@@ -320,7 +321,7 @@ def test_the_observation_layout_is_pinned() -> None:
     assert [(f.name, f.length, f.high) for f in bull.fields if f.name in ("bids", "claims")] == [
         ("bids", 120, 120), ("claims", 120, 120),  # a position per bid and per claim
     ]  # fmt: skip
-    assert bull.field("last_exact_claim").length == 1
+    assert bull.field("last_claim").length == 1
 
 
 @pytest.mark.parametrize("key", EDITIONS)

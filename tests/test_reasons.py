@@ -8,7 +8,7 @@ import pytest
 from helpers import game, play
 
 import perudo
-from perudo import Act, Bid, Calza, Declare, Dudo, IllegalActionError
+from perudo import Act, Bid, Calza, Declare, Dudo, IllegalActionError, Paso
 
 FIVE = [2, 3, 4, 5, 5]
 
@@ -16,6 +16,16 @@ FIVE = [2, 3, 4, 5, 5]
 def bluff() -> perudo.GameState:
     """Bluff, seat 0 to bid first, seat 1 holding 2 3 4 5 5."""
     return game("bluff", [FIVE, FIVE, FIVE])
+
+
+def passing() -> perudo.Variant:
+    """Italian with a pass (no two dice alike, once a round)."""
+    return perudo.load_variant("italian").derive(
+        "italian-paso",
+        reason="t",
+        words={"paso": "Paso"},
+        passes={"kind": "no-pair", "per_round": 1},
+    )
 
 
 def italian_two_player_choice() -> perudo.GameState:
@@ -51,6 +61,8 @@ SCENARIOS: dict[str, Callable[[], object]] = {
     "declaration-required": lambda: italian_two_player_choice().apply(Bid(1, 2)),
     "declaration-not-offered": lambda: game("italian", [FIVE, FIVE]).apply(Declare("palifico")),
     "no-exact-call": lambda: play(game("italian", [FIVE, FIVE]), "2x3").apply(Calza()),
+    "no-pass": lambda: play(game("italian", [FIVE, FIVE]), "2x3").apply(Paso()),
+    "pass-not-allowed": lambda: game(passing(), [FIVE, FIVE]).apply(Paso()),
     "exact-call-not-allowed": lambda: play(game("french-jonti", [[2, 3], FIVE, FIVE]), "2x3").apply(
         Calza(), by=0
     ),

@@ -159,10 +159,11 @@ class Spots(NamedTuple):
     wild: int
     bids: int
     claims: int  # -1: the batch engine plays no exact claim in the bid chain
+    passes: int  # -1: the batch engine plays no pass
     legal: int
     last: int
     last_call: int
-    last_exact_claim: int  # -1: the same
+    last_claim: int  # -1: the same
     last_quantity: int
     last_face: int
     last_pressure: int

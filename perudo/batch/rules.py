@@ -36,6 +36,7 @@ from perudo.rules import (
     NoCap,
     NoConversion,
     NoExactCall,
+    NoPass,
     NoSpecialRound,
     NoWilds,
     OneDieRound,
@@ -84,6 +85,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     DiceInPlayCap: {},
     Challenge: {"reveal": ("all", "from-left")},
     NoExactCall: {},
+    NoPass: {},
     ExactCall: {
         "who": ("player-to-act", "not-bidder-or-before"),
         "min_players": None,

@@ -24,6 +24,7 @@ from perudo.rules.axes import (
     ExactCallRule,
     FirstPlayerRule,
     OpeningRule,
+    PassRule,
     PlayerCountRule,
     RaisingRule,
     RoundContext,
@@ -61,6 +62,7 @@ from perudo.rules.bidding import (
     WildUntilBidOn,
 )
 from perudo.rules.calls import Challenge, ExactCall, ExactClaim, NoExactCall, show_every_hand
+from perudo.rules.passes import NoPairPass, NoPass
 from perudo.rules.registry import check_component, register_kind, rule_kinds
 from perudo.rules.scoring import (
     BurstElimination,
@@ -123,6 +125,8 @@ __all__ = [
     "NoCap",
     "NoConversion",
     "NoExactCall",
+    "NoPairPass",
+    "NoPass",
     "NoSpecialRound",
     "NoWilds",
     "OneDieRound",
@@ -131,6 +135,7 @@ __all__ = [
     "OpeningPlayersIn",
     "OpeningRule",
     "PartyPoints",
+    "PassRule",
     "PlayerCount",
     "PlayerCountRule",
     "Provenance",

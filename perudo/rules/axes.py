@@ -46,6 +46,7 @@ __all__ = [
     "ExactCallRule",
     "FirstPlayerRule",
     "OpeningRule",
+    "PassRule",
     "PlayerCountRule",
     "RaisingRule",
     "RoundContext",
@@ -72,6 +73,7 @@ AXES = (
     "turns",
     "challenge",
     "exact_call",
+    "passes",
     "special_round",
     "actions",
     "starter",
@@ -92,6 +94,7 @@ AXIS_TITLES: Mapping[str, str] = MappingProxyType(
         "turns": "Out of turn",
         "challenge": "Challenge",
         "exact_call": "Exact call",
+        "passes": "Pass",
         "special_round": "One-die round",
         "actions": "Other actions",
         "starter": "Next round",
@@ -224,10 +227,13 @@ class CallContext(RoundContext):
     @property
     def bid_stands(self) -> bool:
         """Whether the called bid holds (a challenge of it is lost by the challenger): the
-        count is at least its quantity, or exactly it for an exact claim (a Bull)."""
+        count is at least its quantity, or exactly it for an exact claim (a Bull); a pass
+        holds when the passer's hand is as it claims (its count is then 1)."""
         called = self.bids[-1]
-        quantity = called.bid.quantity
-        return self.count == quantity if called.exact else self.count >= quantity
+        quantity, claim = called.bid.quantity, called.claim
+        if claim == "bid":
+            return self.count >= quantity
+        return self.count == quantity if claim == "exact" else self.count > 0  # a pass: 1 if so
 
     @property
     def is_exact(self) -> bool:
@@ -641,6 +647,37 @@ class ExactCallRule(Component, Protocol):
         ...
 
 
+class PassRule(Component, Protocol):
+    """``passes`` (Paso): whether the player to act may pass instead of raising, and what a
+    pass claims of the passer's own hand. A pass needs a standing bid and leaves it
+    standing (a :class:`~perudo.PlacedBid` with ``claim="pass"``); it passes the turn like
+    a bid. The next player raises the standing bid or challenges the pass, which is judged
+    on the passer's hand alone (the only hand shown) and settled by the scoring kind as any
+    challenge, the passer in the bidder's place. Neither an exact call nor a pass follows a
+    pass."""
+
+    @property
+    def offered(self) -> bool:
+        """Whether the edition has a pass at all (its words then name it)."""
+        ...
+
+    @property
+    def most_per_round(self) -> int:
+        """The most times one seat passes in a round (0 where no pass is offered): it
+        bounds a round and sizes an observation."""
+        ...
+
+    def check(self, player: int, context: RoundContext) -> Violation | None:
+        """``None`` if ``player``, the player to act, may pass now (a bid stands;
+        ``context.bids`` holds the round's passes too)."""
+        ...
+
+    def holds(self, hand: tuple[int, ...], context: RoundContext) -> bool:
+        """Whether the passer's ``hand`` is as a pass claims ("no two dice alike"): asked
+        when the pass is challenged, the one moment the hand is shown."""
+        ...
+
+
 class SpecialRoundRule(Component, Protocol):
     """``special_round``: a round played under other rules (Palifico and its kin)."""
 
@@ -815,6 +852,7 @@ PROTOCOLS: Mapping[str, type] = MappingProxyType(
         "turns": TurnRule,
         "challenge": ChallengeRule,
         "exact_call": ExactCallRule,
+        "passes": PassRule,
         "special_round": SpecialRoundRule,
         "actions": ActionRule,
         "starter": StarterRule,

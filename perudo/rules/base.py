@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 import attrs
 
-from perudo.actions import CHALLENGE, CHALLENGE_PRESSED, EXACT_CALL, Action, Declare
+from perudo.actions import CHALLENGE, CHALLENGE_PRESSED, EXACT_CALL, PASS, Action, Declare
 
 __all__ = [
     "PROVENANCE_KINDS",
@@ -61,6 +61,7 @@ class Words:
         dudo: The challenge: ``"Dudo"``, ``"Dubito"``, ``"Perudo"``, ``"Liar"`` ...
         calza: The exact call (``"Calza"``, ``"Jonti"``, ``"Spot on"``), or ``None`` for an
             edition without one.
+        paso: The pass (``"Paso"``, ``"Pass"``), or ``None`` for an edition without one.
         ones: What the ones are called (``"Aces"``, ``"Pacos"``), or ``None`` for "ones".
         special_round: The one-die round (``"Palifico"``, ``"Calzone"``, ``"Last stand"``),
             or ``None`` for an edition without one.
@@ -72,6 +73,7 @@ class Words:
 
     dudo: str
     calza: str | None = None
+    paso: str | None = None
     ones: str | None = None
     special_round: str | None = None
     ordinary: str = "ordinary"
@@ -87,10 +89,15 @@ class Words:
                 return name
         return f"{face}s"
 
-    def bid_said(self, bid: object, exact: bool = False) -> str:
-        """A bid as people read it: ``"3x5"``, or with ``exact`` (an exact claim in the bid
-        chain) the exact call's word before it, ``"Bull 3x5"``."""
-        return f"{self.calza or 'exactly'} {bid}" if exact else str(bid)
+    def bid_said(self, bid: object, claim: str = "bid") -> str:
+        """A link of the bid chain as people read it (:attr:`perudo.PlacedBid.claim`):
+        ``"3x5"``; an exact claim with the exact call's word before it, ``"Bull 3x5"``; a
+        pass with the pass's word and the bid it leaves standing, ``"Paso (3x5 stands)"``."""
+        if claim == "exact":
+            return f"{self.calza or 'exactly'} {bid}"
+        if claim == "pass":
+            return f"{self.paso or 'pass'} ({bid} stands)"
+        return str(bid)
 
     def counted(self, count: int, face: int) -> str:
         """``count`` dice showing ``face``, as a player says it: ``"1 one"``, ``"1 five"``,
@@ -116,12 +123,14 @@ class Words:
     def action_words(self) -> tuple[tuple[str, Action], ...]:
         """Every word a player may type for an action, as :func:`perudo.parse_action`
         reads it (lower case, single spaces), with the action: the challenge and its
-        pressure form (the word and ``!``), the exact call, and each declaration (alone and
-        after ``declare``)."""
+        pressure form (the word and ``!``), the exact call, the pass, and each declaration
+        (alone and after ``declare``)."""
         dudo = _spoken(self.dudo)
         said: list[tuple[str, Action]] = [(dudo, CHALLENGE), (dudo + "!", CHALLENGE_PRESSED)]
         if self.calza is not None:
             said.append((_spoken(self.calza), EXACT_CALL))
+        if self.paso is not None:
+            said.append((_spoken(self.paso), PASS))
         roles = ("special", "ordinary") if self.special_round is not None else ("ordinary",)
         for role in roles:
             name = self.declaration(role)

@@ -25,7 +25,7 @@ import attrs
 from perudo.actions import MAX_FACES, Act, Bid
 from perudo.errors import IllegalActionError, InvalidVariantError, PerudoError, shown
 from perudo.players import PlacedBid
-from perudo.rules import acts, bidding, calls, scoring, special, table, turns
+from perudo.rules import acts, bidding, calls, passes, scoring, special, table, turns
 from perudo.rules.axes import AXES, PROTOCOLS, CallContext, RoundContext, RoundRules, SettledCall
 from perudo.rules.base import ActEffect, RoundStart, Violation, Words
 from perudo.rules.bidding import HalveDouble, Opening, QuantityOrFace, WildOnes
@@ -47,7 +47,7 @@ _KIND = re.compile(r"[a-z0-9][a-z0-9-]{0,39}", re.ASCII)
 # perudo's own kinds: every component class of the kinds' modules, in their order.
 _BUILT_IN: tuple[type, ...] = tuple(
     value
-    for module in (table, bidding, calls, turns, special, acts, scoring)
+    for module in (table, bidding, calls, turns, passes, special, acts, scoring)
     for value in vars(module).values()
     if isinstance(value, type)
     and attrs.has(value)
@@ -456,6 +456,14 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
          _is_shown_and_counted),
         ("settle", lambda c, w, d: [c.settle(_called(w, d, "exact", n)) for n in (2, 1)],
          lambda v: all(_is_seat_tuple(3)(x) for x in v)),
+    ],
+    "passes": [
+        ("offered", lambda c, w, d: c.offered, lambda v: type(v) is bool),
+        ("most_per_round", lambda c, w, d: c.most_per_round,
+         lambda v: _is_int(v) and 0 <= v <= 20),
+        ("check", lambda c, w, d: c.check(0, _context(w, d)),
+         lambda v: v is None or isinstance(v, Violation)),
+        ("holds", lambda c, w, d: c.holds((1, 2, 2), _context(w, d)), lambda v: type(v) is bool),
     ],
     "special_round": [
         ("declarations", lambda c, w, d: c.declarations,
