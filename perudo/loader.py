@@ -66,10 +66,17 @@ def load_variant(variant: str | os.PathLike[str]) -> Variant:
         hint = (
             ": to read a declaration file, pass a pathlib.Path" if isinstance(variant, str) else ""
         )
-        raise UnknownVariantError(
-            f"{shown(variant)} is not an edition key ({', '.join(variant_names())}){hint}"
-        )
+        raise UnknownVariantError(f"{shown(variant)} is not an edition key ({_keys()}){hint}")
     return _load_key(variant)
+
+
+def _keys() -> str:
+    """The shipped editions' keys for a message: all of them while they are few, else the
+    first and where to find the rest (a message stays short)."""
+    names = variant_names()
+    if len(names) <= 8:
+        return ", ".join(names)
+    return f"{', '.join(names[:6])} ... {len(names)} in all: 'perudo variants' lists them"
 
 
 @functools.cache

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState
+from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState, Paso
 
 #: Every declaration name a shipped edition offers (actions are open to any name now; these
 #: are the ones that may be legal somewhere).
@@ -52,6 +52,11 @@ def check_step(before: GameState, action: Action, seat: int, after: GameState) -
                 assert result.gainer is None
                 assert result.loser is None
             assert sum(p.score for p in after.players) == 0
+        elif variant.scoring.kind == "lives":  # a lost challenge costs a life; none: out
+            assert sorted(result.points) == [-1, *([0] * (len(old) - 1))]
+            for seat, player in enumerate(after.players):
+                assert player.is_in == (player.score > 0)
+                assert changes[seat] == (-old[seat] if seat in result.out else 0)
         else:
             assert changes == [0] * len(old)
             assert sorted(result.points)[-1] in (1, 3)
@@ -110,7 +115,7 @@ def action_space(state: GameState) -> list[Action]:
         for face in range(1, 7)
         for pressure in (False, True)
     ]
-    space += [Dudo(), Dudo(pressure=True), Calza()]
+    space += [Dudo(), Dudo(pressure=True), Calza(), Paso()]
     space += [Declare(name) for name in DECLARATIONS]
     actions = state.variant.actions
     if actions.words:

@@ -67,6 +67,8 @@ def test_verdicts_answer_which_editions_allow_an_action() -> None:
         "openspiel-liars-dice": None,  # two players only: the position cannot arise
         "bluff": True,
         "bull-and-burst": True,
+        "common-hand-pass": True,
+        "dead-mans-dice": True,
         "french-calza": True,
         "french-jonti": True,
         "italian": True,

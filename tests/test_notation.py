@@ -52,7 +52,7 @@ def test_examples(text: str, action: perudo.Action) -> None:
 @pytest.mark.parametrize(
     "text",
     ["", "3x21", "3x0", "0x3", "03x4", "3 x 4", "３x4", "3x٤", "x4", "3x",
-     "3x4!!", "dudo !", "calza!", "jonti!", "declare", "pass", "12345x2", "3x4" + " " * 300],
+     "3x4!!", "dudo !", "calza!", "jonti!", "declare", "fold", "12345x2", "3x4" + " " * 300],
 )  # fmt: skip
 def test_malformed_text_is_refused(text: str) -> None:
     with pytest.raises(IllegalActionError) as caught:
