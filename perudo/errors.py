@@ -90,6 +90,8 @@ REASONS: Mapping[str, str] = MappingProxyType(
         "declaration-not-offered": "That declaration is not open to this player at this point.",
         "no-exact-call": "The edition has no exact call (Calza, Jonti).",
         "no-pass": "The edition has no pass (Paso).",
+        "bid-required": "An action said together with a bid was taken: its player bids now, "
+        "and nothing else is open to anyone until that bid.",
         "pass-not-allowed": "The pass is not open to this player now (no bid to pass on, an "
         "exact claim standing, or passes used up this round).",
         "exact-call-not-allowed": "The exact call is not open to this player now (turn, seat, dice "
@@ -101,10 +103,13 @@ REASONS: Mapping[str, str] = MappingProxyType(
         "not-the-bidder": "Only the player who made the standing bid may re-roll (Bluff).",
         "too-late": "A re-roll comes right after the bidder's bid, before the next player "
         "acts (Bluff).",
-        "already-rerolled": "The bidder re-rolls at most once after each bid (Bluff).",
+        "already-rerolled": "A player re-rolls at most once after each bid (Bluff), or once a "
+        "turn (a re-roll said with a bid).",
         "nothing-put-out": "A re-roll puts at least one die out in the open (Bluff).",
         "die-not-held": "A die put out in the open is one the player holds under the cup (Bluff).",
         "nothing-to-reroll": "At least one die stays under the cup to be re-rolled (Bluff).",
+        "no-bid-left": "An action said together with a bid is refused when no bid is left.",
+        "values-differ": "The dice put out before a re-roll said with a bid show one value.",
     }
 )
 

@@ -680,6 +680,8 @@ def _position(state: GameState) -> dict[str, Any]:
     }
     if state.owed:  # only where a special round queues: earlier states read the same
         position["owed"] = list(state.owed)
+    if state.must_bid:  # only after an action said together with a bid: the same
+        position["must_bid"] = True
     return position
 
 

@@ -56,7 +56,7 @@ from perudo.players import (
 from perudo.resolution import Resolution, settle_call
 from perudo.rounds import next_round
 from perudo.rules import ActEffect, RoundContext, RoundRules, SettledCall, Violation
-from perudo.rules.axes import extended, in_the_open
+from perudo.rules.axes import extended, in_the_open, optional
 from perudo.rules.bidding import (
     check_bid,
     different_bids,
@@ -112,6 +112,8 @@ class GameState(RoundFacts):
             farewell round for each of several seats that fell to one die at once).
         offers: Declarations the player to act may make before the first bid.
         must_declare: Whether the player to act must declare before bidding.
+        must_bid: Whether the player to act must bid now, and only bid: an action said
+            together with a bid (:attr:`~perudo.rules.ActEffect.then_bid`) was taken.
         pressured: Whether anyone used pressure this round (party mode).
         acts: The round's actions of the edition's ``actions`` axis (Bluff's re-roll), each
             with its player and the number of bids the round had then.
@@ -135,6 +137,7 @@ class GameState(RoundFacts):
     owed: tuple[int, ...] = ()
     offers: tuple[str, ...] = ()
     must_declare: bool = False
+    must_bid: bool = False
     pressured: bool = False
     acts: tuple[PlacedAct, ...] = ()
     seen: tuple[Glimpse, ...] = ()
@@ -265,6 +268,8 @@ class GameState(RoundFacts):
         moves: tuple[Action, ...] = ()
         turns = variant.turns
         roles = turns.out_of_turn
+        if self.must_bid:  # the player to act owes a bid: nothing else, by anyone
+            return ()
         if roles and not self.must_declare:
             pressure = self._may_press(seat)
             context = self._context()
@@ -293,6 +298,8 @@ class GameState(RoundFacts):
     def _acts_open(self, seat: int) -> tuple[Act, ...]:
         """The actions of the edition's ``actions`` axis open to ``seat`` now."""
         player = self.players[seat]
+        if self._no_bid_left(seat):
+            return ()
         moves = self.variant.actions.moves(seat, player.cup, self._context())
         if not isinstance(moves, tuple) or not all(isinstance(m, Act) for m in moves):
             raise _broke(self.variant, "moves", f"returned {shown(moves)}, not a tuple of Act")
@@ -305,6 +312,8 @@ class GameState(RoundFacts):
         variant = self.variant
         pressure = self._may_press(seat)
         bids = self._bids_of(seat, pressure)
+        if self.must_bid:
+            return bids
         calls: tuple[Action, ...] = ()
         if self._chain is not None:
             calls = _CHALLENGES[pressure]
@@ -518,6 +527,10 @@ class GameState(RoundFacts):
     def _violation(self, action: Action, seat: int) -> Violation | None:
         if not self.players[seat].dice:
             return Violation("player-out", f"{self.players[seat].name} has no dice left")
+        if self.must_bid and not (isinstance(action, Bid) and seat == self.to_act):
+            name = self.players[self.to_act].name  # type: ignore[index]
+            act = self.acts[-1].act
+            return Violation("bid-required", f"{action}: {name} bids now, together with '{act}'")
         if not isinstance(action, _IN_TURN):  # the exact call and acts: out of turn too
             if isinstance(action, Act):
                 return self._act_violation(action, seat)
@@ -589,7 +602,16 @@ class GameState(RoundFacts):
         violation = actions.check(action, seat, self.players[seat].cup, self._context())
         if violation is not None and not isinstance(violation, Violation):
             raise _broke(self.variant, "check", f"returned {shown(violation)}")
+        if violation is None and self._no_bid_left(seat):
+            return Violation("no-bid-left", f"{action}: it is said with a bid, and none is left")
         return violation
+
+    def _no_bid_left(self, seat: int) -> bool:
+        """Whether an action said together with a bid would leave ``seat`` owing a bid it
+        cannot make (every bid up to the dice in play is taken)."""
+        return bool(optional(self.variant.actions, "binds")) and not self._bids_of(
+            seat, self._may_press(seat)
+        )
 
     @property
     def context(self) -> RoundContext:
@@ -679,7 +701,7 @@ class GameState(RoundFacts):
         # the fields and the caches copied; a bid declines what was offered
         state = evolved(
             self, to_act=self.left_of(seat), _chain=chain, offers=(), must_declare=False,
-            log=log,
+            must_bid=False, log=log,
         )  # fmt: skip
         fields = state.__dict__
         for key in _NOT_AFTER_BID:  # the caches a bid makes false go
@@ -751,6 +773,10 @@ class GameState(RoundFacts):
         put_out = effect.put_out
         if not isinstance(put_out, tuple) or not holds(cup, put_out):
             raise _broke(variant, "effect", f"put out {shown(put_out)}, not dice of {cup}")
+        if effect.then_bid and not optional(variant.actions, "binds"):
+            raise _broke(
+                variant, "effect", "bound the next move to a bid (then_bid) without binds = True"
+            )
         look = effect.look_at
         if look is not None and (
             type(look) is not int
@@ -796,6 +822,11 @@ class GameState(RoundFacts):
             glimpses = tuple(sorted((*glimpses, Glimpse(seat, look, seen))))
         chance = (*rerolled, *(() if seen is None else (seen,)))
         log = self.log.with_move(seat, action, chance or None)
+        if effect.then_bid:  # said together with a bid: the actor bids now, and only bids
+            return attrs.evolve(
+                self, players=players, acts=acts, seen=glimpses, log=log, to_act=seat,
+                must_bid=True,
+            )  # fmt: skip
         return attrs.evolve(self, players=players, acts=acts, seen=glimpses, log=log)
 
     def _resolve(

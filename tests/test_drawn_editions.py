@@ -48,6 +48,8 @@ def drawn_editions(draw: st.DrawFn) -> tuple[perudo.Variant, int, int]:
         words["special_round"] = base.words.special_round or "Farewell"
     if draw(st.booleans()):
         axes["first_player"] = {"kind": "random"}
+    if draw(st.booleans()):  # a re-roll said together with a bid (it binds the next move)
+        axes["actions"] = {"kind": "reroll-then-bid"}
     if draw(st.booleans()):  # a pass: no two dice alike
         axes["passes"] = {"kind": "no-pair", "per_round": draw(st.integers(1, 2))}
         words["paso"] = "Paso"

@@ -18,6 +18,13 @@ def bluff() -> perudo.GameState:
     return game("bluff", [FIVE, FIVE, FIVE])
 
 
+def rerolling() -> perudo.Variant:
+    """Italian with the re-roll said together with a bid (Wikipedia's common hand)."""
+    return perudo.load_variant("italian").derive(
+        "italian-reroll", reason="t", actions={"kind": "reroll-then-bid"}
+    )
+
+
 def passing() -> perudo.Variant:
     """Italian with a pass (no two dice alike, once a round)."""
     return perudo.load_variant("italian").derive(
@@ -62,6 +69,13 @@ SCENARIOS: dict[str, Callable[[], object]] = {
     "declaration-not-offered": lambda: game("italian", [FIVE, FIVE]).apply(Declare("palifico")),
     "no-exact-call": lambda: play(game("italian", [FIVE, FIVE]), "2x3").apply(Calza()),
     "no-pass": lambda: play(game("italian", [FIVE, FIVE]), "2x3").apply(Paso()),
+    "bid-required": lambda: (
+        game(rerolling(), [FIVE, FIVE]).apply(Act("reroll", (2,))).apply(Dudo())
+    ),
+    "no-bid-left": lambda: play(game(rerolling(), [FIVE, FIVE]), "2x3", "10x1").apply(
+        Act("reroll", (2,))
+    ),
+    "values-differ": lambda: game(rerolling(), [FIVE, FIVE]).apply(Act("reroll", (2, 3))),
     "pass-not-allowed": lambda: game(passing(), [FIVE, FIVE]).apply(Paso()),
     "exact-call-not-allowed": lambda: play(game("french-jonti", [[2, 3], FIVE, FIVE]), "2x3").apply(
         Calza(), by=0

@@ -8,7 +8,7 @@ written outside perudo follows it and is made known with :func:`register_kind`.
 
 from __future__ import annotations
 
-from perudo.rules.acts import NoActions, Reroll
+from perudo.rules.acts import NoActions, Reroll, RerollThenBid
 from perudo.rules.axes import (
     AXES,
     AXIS_TITLES,
@@ -142,6 +142,7 @@ __all__ = [
     "QuantityOrFace",
     "RaisingRule",
     "Reroll",
+    "RerollThenBid",
     "RollOff",
     "RoundContext",
     "RoundRules",

@@ -17,7 +17,7 @@ from perudo.players import holds
 from perudo.rules.axes import RoundContext
 from perudo.rules.base import ActEffect, Violation, Words
 
-__all__ = ["NoActions", "Reroll"]
+__all__ = ["NoActions", "Reroll", "RerollThenBid"]
 
 
 @attrs.frozen
@@ -170,3 +170,87 @@ class Reroll:
     def label(self, words: Words) -> str:
         """A short label for the editions matrix."""
         return "re-roll"
+
+
+@attrs.frozen
+class RerollThenBid(Reroll):
+    """On their turn, before bidding, a player may put one or more dice of one value out of
+    the cup in the open (seen by all, counted for that player until the round ends),
+    re-roll the dice still under the cup, and then must bid: the re-roll is said together
+    with that bid, so nothing else is open until it is made. At least one die stays under
+    the cup. Written ``reroll`` and the faces put out: ``reroll 5 5``.
+
+    From the "common hand" Liar's dice as Wikipedia describes it (its variants): "With some
+    bidding systems, a player may elect to choose one or more dice of matching value from
+    under his cup, place them outside the cup in view of the other players, re-roll the
+    remaining dice, and make a new bid."
+    """
+
+    kind: ClassVar[str] = "reroll-then-bid"
+    binds: ClassVar[bool] = True  # the re-roll is said together with a bid
+
+    @property
+    def out_of_turn(self) -> bool:
+        """Only the player to act re-rolls, on their own turn."""
+        return False
+
+    def moves(self, player: int, cup: tuple[int, ...], context: RoundContext) -> tuple[Act, ...]:
+        """Every choice of one value and how many of its dice to put out (at least one,
+        leaving at least one under the cup), by value then count; ``()`` when the player
+        may not re-roll now."""
+        if self._when(player, context) is not None or len(cup) < 2:
+            return ()
+        return tuple(
+            Act(self.word, (face,) * k)
+            for face in sorted(set(cup))
+            for k in range(1, min(cup.count(face), len(cup) - 1) + 1)
+        )
+
+    def check(
+        self, action: Act, player: int, cup: tuple[int, ...], context: RoundContext
+    ) -> Violation | None:
+        """Why ``player`` may not put ``action``'s faces out and re-roll the rest now: as
+        Bluff's re-roll (``nothing-put-out``, ``die-not-held``, ``nothing-to-reroll``), and
+        ``not-your-turn``, ``already-rerolled`` (once a turn), ``values-differ`` (the dice
+        put out show one value)."""
+        refused = super().check(action, player, cup, context)
+        if refused is None and len(set(action.numbers)) > 1:
+            return Violation(
+                "values-differ", f"{action}: the dice you put out show one value, such as 5 5"
+            )
+        return refused
+
+    def _when(self, player: int, context: RoundContext) -> Violation | None:
+        if player != context.to_act:
+            return Violation("not-your-turn", "you re-roll on your own turn, before your bid")
+        after = len(context.bids)
+        if any(placed.player == player and placed.after == after for placed in context.acts):
+            return Violation("already-rerolled", "you have re-rolled this turn already: bid now")
+        return None
+
+    def effect(
+        self, action: Act, player: int, cup: tuple[int, ...], context: RoundContext
+    ) -> ActEffect:
+        """The faces named go out in the open, the rest of the cup is re-rolled, and the
+        player bids next."""
+        return ActEffect(put_out=tuple(sorted(action.numbers)), reroll=True, then_bid=True)
+
+    def every_move(self, dice: int, faces: int) -> tuple[Act, ...]:
+        """Every value, put out 1 to ``dice - 1`` times, by value then count."""
+        return tuple(
+            Act(self.word, (face,) * k) for face in range(1, faces + 1) for k in range(1, dice)
+        )
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The rule as sentences."""
+        return (
+            "On their turn, before bidding, a player may put one or more dice of one value "
+            "out in the open (face up, seen by all, counted for that player until the round "
+            "ends) and re-roll the dice still under the cup; they then must bid. At least one "
+            f"die stays under the cup. Written '{self.word} 5 5': put two 5s out, re-roll the "
+            "rest, then bid."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label for the editions matrix."""
+        return "reroll+b"

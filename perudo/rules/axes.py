@@ -361,10 +361,11 @@ def _next_in(dice: Sequence[int], seat: int, step: int) -> int:
 #: ``counts_wild`` (a call's count includes the wild face), ``queues`` (a special round may
 #: leave seats owed one), ``gives_dice`` (a settlement may give a die back),
 #: ``starting_score`` (each seat's score at the start), ``stays_in`` (who stays in:
-#: ``None``, a seat holding dice) and ``in_chain`` (the exact call ends the round).
+#: ``None``, a seat holding dice), ``in_chain`` (the exact call ends the round) and
+#: ``binds`` (no action binds the next move to a bid).
 OPTIONAL_MEMBERS: Mapping[str, Any] = MappingProxyType(
     {"counts_wild": True, "queues": False, "gives_dice": False, "starting_score": 0,
-     "stays_in": None, "in_chain": False}
+     "stays_in": None, "in_chain": False, "binds": False}
 )  # fmt: skip
 
 
@@ -719,7 +720,11 @@ class ActionRule(Component, Protocol):
     """``actions``: what players may do besides bid, call and declare, each action an
     :class:`~perudo.Act` with its own word (Bluff's ``reroll``). The kind decides from the
     round's context who may take which action when, and what it does; the engine carries it
-    out (dice put in the open, dice re-rolled from the game's seed stream) and records it."""
+    out (dice put in the open, dice re-rolled from the game's seed stream) and records it.
+
+    A kind whose action may bind the next move to a bid (an action said together with a
+    bid: :attr:`~perudo.rules.ActEffect.then_bid`) says so with the class attribute
+    ``binds = True``. The actor is then to act, and its legal actions are bids alone."""
 
     @property
     def words(self) -> tuple[str, ...]:

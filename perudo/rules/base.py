@@ -198,11 +198,15 @@ class ActEffect:
         look_at: A seat whose cup the player looks under, or ``None``: one die under it,
             drawn at random from the game's seed stream, is seen by the player and shown to
             that seat (told which die was seen), and by nobody else.
+        then_bid: Whether the action binds the next move: it is said together with a bid,
+            so the player is to act and may only bid (``bid-required`` refuses anything
+            else, by anyone, until that bid). Only a kind that says ``binds = True`` gives it.
     """
 
     put_out: tuple[int, ...] = ()
     reroll: bool = False
     look_at: int | None = None
+    then_bid: bool = False
 
 
 def first_paragraph(component: object) -> str:
