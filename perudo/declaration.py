@@ -17,6 +17,7 @@ import attrs
 from perudo.actions import MAX_FACES, Act, Action, canonical_action
 from perudo.errors import InvalidVariantError, shown
 from perudo.rules import AXES, Provenance, Words, check_component, rule_kinds
+from perudo.rules.axes import optional
 from perudo.rules.base import PROVENANCE_KINDS, component_table
 from perudo.rules.bidding import opening_with_ones
 from perudo.rules.registry import is_built_in
@@ -435,6 +436,8 @@ def _check_consistency(words: Words, components: Mapping[str, Any], fail: _Probl
         fail("[words] calza", "an edition with an exact call names it")
     if not has_call and words.calza is not None:
         fail("[words] calza", "an edition without an exact call has no word for it")
+    if optional(components["challenge"], "all_around") and components["scoring"].pressure_uses:
+        fail("[challenge]", "a challenge all around has no pressure: its doubts spend none")
     has_pass = components["passes"].offered
     if has_pass and words.paso is None:
         fail("[words] paso", "an edition with a pass names it")

@@ -341,6 +341,9 @@ class ObservationEncoding:
     ``passes``                the round's passes, laid out as ``bids`` (by the bid left
                               standing), with their positions among the bids (editions with
                               a pass only)
+    ``doubts``                the round's challenges of a bid that still stands (it waits to
+                              be challenged all around), laid out as ``bids`` (editions whose
+                              challenge is all around only)
     ``legal``                 the viewer's legal actions, one flag per action number
     ``last_*``                the last call: ``last`` (1 if any), ``last_call`` (Dudo,
                               exact call), ``last_claim`` (what the link called claimed: 0
@@ -398,8 +401,9 @@ class ObservationEncoding:
         claims = variant.claims_in_chain  # exact claims (a Bull) stand in the chain too
         passing = variant.passes.offered  # and passes (Paso)
         passes = n * variant.passes.most_per_round  # the most passes a round holds
-        # the most links a round holds: each bid, then its claim; the passes
-        most = (bids * 2 if claims else bids) + passes
+        doubting = variant.challenged_all_around  # and doubts: challenges of a bid that stands
+        # the most links a round holds: each bid, then its claim and its doubts; the passes
+        most = bids * (1 + claims + (n - 2 if doubting else 0)) + passes
         points = scoring.most_points
         rounds = scoring.round_limit(n) or ROUND_CAP  # where points move: the most calls
         start = optional(scoring, "starting_score")  # lives, where a kind plays for them
@@ -428,6 +432,7 @@ class ObservationEncoding:
             ("bids", bids * n, 0, most),
             ("claims", bids * n if claims else 0, 0, most),
             ("passes", actions.bid_count * n * variant.passes.most_per_round, 0, most),
+            ("doubts", bids * n if doubting else 0, 0, most),
             ("legal", actions.size, 0, 1),
             ("last", 1, 0, 1),
             ("last_call", 2, 0, 1),
@@ -575,8 +580,8 @@ class ObservationEncoding:
             if bid.quantity > most:
                 self.actions.encode(bid)  # refuses a bid without a number
             slot = ((bid.quantity - 1) * fast.faces + bid.face - 1) * per_bid + bid.pressure
-            claim = placed.claim  # an exact claim (a Bull) and a pass each in a block apart
-            block = bids if claim == "bid" else f["claims" if claim == "exact" else "passes"]
+            claim = placed.claim  # an exact claim (a Bull), a pass, a doubt: each a block apart
+            block = bids if claim == "bid" else f[_BLOCKS[claim]]
             index = block + slot * n + (placed.player - me) % n
             if out[index]:  # placed before by this seat: its next placing's entry
                 index = self._placed_again(out, index, placed)
@@ -803,7 +808,7 @@ class ObservationEncoding:
                 slot, rel = divmod(index % placing, n)
                 bid = self.actions.actions[first + slot]
                 placed.append((position, PlacedBid(absolute(rel), bid)))  # type: ignore[arg-type]
-        for block, claim in (("claims", "exact"), ("passes", "pass")):
+        for claim, block in _BLOCKS.items():
             for index, position in enumerate(get(block)):
                 if position:
                     slot, rel = divmod(index % placing, n)
@@ -934,6 +939,10 @@ class ObservationEncoding:
                         f"not an integer from {fld.low} to {fld.high}"
                     )
         return values
+
+
+#: The observation field of each claim other than a bid.
+_BLOCKS = {"exact": "claims", "pass": "passes", "doubt": "doubts"}
 
 
 def _moves_many(variant: Variant) -> bool:

@@ -90,6 +90,8 @@ REASONS: Mapping[str, str] = MappingProxyType(
         "declaration-not-offered": "That declaration is not open to this player at this point.",
         "no-exact-call": "The edition has no exact call (Calza, Jonti).",
         "no-pass": "The edition has no pass (Paso).",
+        "already-challenged": "The player has challenged the standing bid already; it waits "
+        "for every other player's challenge.",
         "bid-required": "An action said together with a bid was taken: its player bids now, "
         "and nothing else is open to anyone until that bid.",
         "pass-not-allowed": "The pass is not open to this player now (no bid to pass on, an "

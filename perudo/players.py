@@ -185,8 +185,8 @@ def checked_hands(
 
 
 #: What a link of the bid chain claims (:attr:`PlacedBid.claim`).
-CLAIMS = ("bid", "exact", "pass")
-Claim: TypeAlias = Literal["bid", "exact", "pass"]
+CLAIMS = ("bid", "exact", "pass", "doubt")
+Claim: TypeAlias = Literal["bid", "exact", "pass", "doubt"]
 
 
 @attrs.frozen(slots=False)  # one a bid: made faster dict-based
@@ -202,7 +202,9 @@ class PlacedBid:
             Bull: exactly that many, made with the exact call of an edition whose exact
             call stands in the bid chain, :attr:`perudo.rules.ExactCallRule.in_chain`) or
             ``"pass"`` (a :class:`~perudo.Paso`: a claim about the passer's own hand, as
-            the edition's ``passes`` kind says), of :data:`~perudo.players.CLAIMS`.
+            the edition's ``passes`` kind says) or ``"doubt"`` (a challenge that does not
+            end the round: the bid stands until every other player has challenged it, a
+            challenge kind with ``all_around``), of :data:`~perudo.players.CLAIMS`.
     """
 
     player: int
@@ -329,8 +331,15 @@ class BidFacts:
 
     @property
     def bidder(self) -> int | None:
-        """The seat that made the standing bid."""
-        return self.bids[-1].player if self.bids else None
+        """The seat that made the standing bid (or claim, or pass), the one a challenge is
+        against: doubts of a bid challenged all around leave it its bidder's."""
+        bids = self.bids
+        if not bids:
+            return None
+        last = bids[-1]
+        if last.claim != "doubt":
+            return last.player
+        return next(placed.player for placed in reversed(bids) if placed.claim != "doubt")
 
     @property
     def claim(self) -> Claim | None:

@@ -19,7 +19,7 @@ from perudo.rules import (
     SettledCall,
     Words,
 )
-from perudo.rules.axes import SeatChanges, extended, optional
+from perudo.rules.axes import SeatChanges, called_link, extended, optional
 from perudo.variant import Variant
 
 __all__ = ["Resolution", "settle_call"]
@@ -248,7 +248,7 @@ def settle_call(
     calls move points) of score. Every hand stays between none and its starting dice, and a seat
     already out stays out. ``names`` are kept for :meth:`Resolution.describe`.
     """
-    placed = context.bids[-1]  # a call needs a standing bid
+    placed = called_link(context.bids)  # a call needs a standing bid (doubted, maybe)
     bid, claim = placed.bid, placed.claim
     claimed = claim == "exact"
     wild = context.wild

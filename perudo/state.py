@@ -56,7 +56,7 @@ from perudo.players import (
 from perudo.resolution import Resolution, settle_call
 from perudo.rounds import next_round
 from perudo.rules import ActEffect, RoundContext, RoundRules, SettledCall, Violation
-from perudo.rules.axes import extended, in_the_open, optional
+from perudo.rules.axes import called_link, doubters_of, extended, in_the_open, optional
 from perudo.rules.bidding import (
     check_bid,
     different_bids,
@@ -169,8 +169,12 @@ class GameState(RoundFacts):
 
     @property
     def bidder(self) -> int | None:
-        """The seat that made the standing bid."""
-        return None if self._chain is None else self._chain.last.player
+        """The seat that made the standing bid (or claim, or pass), the one a challenge is
+        against: doubts of a bid challenged all around leave it its bidder's."""
+        chain = self._chain
+        if chain is None:
+            return None
+        return chain.last.player if chain.last.claim != "doubt" else super().bidder
 
     @property
     def claim(self) -> Claim | None:
@@ -275,7 +279,11 @@ class GameState(RoundFacts):
             context = self._context()
             if "bid" in roles and turns.check("bid", seat, context) is None:
                 moves = self._bids_of(seat, pressure)
-            if "challenge" in roles and turns.check("challenge", seat, context) is None:
+            if (
+                "challenge" in roles
+                and turns.check("challenge", seat, context) is None
+                and not self._has_challenged(seat)
+            ):
                 moves += _CHALLENGES[pressure]
         if variant.exact_call.out_of_turn and self._exact_call_violation(seat) is None:
             moves += (EXACT_CALL,)
@@ -316,7 +324,7 @@ class GameState(RoundFacts):
             return bids
         calls: tuple[Action, ...] = ()
         if self._chain is not None:
-            calls = _CHALLENGES[pressure]
+            calls = () if self._has_challenged(seat) else _CHALLENGES[pressure]
             if variant.has_exact_call and self._exact_call_violation(seat) is None:
                 calls += (EXACT_CALL,)
             if variant.passes.offered and self._pass_violation(seat) is None:
@@ -378,6 +386,8 @@ class GameState(RoundFacts):
             standing = self._chain.last.bid  # type: ignore[union-attr]  # checked: a bid stands
             claim = Bid(standing.quantity, standing.face)  # restated: no pressure spent again
             return self._bid(claim, seat, log, claim="exact")
+        if self.variant.challenged_all_around and not self._challenged_all_around(seat):
+            return self._bid(self._chain.last.bid, seat, log, claim="doubt")  # type: ignore[union-attr]
         players = self.players
         pressured = self.pressured
         if isinstance(action, Dudo) and action.pressure:
@@ -555,6 +565,11 @@ class GameState(RoundFacts):
                 return Violation("pressure-used-up", f"{action}: you have no pressure left")
         if isinstance(action, Dudo):
             if self._chain is not None:
+                if self._has_challenged(seat):
+                    return Violation(
+                        "already-challenged",
+                        f"{action}: you have challenged {self.bid} already; raise it or wait",
+                    )
                 return None
             return Violation(
                 "nothing-to-challenge", f"there is no bid yet to call {self.variant.words.dudo} on"
@@ -660,12 +675,24 @@ class GameState(RoundFacts):
                     "exact-call-not-allowed",
                     f"{word}: the standing bid is already claimed exactly right",
                 )
-            if claim == "pass":
+            if claim in ("pass", "doubt"):
                 return Violation(
                     "exact-call-not-allowed",
-                    f"{word}: a pass stands; raise the bid or challenge the pass",
+                    f"{word}: a {claim} stands; raise the bid or challenge it",
                 )
         return call.check(seat, self._context())
+
+    def _has_challenged(self, seat: int) -> bool:
+        """Whether ``seat`` has challenged the standing bid already (it waits to be
+        challenged all around)."""
+        chain = self._chain
+        return chain is not None and chain.last.claim == "doubt" and seat in doubters_of(chain)
+
+    def _challenged_all_around(self, seat: int) -> bool:
+        """Whether a challenge by ``seat`` is the last the standing bid waits for: every
+        other player still in has then challenged it."""
+        doubters = {*doubters_of(self._chain or ()), seat}
+        return len(doubters) >= self.players_in - 1
 
     def _pass_violation(self, seat: int) -> Violation | None:
         """Why the player to act, ``seat``, may not pass now; ``None`` if it may."""
@@ -674,9 +701,9 @@ class GameState(RoundFacts):
             word = self.variant.words.paso or "pass"
             if self._chain is None:
                 return Violation("pass-not-allowed", f"{word}: there is no bid yet to pass on")
-            if self._chain.last.claim == "exact":
+            if self._chain.last.claim in ("exact", "doubt"):
                 return Violation(
-                    "pass-not-allowed", f"{word}: an exact claim stands; raise it or challenge it"
+                    "pass-not-allowed", f"{word}: the bid is challenged; raise it or challenge it"
                 )
         violation = passes.check(seat, self._context())
         if violation is not None and not isinstance(violation, Violation):
@@ -698,10 +725,15 @@ class GameState(RoundFacts):
         chain = BidChain(self._chain, placed)
         if self.variant.user_kinds:  # perudo's own raise orders never place a bid twice
             self._check_round_length(chain)
+        to_act = self.left_of(seat)
+        if claim == "doubt":  # the next player who has not challenged the bid yet
+            waiting = {*doubters_of(chain), called_link(chain).player}
+            while to_act in waiting:
+                to_act = self.left_of(to_act)
         # the fields and the caches copied; a bid declines what was offered
         state = evolved(
-            self, to_act=self.left_of(seat), _chain=chain, offers=(), must_declare=False,
-            must_bid=False, log=log,
+            self, to_act=to_act, _chain=chain, offers=(), must_declare=False, must_bid=False,
+            log=log,
         )  # fmt: skip
         fields = state.__dict__
         for key in _NOT_AFTER_BID:  # the caches a bid makes false go
@@ -723,6 +755,8 @@ class GameState(RoundFacts):
         different = different_bids(rules, top, variant.has_pressure)
         times = rules.raising.times_per_bid
         claims = 2 if variant.claims_in_chain else 1  # a bid, then its exact claim (a Bull)
+        if variant.challenged_all_around:  # and the doubts of every other player
+            claims += len(self.players) - 2
         passes = len(self.players) * variant.passes.most_per_round
         if chain.length <= different * (times or 1) * claims + passes:
             return

@@ -242,6 +242,13 @@ class Variant:
         return self.exact_call.offered
 
     @property
+    def challenged_all_around(self) -> bool:
+        """Whether a bid stands until every other player has challenged it, each challenge
+        but the last a doubt in the bid chain (:class:`~perudo.rules.ChallengeRule`'s
+        ``all_around``)."""
+        return bool(optional(self.challenge, "all_around"))
+
+    @property
     def claims_in_chain(self) -> bool:
         """Whether the exact call is a claim in the bid chain (a Bull) that the next player
         raises or challenges, rather than a call that ends the round

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import context
 
-from perudo.rules import Challenge
+from perudo.rules import AllAroundChallenge, Challenge
 
 HANDS = ((3, 3, 1), (2, 2, 5), (3, 6, 6), (4, 4, 4))  # seat 0 to 3
 
@@ -31,3 +31,12 @@ def test_a_seat_that_is_out_shows_nothing() -> None:
     round_context = context((3, 0, 3, 3), bids=[(0, "2x4")], to_act=2)
     hands = ((3, 3, 1), (), (3, 6, 6), (4, 4, 4))
     assert Challenge("all").reveal_hands(hands, 2, round_context) == ((3, 0, 2), 4)
+
+
+def test_a_challenge_all_around_counts_every_hand() -> None:
+    """Liar's poker: "The end of the game is reached when a player makes a bid that is
+    challenged all around": every hand is shown once it is."""
+    round_context = context((2, 0, 3, 2), bids=[(2, "3x4")], to_act=3)
+    hands = ((1, 4), (), (4, 4, 6), (2, 3))
+    assert AllAroundChallenge().reveal_hands(hands, 3, round_context) == ((0, 2, 3), 4)
+    assert AllAroundChallenge.all_around

@@ -12,6 +12,7 @@ from helpers import called, context, settled
 
 import perudo
 from perudo.rules import (
+    BidderAgainstAll,
     BurstElimination,
     CallContext,
     Difference,
@@ -40,6 +41,10 @@ PARTY = PartyPoints(2, 1, 3, 3)
         (Lives(3), 2, False, (0, -1, 0)),  # from the bidder
         (BurstElimination(), 3, False, (0, 0, -1)),  # in turn: as elimination
         (BurstElimination(), 2, False, (0, -1, 0)),
+        # Liar's poker: "he wins a dollar from each of the other players", or "loses a
+        # dollar to each of the other players"
+        (BidderAgainstAll(1, 1), 3, False, (-1, 2, -1)),
+        (BidderAgainstAll(1, 2), 2, False, (2, -4, 2)),
     ],
 )
 def test_what_a_challenge_settles(
@@ -57,6 +62,7 @@ def test_what_a_challenge_settles(
         (PARTY, (5, 5, 5), (0, 0, 0), 5, False),  # 2 x 3 players = 6 rounds
         (PARTY, (5, 5, 5), (0, 0, 0), 6, True),
         (FixedRounds(1, 1), (5, 5, 5), (0, 0, 0), 1, True),
+        (BidderAgainstAll(1, 1), (5, 5, 5), (0, 0, 0), 1, True),  # one round: the game
     ],
 )
 def test_when_the_game_ends(

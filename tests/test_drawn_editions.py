@@ -1,8 +1,8 @@
 """Editions drawn over the round's structure kinds (the opening, turns out of turn, special
-rounds that queue, lives, the exact call's count, an exact claim in the bid chain, a pass), each
-laid over a shipped edition, played in random games with every action checked: what is
-listed applies and what is refused says why, every view reads back from its observation,
-and every game replays from its record."""
+rounds that queue, lives, the exact call's count, an exact claim in the bid chain, a pass, a
+challenge all around, a re-roll said with a bid), each laid over a shipped edition, played
+in random games with every action checked: what is listed applies and what is refused says
+why, every view reads back from its observation, and every game replays from its record."""
 
 from __future__ import annotations
 
@@ -50,6 +50,8 @@ def drawn_editions(draw: st.DrawFn) -> tuple[perudo.Variant, int, int]:
         axes["first_player"] = {"kind": "random"}
     if draw(st.booleans()):  # a re-roll said together with a bid (it binds the next move)
         axes["actions"] = {"kind": "reroll-then-bid"}
+    if draw(st.booleans()) and not base.has_pressure:  # a bid stands till challenged all around
+        axes["challenge"] = {"kind": "all-around"}
     if draw(st.booleans()):  # a pass: no two dice alike
         axes["passes"] = {"kind": "no-pair", "per_round": draw(st.integers(1, 2))}
         words["paso"] = "Paso"

@@ -307,6 +307,7 @@ def test_the_observation_layout_is_pinned() -> None:
         ("must_declare", 1), ("wild", 1), ("bids", 240),
         ("claims", 0),  # editions whose exact call stands in the bid chain (a Bull)
         ("passes", 0),  # editions with a pass
+        ("doubts", 0),  # editions whose challenge is all around
         ("legal", 122), ("last", 1), ("last_call", 2), ("last_claim", 0),
         ("last_quantity", 1), ("last_face", 6), ("last_pressure", 1), ("last_caller", 2),
         ("last_bidder", 2), ("last_count", 1), ("last_revealed", 2), ("last_hidden", 2),

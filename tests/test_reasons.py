@@ -25,6 +25,14 @@ def rerolling() -> perudo.Variant:
     )
 
 
+def all_around() -> perudo.Variant:
+    """Italian whose bid stands until challenged all around, with bursts."""
+    return perudo.load_variant("italian").derive(
+        "italian-all-around", reason="t", challenge={"kind": "all-around"},
+        turns={"kind": "burst", "bid": True, "challenge": True},
+    )  # fmt: skip
+
+
 def passing() -> perudo.Variant:
     """Italian with a pass (no two dice alike, once a round)."""
     return perudo.load_variant("italian").derive(
@@ -69,6 +77,9 @@ SCENARIOS: dict[str, Callable[[], object]] = {
     "declaration-not-offered": lambda: game("italian", [FIVE, FIVE]).apply(Declare("palifico")),
     "no-exact-call": lambda: play(game("italian", [FIVE, FIVE]), "2x3").apply(Calza()),
     "no-pass": lambda: play(game("italian", [FIVE, FIVE]), "2x3").apply(Paso()),
+    "already-challenged": lambda: play(game(all_around(), [FIVE, FIVE, FIVE]), "2x3", "dudo").apply(
+        Dudo(), by=1
+    ),
     "bid-required": lambda: (
         game(rerolling(), [FIVE, FIVE]).apply(Act("reroll", (2,))).apply(Dudo())
     ),

@@ -160,6 +160,7 @@ class Spots(NamedTuple):
     bids: int
     claims: int  # -1: the batch engine plays no exact claim in the bid chain
     passes: int  # -1: the batch engine plays no pass
+    doubts: int  # -1: the batch engine plays no challenge all around
     legal: int
     last: int
     last_call: int

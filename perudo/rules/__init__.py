@@ -61,10 +61,18 @@ from perudo.rules.bidding import (
     WildOnes,
     WildUntilBidOn,
 )
-from perudo.rules.calls import Challenge, ExactCall, ExactClaim, NoExactCall, show_every_hand
+from perudo.rules.calls import (
+    AllAroundChallenge,
+    Challenge,
+    ExactCall,
+    ExactClaim,
+    NoExactCall,
+    show_every_hand,
+)
 from perudo.rules.passes import NoPairPass, NoPass
 from perudo.rules.registry import check_component, register_kind, rule_kinds
 from perudo.rules.scoring import (
+    BidderAgainstAll,
     BurstElimination,
     Difference,
     Elimination,
@@ -93,6 +101,8 @@ __all__ = [
     "TURN_ROLES",
     "ActEffect",
     "ActionRule",
+    "AllAroundChallenge",
+    "BidderAgainstAll",
     "Burst",
     "BurstElimination",
     "CallContext",

@@ -221,15 +221,22 @@ class CallContext(RoundContext):
 
     @property
     def called(self) -> PlacedBid:
-        """The bid the call was made on, and its bidder."""
-        return self.bids[-1]
+        """The bid the call was made on, and its bidder (before the doubts of a bid
+        challenged all around)."""
+        return called_link(self.bids)
+
+    @property
+    def doubters(self) -> tuple[int, ...]:
+        """The seats that challenged the called bid before the caller, where a bid stands
+        until every other player has challenged it (``()`` elsewhere)."""
+        return doubters_of(self.bids)
 
     @property
     def bid_stands(self) -> bool:
         """Whether the called bid holds (a challenge of it is lost by the challenger): the
         count is at least its quantity, or exactly it for an exact claim (a Bull); a pass
         holds when the passer's hand is as it claims (its count is then 1)."""
-        called = self.bids[-1]
+        called = self.called
         quantity, claim = called.bid.quantity, called.claim
         if claim == "bid":
             return self.count >= quantity
@@ -238,13 +245,37 @@ class CallContext(RoundContext):
     @property
     def is_exact(self) -> bool:
         """Whether the count is exactly the called bid's quantity (an exact call is right)."""
-        return self.count == self.bids[-1].bid.quantity
+        return self.count == self.called.bid.quantity
 
     @property
     def challenge_loser(self) -> int:
         """The seat that loses a plain challenge of the called bid (the challenger if the
         bid stands, else the bidder)."""
-        return self.caller if self.bid_stands else self.bids[-1].player
+        return self.caller if self.bid_stands else self.called.player
+
+
+def called_link(bids: Sequence[PlacedBid]) -> PlacedBid:
+    """The link a call is made on: the last of ``bids`` that is not a doubt (a challenge
+    that left the bid standing until every other player challenges it)."""
+    last = bids[-1]
+    if last.claim != "doubt":
+        return last
+    for placed in reversed(bids):
+        if placed.claim != "doubt":
+            return placed
+    raise ValueError("a doubt with no bid before it")  # pragma: no cover - never placed
+
+
+def doubters_of(bids: Sequence[PlacedBid]) -> tuple[int, ...]:
+    """The seats that doubted the standing bid (the doubts after its last bid), in order."""
+    if not bids or bids[-1].claim != "doubt":
+        return ()
+    seats = []
+    for placed in reversed(bids):
+        if placed.claim != "doubt":
+            break
+        seats.append(placed.player)
+    return tuple(reversed(seats))
 
 
 def in_the_open(per_seat: Iterable[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
@@ -361,11 +392,12 @@ def _next_in(dice: Sequence[int], seat: int, step: int) -> int:
 #: ``counts_wild`` (a call's count includes the wild face), ``queues`` (a special round may
 #: leave seats owed one), ``gives_dice`` (a settlement may give a die back),
 #: ``starting_score`` (each seat's score at the start), ``stays_in`` (who stays in:
-#: ``None``, a seat holding dice), ``in_chain`` (the exact call ends the round) and
-#: ``binds`` (no action binds the next move to a bid).
+#: ``None``, a seat holding dice), ``in_chain`` (the exact call ends the round),
+#: ``binds`` (no action binds the next move to a bid) and ``all_around`` (one challenge
+#: ends the round).
 OPTIONAL_MEMBERS: Mapping[str, Any] = MappingProxyType(
     {"counts_wild": True, "queues": False, "gives_dice": False, "starting_score": 0,
-     "stays_in": None, "in_chain": False, "binds": False}
+     "stays_in": None, "in_chain": False, "binds": False, "all_around": False}
 )  # fmt: skip
 
 
@@ -582,7 +614,14 @@ class TurnRule(Component, Protocol):
 
 
 class ChallengeRule(Component, Protocol):
-    """``challenge`` (Dudo): which hands are shown and what they count."""
+    """``challenge`` (Dudo): which hands are shown and what they count.
+
+    A challenge ends the round, unless the kind says ``all_around = True`` (a class
+    attribute): then a bid stands until every other player still in has challenged it
+    ("challenged all around"). Each challenge but the last is a doubt in the bid chain
+    (:attr:`~perudo.PlacedBid.claim` ``"doubt"``) that passes the turn like a bid, the next
+    player still free to raise; the last ends the round, its context's ``doubters`` the
+    seats that challenged before it."""
 
     def reveal_hands(
         self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext

@@ -92,11 +92,14 @@ class Words:
     def bid_said(self, bid: object, claim: str = "bid") -> str:
         """A link of the bid chain as people read it (:attr:`perudo.PlacedBid.claim`):
         ``"3x5"``; an exact claim with the exact call's word before it, ``"Bull 3x5"``; a
-        pass with the pass's word and the bid it leaves standing, ``"Paso (3x5 stands)"``."""
+        pass with the pass's word and the bid it leaves standing, ``"Paso (3x5 stands)"``;
+        a challenge that leaves it standing, ``"Liar (3x5 stands)"``."""
         if claim == "exact":
             return f"{self.calza or 'exactly'} {bid}"
         if claim == "pass":
             return f"{self.paso or 'pass'} ({bid} stands)"
+        if claim == "doubt":
+            return f"{self.dudo} ({bid} stands)"
         return str(bid)
 
     def counted(self, count: int, face: int) -> str:

@@ -16,6 +16,7 @@ __all__ = [
     "REVEALS",
     "WHO_MAY_CALL",
     "WHO_MAY_CLAIM",
+    "AllAroundChallenge",
     "Challenge",
     "ExactCall",
     "ExactClaim",
@@ -94,6 +95,41 @@ class Challenge:
     def label(self, words: Words) -> str:
         """A short label."""
         return "partial" if self.reveal == "from-left" else "show all"
+
+
+@attrs.frozen
+class AllAroundChallenge:
+    """A challenge that ends the round only once every other player still in has made it:
+    the bid stands until it is "challenged all around", and each player may still raise it
+    instead (a raise starts the challenges again). Then every hand is shown and the bid's
+    face counted with the wild face; the scoring settles it, the last challenger as the
+    caller and the others as ``doubters``.
+
+    From Liar's poker as a published encyclopedia entry gives it: "The end of the game is
+    reached when a player makes a bid that is challenged all around."
+    """
+
+    axis: ClassVar[str] = "challenge"
+    kind: ClassVar[str] = "all-around"
+    all_around: ClassVar[bool] = True
+
+    def reveal_hands(
+        self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
+    ) -> tuple[tuple[int, ...], int]:
+        """Every hand still in, from the last challenger's left."""
+        return show_every_hand(hands, caller, context)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return (
+            f"'{words.dudo}' challenges the standing bid, which stands until every other "
+            "player has challenged it (each may raise it instead); then every hand is shown "
+            "and the bid holds with a count at least its quantity."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "all arnd"
 
 
 @attrs.frozen

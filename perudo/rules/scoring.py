@@ -7,6 +7,7 @@ from typing import ClassVar
 
 import attrs
 
+from perudo.actions import MAX_PLAYERS
 from perudo.rules.axes import CallContext, RoundContext, SettledCall
 from perudo.rules.base import Words, first_paragraph, param
 
@@ -15,6 +16,7 @@ __all__ = [
     "MAX_PRESSURE_USES",
     "MAX_ROUNDS",
     "MAX_ROUNDS_PER_PLAYER",
+    "BidderAgainstAll",
     "BurstElimination",
     "Difference",
     "Elimination",
@@ -210,6 +212,52 @@ class FixedRounds:
     def label(self, words: Words) -> str:
         """A short label."""
         return f"{self.rounds} rnd"[:8]
+
+
+@attrs.frozen
+class BidderAgainstAll(FixedRounds):
+    """A fixed number of rounds with the dice each player started with; the bid called
+    pays or is paid by every other player still in: it holds, and its bidder wins
+    ``points`` from each of them; it fails, and its bidder pays ``points`` to each. The
+    highest score wins.
+
+    From Liar's poker as a published encyclopedia entry gives it (the round ends on "a bid
+    that is challenged all around"): "If the bid is successful, he wins a dollar from each
+    of the other players, but if the bid is unsuccessful, he loses a dollar to each of the
+    other players."
+    """
+
+    kind: ClassVar[str] = "bidder-against-all"
+
+    @property
+    def most_points(self) -> int:
+        """What a bidder wins or pays at the fullest table."""
+        return self.points * (MAX_PLAYERS - 1)
+
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        """The bidder against every other seat still in, ``points`` each way."""
+        bidder, dice, points = context.called.player, context.dice, self.points
+        sign = 1 if context.bid_stands else -1
+        others = [seat for seat, held in enumerate(dice) if held and seat != bidder]
+        changes = [0] * len(dice)
+        for seat in others:
+            changes[seat] = -sign * points
+        changes[bidder] = sign * points * len(others)
+        return tuple(changes)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        rounds = "one round" if self.rounds == 1 else f"{self.rounds} rounds"
+        unit = f"{self.points} point{'s' if self.points > 1 else ''}"
+        return (
+            f"The game is {rounds}, played with the dice each player started with. The bid "
+            f"called wins its bidder {unit} from each other player if it holds, and costs "
+            f"{unit} to each if it fails; the highest score wins."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "1 v all"
 
 
 @attrs.frozen
