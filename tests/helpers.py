@@ -80,6 +80,27 @@ def play(state: GameState, *moves: str) -> GameState:
     return state
 
 
+def check_random_games(variant: perudo.Variant, players: int, seeds: int) -> None:
+    """Play ``seeds`` random games of ``variant``: every view of every position reads back
+    from its observation, and every game replays from its record, as text and as JSON."""
+    import random
+
+    from perudo.encoding import observation_encoding
+
+    encoding = observation_encoding(variant, players)
+    for seed in range(seeds):
+        state, rng = perudo.new_game(variant, players, seed=seed), random.Random(seed)
+        while not state.is_over:
+            names = [p.name for p in state.players]
+            for seat in range(players):
+                view = state.view(seat)
+                assert encoding.decode(encoding.encode(view), names) == view
+            state = state.apply(rng.choice(state.legal_actions()))
+        record = perudo.GameRecord.from_state(state)
+        assert perudo.GameRecord.from_text(record.to_text()).replay(variant) == state
+        assert perudo.GameRecord.from_json(record.to_json()).replay(variant) == state
+
+
 def set_round(state: GameState, hands: Sequence[Sequence[int]]) -> GameState:
     """The same position with this round's hands replaced."""
     return state.with_dice(hands)

@@ -3,15 +3,13 @@ plays it: the engine, views, records, observations, bots, the solver, the adapte
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
-from helpers import context, game, play
+from helpers import check_random_games, context, game, play
 
 import perudo
 from perudo import Bid, Calza, Dudo, IllegalActionError, Paso
-from perudo.encoding import observation_encoding
 from perudo.rules import NoPairPass, NoPass
 
 ONCE = NoPairPass(per_round=1)
@@ -109,18 +107,7 @@ def test_a_pass_is_neither_claimed_exact_nor_opened_on() -> None:
 
 
 def test_passes_are_kept_by_records_positions_and_observations() -> None:
-    encoding = observation_encoding(PASSING, 3)
-    for seed in range(25):
-        state, rng = perudo.new_game(PASSING, 3, seed=seed), random.Random(seed)
-        while not state.is_over:
-            for seat in range(3):
-                view = state.view(seat)
-                names = [p.name for p in state.players]
-                assert encoding.decode(encoding.encode(view), names) == view
-            state = state.apply(rng.choice(state.legal_actions()))
-        record = perudo.GameRecord.from_state(state)
-        assert perudo.GameRecord.from_text(record.to_text()).replay(PASSING) == state
-        assert perudo.GameRecord.from_json(record.to_json()).replay(PASSING) == state
+    check_random_games(PASSING, 3, seeds=25)
     mid = play(game(PASSING, [PAIRS, NO_PAIR, PAIRS]), "3x4", "paso")
     saved = perudo.record.state_to_dict(mid)
     assert saved["position"]["bids"][1] == {"player": 1, "bid": "3x4", "claim": "pass"}
