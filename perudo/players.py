@@ -184,7 +184,7 @@ def checked_hands(
     return tuple(hands)
 
 
-#: What a link of the bid chain claims (:attr:`PlacedBid.claim`).
+#: What a link of the bid chain claims (:attr:`~perudo.PlacedBid.claim`).
 CLAIMS = ("bid", "exact", "pass", "doubt")
 Claim: TypeAlias = Literal["bid", "exact", "pass", "doubt"]
 
@@ -200,7 +200,7 @@ class PlacedBid:
             (a pass leaves it standing: the next raise is over it).
         claim: ``"bid"`` (at least ``bid.quantity`` dice), ``"exact"`` (an exact claim, a
             Bull: exactly that many, made with the exact call of an edition whose exact
-            call stands in the bid chain, :attr:`perudo.rules.ExactCallRule.in_chain`) or
+            call stands in the bid chain: its kind's ``in_chain``),
             ``"pass"`` (a :class:`~perudo.Paso`: a claim about the passer's own hand, as
             the edition's ``passes`` kind says) or ``"doubt"`` (a challenge that does not
             end the round: the bid stands until every other player has challenged it, a

@@ -233,9 +233,10 @@ class CallContext(RoundContext):
 
     @property
     def bid_stands(self) -> bool:
-        """Whether the called bid holds (a challenge of it is lost by the challenger): the
-        count is at least its quantity, or exactly it for an exact claim (a Bull); a pass
-        holds when the passer's hand is as it claims (its count is then 1)."""
+        """Whether the called bid holds, so that a challenge of it is lost by the
+        challenger. The count is then at least its quantity, or exactly it for an exact
+        claim (a Bull); a pass holds when the passer's hand is as it claims (its count is
+        then 1)."""
         called = self.called
         quantity, claim = called.bid.quantity, called.claim
         if claim == "bid":
@@ -644,8 +645,8 @@ class ExactCallRule(Component, Protocol):
     standing bid as exactly right, made by the caller (:attr:`~perudo.PlacedBid.exact`),
     and passes the turn like a bid: the next player raises it (a raise supersedes the
     claim) or challenges it. A challenge of the claim is counted by this kind's
-    :meth:`reveal_hands`; a wrong claim is settled as any false bid (by the scoring kind:
-    its claimer is the bidder who lost), a right one by this kind's :meth:`settle`. An
+    ``reveal_hands``; a wrong claim is settled as any false bid (by the scoring kind:
+    its claimer is the bidder who lost), a right one by this kind's ``settle``. An
     exact claim is never made on an exact claim.
     """
 
@@ -703,7 +704,7 @@ class PassRule(Component, Protocol):
 
     @property
     def most_per_round(self) -> int:
-        """The most times one seat passes in a round (0 where no pass is offered): it
+        """How often one seat may pass in a round at most, 0 where no pass is offered. It
         bounds a round and sizes an observation."""
         ...
 
