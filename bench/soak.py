@@ -23,6 +23,7 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import perudo
 from perudo import Act, GameRecord, GameState
@@ -80,6 +81,27 @@ def difference(before: GameState) -> list[int]:
     return [-min(abs(wrong_by), n) if s == loser else 0 for s, n in enumerate(held)]
 
 
+def claims_and_bursts(before: GameState, result: Any, held: list[int]) -> list[int]:
+    """Each seat's change of dice where a right exact claim (a Bull) costs every other seat
+    a die, a right challenger out of turn (a burst) wins one below its start, and a seat
+    out of lives holds no dice (guyguroz-hue/Perudo 8-9; Dead Man's Dice)."""
+    n = len(held)
+    if result.call != "challenge":
+        return [0] * n  # no exact call ends a round in these editions
+    if before.variant.scoring.kind == "lives":  # lives: only a seat put out loses its dice
+        return [-held[s] if s in result.out else 0 for s in range(n)]
+    bid, bidder, caller = result.bid, result.bidder, result.caller
+    exact = result.claim == "exact"
+    if exact and result.count == bid.quantity:
+        return [-1 if held[s] and s != bidder else 0 for s in range(n)]
+    holds = result.count == bid.quantity if exact else result.count >= bid.quantity
+    changes = [0] * n
+    changes[caller if holds else bidder] = -1
+    if not holds and caller != before.to_act and held[caller] < before.starting_dice[caller]:
+        changes[caller] = 1
+    return changes
+
+
 def check_step(before: GameState, after: GameState, problems: list[str]) -> None:
     resolved = after.round_number != before.round_number or after.is_over
     if not resolved and after.players is before.players:  # a bid: the very same seats
@@ -103,6 +125,10 @@ def check_step(before: GameState, after: GameState, problems: list[str]) -> None
         result = after.last_result
         if result is None:
             problems.append("a round ended with no resolution")
+        elif before.variant.scoring.kind in ("lives", "elimination-burst"):
+            expected = claims_and_bursts(before, result, old)
+            if [n - o for o, n in zip(old, new, strict=True)] != expected:
+                problems.append(f"{old} -> {new}, not {expected}, for {result}")
         elif changed:
             seat = changed[0]
             delta = new[seat] - old[seat]
