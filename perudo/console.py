@@ -12,14 +12,15 @@ terminal. Input may be piped, so a game can be scripted.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from perudo.actions import Act, Action, Bid, Dudo
 from perudo.bots import Bot, BotSpec, bot_name, make_bot
 from perudo.errors import IllegalActionError, PerudoError, shown
-from perudo.match import choose_move, describe_action
+from perudo.match import choose_move, describe_action, timeout_move
 from perudo.notation import parse_action, refused_as_typed
 from perudo.record import GameRecord
 from perudo.setup import new_game
@@ -46,11 +47,14 @@ def play_console(
     allow_import: bool = False,
     starting_dice: Sequence[int] | None = None,
     save: Path | str | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> GameState:
     """Play ``variant`` at a table of ``players``, the person at ``seat``, bots elsewhere
     (``allow_import``: as :func:`perudo.bots.make_bot`). At the end the game's record is
     written to ``save``; without it, the player is asked for a file only when ``stdin`` is
-    a terminal (a script's next line is never taken for a file name).
+    a terminal (a script's next line is never taken for a file name). Where the edition
+    sets a time to act (its ``clock``), a move typed after it is not played: the
+    edition's move for a player out of time is, or a bot's (``clock`` tells the time).
 
     Returns the last state (the game may have been left before its end).
 
@@ -76,9 +80,13 @@ def play_console(
         file=out,
     )
     passed: set[tuple[int, int]] = set()  # (round, bids) where the player let a call go
+    late = _Late(clock, make_bot("odds", state.seed * 1009 + seat))
+    seconds = variant.clock.seconds
+    if seconds is not None:
+        print(f"You have {seconds} seconds for each move.", file=out)
     try:
         while not state.is_over:
-            state = _next(state, seat, others, passed, ascii, stdin, out)
+            state = _next(state, seat, others, passed, ascii, stdin, out, late)
     except _Quit:
         print("You left the table.", file=out)
         return state
@@ -102,6 +110,20 @@ def _ask(prompt: str, stdin: TextIO, out: TextIO) -> str:
     return line.strip()
 
 
+class _Late:
+    """The time a move of the person took, and what is played for them once out of time."""
+
+    def __init__(self, clock: Callable[[], float], stand_in: Bot) -> None:
+        self.clock, self.stand_in = clock, stand_in
+
+    def move(self, state: GameState, seat: int, began: float) -> Action | None:
+        """The move played instead of the person's, ``None`` while they are in time."""
+        seconds = state.variant.clock.seconds
+        if seconds is None or self.clock() - began <= seconds:
+            return None
+        return timeout_move(state) or self.stand_in.act(state.view(seat))
+
+
 class _Human:
     """The person's seat among the bots: never asked to act, never calls out of turn."""
 
@@ -117,6 +139,7 @@ def _next(
     ascii: bool,
     stdin: TextIO,
     out: TextIO,
+    late: _Late,
 ) -> GameState:
     moment = (state.round_number, len(state.bids))
     may_call = moment not in passed and state.legal_actions(by=seat)
@@ -126,10 +149,15 @@ def _next(
         print(file=out)
         print(view.draw(ascii=ascii), file=out)
         prompt = "Your move: " if mine else f"{_out_of_turn(state, seat)} now? (Enter to pass) "
+        began = late.clock()
         while True:
             text = _ask(prompt, stdin, out)
             if text.lower() in ("q", "quit"):
                 raise _Quit
+            played = late.move(state, seat, began) if mine else None
+            if played is not None:  # out of time: the edition's move, or a bot's
+                print(f"  Out of time: {describe_action(state, played, seat)}", file=out)
+                return _told(state, state.apply(played, by=seat), out)
             if text == "?":
                 moves = ", ".join(str(a) for a in state.legal_actions(by=seat))
                 print(f"Legal moves: {moves}", file=out)

@@ -321,6 +321,11 @@ OPTIONAL_AXES: Mapping[str, tuple[str, Provenance]] = MappingProxyType({
         kind="inherited",
         reason="The declaration names no pass: the player to act raises or challenges.",
     )),
+    "clock": ("none", Provenance(
+        kind="inherited",
+        reason="The declaration sets no time: a table sets its own, and a bot plays a turn "
+        "not made in time.",
+    )),
     "actions": ("none", Provenance(
         kind="inherited",
         reason="The declaration names no other action: a player bids, calls or declares.",

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo, Paso
+from perudo.actions import ACTION_TYPES, Act, Action, Bid, Calza, Declare, Dudo, Paso
 from perudo.bots import Bot, bot_name
-from perudo.errors import BotError, IllegalActionError, shown
+from perudo.errors import BotError, IllegalActionError, InvalidVariantError, shown
 from perudo.state import GameState
 
-__all__ = ["choose_move", "describe_action", "play", "play_move"]
+__all__ = ["choose_move", "describe_action", "play", "play_move", "timeout_move"]
 
 
 def choose_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action]:
@@ -59,6 +59,26 @@ def play_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action, GameS
     except IllegalActionError as error:
         what = f"played {shown(action)}, refused: {error.reason}: {error}"
         raise _failure(state, bots, seat, what, error.reason) from error
+
+
+def timeout_move(state: GameState) -> Action | None:
+    """What the edition's clock plays for the player to act once out of time (its
+    ``timeout_move``), checked legal; ``None``: a bot plays the turn.
+
+    Raises:
+        InvalidVariantError: the clock kind named a move the player may not make.
+    """
+    seat = state.to_act
+    if seat is None:
+        return None
+    clock = state.variant.clock
+    move = clock.timeout_move(state.legal_actions(), state.context)
+    if move is not None and not (isinstance(move, ACTION_TYPES) and state.is_legal(move)):
+        raise InvalidVariantError(
+            f"rule kind clock:{clock.kind} of {state.variant.key!r} broke its protocol: "
+            f"timeout_move returned {shown(move)}, not a legal action of seat {seat}"
+        )
+    return move
 
 
 def _failure(state: GameState, bots: Sequence[Bot], seat: int, what: str, reason: str) -> BotError:

@@ -31,6 +31,7 @@ from perudo.rules import (
     ActionRule,
     CapRule,
     ChallengeRule,
+    ClockRule,
     ConversionRule,
     DiceRule,
     ExactCallRule,
@@ -116,6 +117,7 @@ class Variant:
     starter: StarterRule
     first_player: FirstPlayerRule
     scoring: ScoringRule
+    clock: ClockRule
     provenance: tuple[Provenance, ...] = attrs.field(repr=False)
     # Derived once when the edition is made, and gone with it: the one place of the
     # edition's caches (never a module-level table).
@@ -375,6 +377,7 @@ class Variant:
         starter: StarterRule | Mapping[str, Any] | None = None,
         first_player: FirstPlayerRule | Mapping[str, Any] | None = None,
         scoring: ScoringRule | Mapping[str, Any] | None = None,
+        clock: ClockRule | Mapping[str, Any] | None = None,
     ) -> Variant:
         """A new edition: this one with the axes given changed. *The* way to make a house
         rule in Python.
@@ -415,6 +418,7 @@ class Variant:
             "exact_call": exact_call, "passes": passes, "special_round": special_round,
             "actions": actions,
             "starter": starter, "first_player": first_player, "scoring": scoring,
+            "clock": clock,
         }  # fmt: skip
         header = {"summary": summary, "source": source, "language": language}
         changes: dict[str, Any] = {"key": key, "name": name or f"{self.name} ({key})"}

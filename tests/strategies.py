@@ -102,6 +102,7 @@ def batch_tables(draw: st.DrawFn) -> BatchTable:
         ("PartyPoints", "pressure_uses"): draw(st.integers(0, 2)),
         ("FixedRounds", "rounds"): draw(st.integers(1, 3)),
         ("FixedRounds", "points"): draw(st.integers(1, 3)),
+        ("DefaultMove", "seconds"): draw(st.integers(1, 60)),  # time: a table's business
     }  # fmt: skip
     components = {}
     for axis, kinds in BATCH_KINDS.items():

@@ -21,6 +21,7 @@ from perudo.errors import GameSetupError, shown
 from perudo.rules import (
     AXES,
     Challenge,
+    DefaultMove,
     Dice,
     DiceInPlayCap,
     Elimination,
@@ -34,6 +35,7 @@ from perudo.rules import (
     Monotone,
     NoActions,
     NoCap,
+    NoClock,
     NoConversion,
     NoExactCall,
     NoPass,
@@ -86,6 +88,8 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     Challenge: {"reveal": ("all", "from-left")},
     NoExactCall: {},
     NoPass: {},
+    NoClock: {},
+    DefaultMove: {"seconds": None},  # time is a table's business: nothing to play here
     ExactCall: {
         "who": ("player-to-act", "not-bidder-or-before"),
         "min_players": None,

@@ -18,6 +18,7 @@ from perudo.rules.axes import (
     CallContext,
     CapRule,
     ChallengeRule,
+    ClockRule,
     Component,
     ConversionRule,
     DiceRule,
@@ -69,6 +70,7 @@ from perudo.rules.calls import (
     NoExactCall,
     show_every_hand,
 )
+from perudo.rules.clock import DefaultMove, NoClock
 from perudo.rules.passes import NoPairPass, NoPass
 from perudo.rules.registry import check_component, register_kind, rule_kinds
 from perudo.rules.scoring import (
@@ -109,8 +111,10 @@ __all__ = [
     "CapRule",
     "Challenge",
     "ChallengeRule",
+    "ClockRule",
     "Component",
     "ConversionRule",
+    "DefaultMove",
     "Dice",
     "DiceInPlayCap",
     "DiceRule",
@@ -133,6 +137,7 @@ __all__ = [
     "Monotone",
     "NoActions",
     "NoCap",
+    "NoClock",
     "NoConversion",
     "NoExactCall",
     "NoPairPass",

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-from perudo.actions import Act, Bid
+from perudo.actions import Act, Action, Bid
 from perudo.players import BidFacts, PlacedAct, PlacedBid
 from perudo.rules.base import ActEffect, RoundStart, Violation, Words, component_table
 
@@ -40,6 +40,7 @@ __all__ = [
     "CallContext",
     "CapRule",
     "ChallengeRule",
+    "ClockRule",
     "Component",
     "ConversionRule",
     "DiceRule",
@@ -79,6 +80,7 @@ AXES = (
     "starter",
     "first_player",
     "scoring",
+    "clock",
 )
 
 #: Each axis's title, as the prose, the docs and the command line show it.
@@ -100,6 +102,7 @@ AXIS_TITLES: Mapping[str, str] = MappingProxyType(
         "starter": "Next round",
         "first_player": "First player",
         "scoring": "End, scoring",
+        "clock": "Time",
     }
 )
 
@@ -884,6 +887,23 @@ class ScoringRule(Component, Protocol):
         ...
 
 
+class ClockRule(Component, Protocol):
+    """``clock``: how long a player has to act, and what is played for one who does not
+    act in time. The engine never waits: a table that keeps time (``perudo serve``,
+    ``perudo play``) asks, through :func:`perudo.match.timeout_move`."""
+
+    @property
+    def seconds(self) -> int | None:
+        """The seconds a player has to act; ``None`` where the rules set no time (a table
+        then sets its own)."""
+        ...
+
+    def timeout_move(self, legal: tuple[Action, ...], context: RoundContext) -> Action | None:
+        """The move made for the player to act once out of time, one of ``legal`` (their
+        legal actions, never empty); ``None``: a bot plays the turn (the table's stand-in)."""
+        ...
+
+
 #: The protocol of each axis.
 PROTOCOLS: Mapping[str, type] = MappingProxyType(
     {
@@ -903,5 +923,6 @@ PROTOCOLS: Mapping[str, type] = MappingProxyType(
         "starter": StarterRule,
         "first_player": FirstPlayerRule,
         "scoring": ScoringRule,
+        "clock": ClockRule,
     }
 )

@@ -22,13 +22,14 @@ from typing import Any, TypeVar
 
 import attrs
 
-from perudo.actions import MAX_FACES, Act, Bid
+from perudo.actions import MAX_FACES, Act, Bid, Dudo
 from perudo.errors import IllegalActionError, InvalidVariantError, PerudoError, shown
 from perudo.players import PlacedBid
-from perudo.rules import acts, bidding, calls, passes, scoring, special, table, turns
+from perudo.rules import acts, bidding, calls, clock, passes, scoring, special, table, turns
 from perudo.rules.axes import AXES, PROTOCOLS, CallContext, RoundContext, RoundRules, SettledCall
 from perudo.rules.base import ActEffect, RoundStart, Violation, Words
 from perudo.rules.bidding import HalveDouble, Opening, QuantityOrFace, WildOnes
+from perudo.rules.clock import MAX_SECONDS
 from perudo.rules.turns import TURN_ROLES
 
 __all__ = [
@@ -47,7 +48,7 @@ _KIND = re.compile(r"[a-z0-9][a-z0-9-]{0,39}", re.ASCII)
 # perudo's own kinds: every component class of the kinds' modules, in their order.
 _BUILT_IN: tuple[type, ...] = tuple(
     value
-    for module in (table, bidding, calls, turns, passes, special, acts, scoring)
+    for module in (table, bidding, calls, turns, passes, special, acts, scoring, clock)
     for value in vars(module).values()
     if isinstance(value, type)
     and attrs.has(value)
@@ -309,6 +310,7 @@ def _is_shown_and_counted(value: Any) -> bool:
 
 
 _BIDS = (PlacedBid(1, Bid(1, 3)), PlacedBid(2, _BID))
+_TIMED = (Bid(3, 4), Bid(4, 2), Dudo())  # legal actions a clock kind chooses among
 _SHOWN = ((1, 3, 3), (2, 5), (3, 6, 6))
 
 
@@ -456,6 +458,12 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
          _is_shown_and_counted),
         ("settle", lambda c, w, d: [c.settle(_called(w, d, "exact", n)) for n in (2, 1)],
          lambda v: all(_is_seat_tuple(3)(x) for x in v)),
+    ],
+    "clock": [
+        ("seconds", lambda c, w, d: c.seconds,
+         lambda v: v is None or (_is_int(v) and 1 <= v <= MAX_SECONDS)),
+        ("timeout_move", lambda c, w, d: c.timeout_move(_TIMED, _context(w, d)),
+         lambda v: v is None or v in _TIMED),
     ],
     "passes": [
         ("offered", lambda c, w, d: c.offered, lambda v: type(v) is bool),

@@ -39,7 +39,7 @@ from perudo.errors import (
     StoreError,
     shown,
 )
-from perudo.match import play_move
+from perudo.match import play_move, timeout_move
 from perudo.notation import refused_as_typed
 from perudo.record import GameRecord
 from perudo.state import GameState
@@ -378,7 +378,13 @@ class Table:
         if not self.bots_may_move:
             return False
         try:
-            _, _, self.state = play_move(self.state, self._bots)
+            seat = self.state.to_act
+            person = seat is not None and self.setup.bots[seat] is None
+            late = timeout_move(self.state) if person and self._out_of_time() else None
+            if late is not None and seat is not None:  # the edition's move, out of time
+                self.state = self.state.apply(late, by=seat)
+            else:
+                _, _, self.state = play_move(self.state, self._bots)
         except InvalidVariantError as error:  # the rules broke: the table stops, and says so
             self._stop(error)
             return True
@@ -390,15 +396,22 @@ class Table:
         self.close()
 
     def seconds_left(self) -> float | None:
-        """How long the person to act has before the stand-in plays their turn (``None``:
+        """How long the person to act has before their turn is played for them (``None``:
         a bot is to act, nobody, or the game waits for its people)."""
         seat = self.state.to_act
         if seat is None or self.setup.bots[seat] is not None or not self.ready:
             return None
-        return max(0.0, self.setup.timeout - (self._clock() - self._turn_began))
+        return max(0.0, self.turn_time - (self._clock() - self._turn_began))
+
+    @property
+    def turn_time(self) -> float:
+        """The seconds a person has to act: the edition's own (its ``clock`` kind's
+        ``seconds``) where it sets one, else the table's timeout."""
+        seconds = self.state.variant.clock.seconds
+        return self.setup.timeout if seconds is None else float(seconds)
 
     def _out_of_time(self) -> bool:
-        return self._clock() - self._turn_began >= self.setup.timeout
+        return self._clock() - self._turn_began >= self.turn_time
 
     def _moved(self) -> None:
         self._turn_began = self._clock()

@@ -1,0 +1,84 @@
+"""Kinds of the ``clock`` axis: how long a player has to act, and what is played for a
+player who does not act in time.
+
+perudo's engine never waits: a table that keeps time (``perudo serve``, ``perudo play``)
+asks the edition's clock how long a turn lasts and, once it is out, what to play instead
+(:func:`perudo.match.timeout_move`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from perudo.actions import CHALLENGE, Action, Bid
+from perudo.rules.axes import RoundContext
+from perudo.rules.base import Words, first_paragraph, param
+
+__all__ = ["MAX_SECONDS", "DefaultMove", "NoClock"]
+
+#: The longest turn a clock kind may give, in seconds.
+MAX_SECONDS = 3600
+
+
+@attrs.frozen
+class NoClock:
+    """The edition keeps no time: a table sets its own, and a bot plays a turn not made
+    in time."""
+
+    axis: ClassVar[str] = "clock"
+    kind: ClassVar[str] = "none"
+    seconds: ClassVar[int | None] = None
+
+    def timeout_move(self, legal: tuple[Action, ...], context: RoundContext) -> Action | None:
+        """Nothing of the edition's own: a bot plays the turn."""
+        return None
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return first_paragraph(self)
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "-"
+
+
+@attrs.frozen
+class DefaultMove:
+    """A player has ``seconds`` to act. Out of time, a default move is made for them: with
+    no bid standing, the lowest legal bid (by quantity, then face); once a bid stands, the
+    challenge. (Where only a declaration is open, the first offered.)
+
+    From a published online Liar Dice's rules (fb88, "Liar Dice", on non-response within
+    the time limit): "if the first player does not make a timely bid, the system would name
+    three (1) on behalf of him", and "the system would "reveal dice" if a player does not
+    make a timely decision".
+
+    Attributes:
+        seconds: The time a player has to act.
+    """
+
+    axis: ClassVar[str] = "clock"
+    kind: ClassVar[str] = "default-move"
+    seconds: int = param(int, minimum=1, maximum=MAX_SECONDS)
+
+    def timeout_move(self, legal: tuple[Action, ...], context: RoundContext) -> Action | None:
+        """The challenge once a bid stands, else the lowest legal bid."""
+        if context.bids and CHALLENGE in legal:
+            return CHALLENGE
+        bids = [action for action in legal if isinstance(action, Bid) and not action.pressure]
+        if bids:
+            return min(bids, key=lambda bid: (bid.quantity, bid.face))
+        return legal[0] if legal else None
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return (
+            f"A player has {self.seconds} seconds to act. Out of time, the lowest legal bid is "
+            f"made for them, or '{words.dudo}' once a bid stands."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return f"{self.seconds}s"

@@ -1,0 +1,84 @@
+"""The clock axis: how long a player has to act, and what is played for one out of time,
+by ``perudo serve`` and ``perudo play`` (the engine itself never waits)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from helpers import context, game, play
+
+import perudo
+from perudo import Bid, Dudo
+from perudo.match import timeout_move
+from perudo.rules import DefaultMove, NoClock
+
+TIMED = perudo.load_variant("italian").derive(
+    "italian-timed",
+    reason="A table that keeps time.",
+    clock={"kind": "default-move", "seconds": 20},
+)
+HANDS = [[2, 3, 4, 5, 5], [1, 3, 3, 6, 6]]
+
+
+@pytest.mark.parametrize(
+    ("kind", "legal", "bids", "move"),
+    [
+        # fb88's Liar Dice: "if the first player does not make a timely bid, the system would
+        # name three (1) on behalf of him": the lowest legal bid
+        (DefaultMove(20), (Bid(1, 2), Bid(2, 2), Bid(1, 3), Bid(1, 6)), [], Bid(1, 2)),
+        # "the system would "reveal dice" if a player does not make a timely decision"
+        (DefaultMove(20), (Bid(4, 3), Bid(3, 4), Dudo()), [(1, "3x3")], Dudo()),
+        (NoClock(), (Bid(1, 2), Dudo()), [(1, "3x3")], None),  # a bot plays the turn
+    ],
+)
+def test_what_is_played_out_of_time(
+    kind: DefaultMove | NoClock, legal: tuple[perudo.Action, ...], bids: list[tuple[int, str]],
+    move: perudo.Action | None,
+) -> None:  # fmt: skip
+    assert kind.timeout_move(legal, context((5, 5), bids=bids)) == move
+
+
+def test_the_seconds_are_the_editions_own() -> None:
+    assert (TIMED.clock.seconds, NoClock.seconds) == (20, None)
+    assert perudo.load_variant("italian").clock == NoClock()  # left out: none
+    assert "20 seconds" in TIMED.clock.describe(TIMED.words, 5)
+    state = play(game(TIMED, HANDS), "2x5")
+    assert timeout_move(state) == Dudo()
+    assert timeout_move(game(TIMED, HANDS)) == Bid(1, 2)
+    assert timeout_move(game("italian", HANDS)) is None
+
+
+def test_a_web_table_plays_the_editions_move_for_a_person_out_of_time(tmp_path: Path) -> None:
+    from perudo.web import Table, TableSetup, TableStore
+
+    now = [100.0]
+    store = TableStore(tmp_path / "perudo.sqlite")
+    setup = TableSetup(variant="italian-timed", bots=(None, "odds"), seed=3, timeout=300.0)
+    table = Table.create(store, bytes(range(32)), "t1", setup, TIMED, clock=lambda: now[0])
+    table.join("Ana")
+    while table.bots_move():
+        pass
+    assert table.to_act == 0
+    assert table.seconds_left() == 20.0  # the edition's time, not the table's 300 s
+    now[0] += 19
+    assert not table.bots_move()  # Ana still has a second
+    now[0] += 1
+    before = table.state
+    assert table.bots_move()  # out of time: the edition's move is played for her
+    assert table.state.log.moves[-1] == (0, timeout_move(before))
+
+
+def test_perudo_play_plays_the_editions_move_for_a_late_answer() -> None:
+    from perudo.console import play_console
+
+    ticks = iter(range(0, 10_000, 30))  # every look at the clock is 30 s later
+    out = io.StringIO()
+    play_console(
+        TIMED, 2, seat=0, seed=5, stdin=io.StringIO("3x5\nq\n"), out=out,
+        clock=lambda: float(next(ticks)),
+    )  # fmt: skip
+    text = out.getvalue()
+    assert "You have 20 seconds for each move." in text
+    assert "Out of time: Player 1" in text
