@@ -323,8 +323,10 @@ class GameState(RoundFacts):
         if self.must_bid:
             return bids
         calls: tuple[Action, ...] = ()
-        if self._chain is not None:
-            calls = () if self._has_challenged(seat) else _CHALLENGES[pressure]
+        chain = self._chain
+        if chain is not None:
+            doubted = chain.last.claim == "doubt" and self._has_challenged(seat)
+            calls = () if doubted else _CHALLENGES[pressure]
             if variant.has_exact_call and self._exact_call_violation(seat) is None:
                 calls += (EXACT_CALL,)
             if variant.passes.offered and self._pass_violation(seat) is None:
@@ -732,10 +734,11 @@ class GameState(RoundFacts):
                 to_act = self.left_of(to_act)
         # the fields and the caches copied; a bid declines what was offered
         state = evolved(
-            self, to_act=to_act, _chain=chain, offers=(), must_declare=False, must_bid=False,
-            log=log,
+            self, to_act=to_act, _chain=chain, offers=(), must_declare=False, log=log
         )  # fmt: skip
         fields = state.__dict__
+        if self.must_bid:  # the bid owed is made
+            fields["must_bid"] = False
         for key in _NOT_AFTER_BID:  # the caches a bid makes false go
             fields.pop(key, None)
         if bid.pressure:

@@ -126,6 +126,8 @@ class Variant:
     _user_kinds: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     _has_actions: bool = attrs.field(init=False, eq=False, repr=False)
     _has_out_of_turn: bool = attrs.field(init=False, eq=False, repr=False)
+    _all_around: bool = attrs.field(init=False, eq=False, repr=False)
+    _in_chain: bool = attrs.field(init=False, eq=False, repr=False)
 
     @_round_rules.default
     def _make_round_rules(self) -> RoundRules:
@@ -146,6 +148,14 @@ class Variant:
     @_has_actions.default
     def _offers_actions(self) -> bool:
         return bool(self.actions.words)
+
+    @_all_around.default
+    def _challenges_all_around(self) -> bool:
+        return bool(optional(self.challenge, "all_around"))
+
+    @_in_chain.default
+    def _claims_in_chain(self) -> bool:
+        return bool(optional(self.exact_call, "in_chain"))
 
     @_has_out_of_turn.default
     def _acts_out_of_turn(self) -> bool:
@@ -248,14 +258,14 @@ class Variant:
         """Whether a bid stands until every other player has challenged it, each challenge
         but the last a doubt in the bid chain (:class:`~perudo.rules.ChallengeRule`'s
         ``all_around``)."""
-        return bool(optional(self.challenge, "all_around"))
+        return self._all_around
 
     @property
     def claims_in_chain(self) -> bool:
         """Whether the exact call is a claim in the bid chain (a Bull) that the next player
         raises or challenges, rather than a call that ends the round
         (:class:`~perudo.rules.ExactCallRule`'s ``in_chain``)."""
-        return bool(optional(self.exact_call, "in_chain"))
+        return self._in_chain
 
     def most_rounds(self, players: int, dice: int | None = None) -> int | None:
         """The most rounds a game at a table of ``players`` can last, where the rules bound
