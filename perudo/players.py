@@ -333,19 +333,37 @@ class BidFacts:
     def bidder(self) -> int | None:
         """The seat that made the standing bid (or claim, or pass), the one a challenge is
         against: doubts of a bid challenged all around leave it its bidder's."""
-        bids = self.bids
-        if not bids:
-            return None
-        last = bids[-1]
-        if last.claim != "doubt":
-            return last.player
-        return next(placed.player for placed in reversed(bids) if placed.claim != "doubt")
+        return called_link(self.bids).player if self.bids else None
 
     @property
     def claim(self) -> Claim | None:
         """What the last link of the bid chain claims (``"bid"``, ``"exact"``: a Bull,
         ``"pass"``), ``None`` before the round's first bid."""
         return self.bids[-1].claim if self.bids else None
+
+
+def called_link(bids: Sequence[PlacedBid]) -> PlacedBid:
+    """The link a call is made on: the last of ``bids`` that is not a doubt (a challenge
+    that left the bid standing until every other player challenges it)."""
+    last = bids[-1]
+    if last.claim != "doubt":
+        return last
+    for placed in reversed(bids):
+        if placed.claim != "doubt":
+            return placed
+    raise ValueError("a doubt with no bid before it")  # pragma: no cover - never placed
+
+
+def doubters_of(bids: Sequence[PlacedBid]) -> tuple[int, ...]:
+    """The seats that doubted the standing bid (the doubts after its last bid), in order."""
+    if not bids or bids[-1].claim != "doubt":
+        return ()
+    seats = []
+    for placed in reversed(bids):
+        if placed.claim != "doubt":
+            break
+        seats.append(placed.player)
+    return tuple(reversed(seats))
 
 
 class RoundFacts(BidFacts):

@@ -10,7 +10,7 @@ import attrs
 
 from perudo.actions import Bid
 from perudo.errors import InvalidVariantError, shown
-from perudo.players import Claim
+from perudo.players import Claim, called_link
 from perudo.rules import (
     CallContext,
     ExactCallRule,
@@ -19,7 +19,7 @@ from perudo.rules import (
     SettledCall,
     Words,
 )
-from perudo.rules.axes import SeatChanges, called_link, extended, optional
+from perudo.rules.axes import SeatChanges, extended, optional
 from perudo.variant import Variant
 
 __all__ = ["Resolution", "settle_call"]

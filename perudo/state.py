@@ -47,8 +47,10 @@ from perudo.players import (
     Player,
     RoundFacts,
     Seat,
+    called_link,
     chain_key,
     checked_hands,
+    doubters_of,
     evolved,
     holds,
     without,
@@ -56,7 +58,7 @@ from perudo.players import (
 from perudo.resolution import Resolution, settle_call
 from perudo.rounds import next_round
 from perudo.rules import ActEffect, RoundContext, RoundRules, SettledCall, Violation
-from perudo.rules.axes import called_link, doubters_of, extended, in_the_open, optional
+from perudo.rules.axes import extended, in_the_open
 from perudo.rules.bidding import (
     check_bid,
     different_bids,
@@ -325,7 +327,7 @@ class GameState(RoundFacts):
         calls: tuple[Action, ...] = ()
         chain = self._chain
         if chain is not None:
-            doubted = chain.last.claim == "doubt" and self._has_challenged(seat)
+            doubted = variant.challenged_all_around and self._has_challenged(seat)
             calls = () if doubted else _CHALLENGES[pressure]
             if variant.has_exact_call and self._exact_call_violation(seat) is None:
                 calls += (EXACT_CALL,)
@@ -626,9 +628,7 @@ class GameState(RoundFacts):
     def _no_bid_left(self, seat: int) -> bool:
         """Whether an action said together with a bid would leave ``seat`` owing a bid it
         cannot make (every bid up to the dice in play is taken)."""
-        return bool(optional(self.variant.actions, "binds")) and not self._bids_of(
-            seat, self._may_press(seat)
-        )
+        return self.variant.binds_next_move and not self._bids_of(seat, self._may_press(seat))
 
     @property
     def context(self) -> RoundContext:
@@ -810,7 +810,7 @@ class GameState(RoundFacts):
         put_out = effect.put_out
         if not isinstance(put_out, tuple) or not holds(cup, put_out):
             raise _broke(variant, "effect", f"put out {shown(put_out)}, not dice of {cup}")
-        if effect.then_bid and not optional(variant.actions, "binds"):
+        if effect.then_bid and not variant.binds_next_move:
             raise _broke(
                 variant, "effect", "bound the next move to a bid (then_bid) without binds = True"
             )

@@ -128,6 +128,7 @@ class Variant:
     _has_out_of_turn: bool = attrs.field(init=False, eq=False, repr=False)
     _all_around: bool = attrs.field(init=False, eq=False, repr=False)
     _in_chain: bool = attrs.field(init=False, eq=False, repr=False)
+    _binds: bool = attrs.field(init=False, eq=False, repr=False)
 
     @_round_rules.default
     def _make_round_rules(self) -> RoundRules:
@@ -152,6 +153,10 @@ class Variant:
     @_all_around.default
     def _challenges_all_around(self) -> bool:
         return bool(optional(self.challenge, "all_around"))
+
+    @_binds.default
+    def _actions_bind(self) -> bool:
+        return bool(optional(self.actions, "binds"))
 
     @_in_chain.default
     def _claims_in_chain(self) -> bool:
@@ -259,6 +264,12 @@ class Variant:
         but the last a doubt in the bid chain (:class:`~perudo.rules.ChallengeRule`'s
         ``all_around``)."""
         return self._all_around
+
+    @property
+    def binds_next_move(self) -> bool:
+        """Whether an action of the edition may bind the next move to a bid (its actions
+        kind's ``binds``: :attr:`~perudo.rules.ActEffect.then_bid`)."""
+        return self._binds
 
     @property
     def claims_in_chain(self) -> bool:

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
 import attrs
 
 from perudo.actions import Act, Action, Bid
-from perudo.players import BidFacts, PlacedAct, PlacedBid
+from perudo.players import BidFacts, PlacedAct, PlacedBid, called_link, doubters_of
 from perudo.rules.base import ActEffect, RoundStart, Violation, Words, component_table
 
 __all__ = [
@@ -256,30 +256,6 @@ class CallContext(RoundContext):
         """The seat that loses a plain challenge of the called bid (the challenger if the
         bid stands, else the bidder)."""
         return self.caller if self.bid_stands else self.called.player
-
-
-def called_link(bids: Sequence[PlacedBid]) -> PlacedBid:
-    """The link a call is made on: the last of ``bids`` that is not a doubt (a challenge
-    that left the bid standing until every other player challenges it)."""
-    last = bids[-1]
-    if last.claim != "doubt":
-        return last
-    for placed in reversed(bids):
-        if placed.claim != "doubt":
-            return placed
-    raise ValueError("a doubt with no bid before it")  # pragma: no cover - never placed
-
-
-def doubters_of(bids: Sequence[PlacedBid]) -> tuple[int, ...]:
-    """The seats that doubted the standing bid (the doubts after its last bid), in order."""
-    if not bids or bids[-1].claim != "doubt":
-        return ()
-    seats = []
-    for placed in reversed(bids):
-        if placed.claim != "doubt":
-            break
-        seats.append(placed.player)
-    return tuple(reversed(seats))
 
 
 def in_the_open(per_seat: Iterable[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
