@@ -333,7 +333,11 @@ class BidFacts:
     def bidder(self) -> int | None:
         """The seat that made the standing bid (or claim, or pass), the one a challenge is
         against: doubts of a bid challenged all around leave it its bidder's."""
-        return called_link(self.bids).player if self.bids else None
+        bids = self.bids
+        if not bids:
+            return None
+        last = bids[-1]  # the called link, but after a doubt (asked at every position)
+        return last.player if last.claim != "doubt" else called_link(bids).player
 
     @property
     def claim(self) -> Claim | None:

@@ -382,21 +382,21 @@ class GameState(RoundFacts):
         log = self.log.with_move(seat, action)
         if isinstance(action, Bid):
             return self._bid(action, seat, log)
+        standing = self._chain.last.bid if self._chain is not None else None
+        if isinstance(action, Dudo):
+            if self.variant.challenged_all_around and not self._challenged_all_around(seat):
+                return self._bid(standing, seat, log, claim="doubt")  # type: ignore[arg-type]
+            if action.pressure:
+                return self._resolve(action, seat, self._spend_pressure(seat), True, log)
+            return self._resolve(action, seat, self.players, self.pressured, log)
         if isinstance(action, Declare):
             return self._declare(action.name, seat, log)
         if isinstance(action, Paso):  # the standing bid stays, passed over
-            return self._bid(self._chain.last.bid, seat, log, claim="pass")  # type: ignore[union-attr]
-        if not isinstance(action, Dudo) and self.variant.claims_in_chain:
-            standing = self._chain.last.bid  # type: ignore[union-attr]  # checked: a bid stands
-            claim = Bid(standing.quantity, standing.face)  # restated: no pressure spent again
+            return self._bid(standing, seat, log, claim="pass")  # type: ignore[arg-type]
+        if self.variant.claims_in_chain:  # checked: a bid stands
+            claim = Bid(standing.quantity, standing.face)  # type: ignore[union-attr]  # restated: no pressure spent again
             return self._bid(claim, seat, log, claim="exact")
-        if self.variant.challenged_all_around and not self._challenged_all_around(seat):
-            return self._bid(self._chain.last.bid, seat, log, claim="doubt")  # type: ignore[union-attr]
-        players = self.players
-        pressured = self.pressured
-        if isinstance(action, Dudo) and action.pressure:
-            players, pressured = self._spend_pressure(seat), True
-        return self._resolve(action, seat, players, pressured, log)
+        return self._resolve(action, seat, self.players, self.pressured, log)
 
     def chance_nodes(self, action: Action, by: Seat = TO_ACT) -> tuple[tuple[int, ...], ...]:
         """What chance decides when seat ``by`` takes ``action``: one entry per outcome, in
@@ -563,21 +563,19 @@ class GameState(RoundFacts):
         if isinstance(action, Paso):
             return self._pass_violation(seat)
         if action.pressure:
-            if not self.variant.has_pressure:
-                return Violation("no-pressure", f"{action}: this edition has no pressure")
-            if self.players[seat].pressure_left <= 0:
-                return Violation("pressure-used-up", f"{action}: you have no pressure left")
-        if isinstance(action, Dudo):
-            if self._chain is not None:
-                if self._has_challenged(seat):
-                    return Violation(
-                        "already-challenged",
-                        f"{action}: you have challenged {self.bid} already; raise it or wait",
-                    )
-                return None
-            return Violation(
-                "nothing-to-challenge", f"there is no bid yet to call {self.variant.words.dudo} on"
-            )
+            refused = self._pressure_violation(action, seat)
+            if refused is not None:
+                return refused
+        if not isinstance(action, Bid):  # a challenge
+            if self._chain is None:
+                word = self.variant.words.dudo
+                return Violation("nothing-to-challenge", f"there is no bid yet to call {word} on")
+            if self.variant.challenged_all_around and self._has_challenged(seat):
+                return Violation(
+                    "already-challenged",
+                    f"{action}: you have challenged {self.bid} already; raise it or wait",
+                )
+            return None
         violation = check_bid(self.rules, self.bid, self._context, action, seat, self.dice_in_play)
         if violation is None or not self.offers or seat != self.to_act:
             return violation
@@ -591,6 +589,14 @@ class GameState(RoundFacts):
             return violation
         choices = " or ".join(f"'declare {name}'" for name in allowing)
         return Violation(violation.reason, f"{violation.message} ({choices} first, and you may)")
+
+    def _pressure_violation(self, action: Bid | Dudo, seat: int) -> Violation | None:
+        """Why ``seat`` may not spend pressure on ``action``; ``None`` if it may."""
+        if not self.variant.has_pressure:
+            return Violation("no-pressure", f"{action}: this edition has no pressure")
+        if self.players[seat].pressure_left <= 0:
+            return Violation("pressure-used-up", f"{action}: you have no pressure left")
+        return None
 
     def _turn_violation(self, action: Bid | Dudo | Paso | Declare, seat: int) -> Violation | None:
         """Why ``seat``, not the player to act, may not take ``action`` (a bid, a challenge
@@ -672,13 +678,13 @@ class GameState(RoundFacts):
             if self._chain is None:
                 return Violation("nothing-to-challenge", f"there is no bid yet to call {word} on")
             claim = self._chain.last.claim
-            if claim == "exact":  # a claim on a claim would say nothing new
-                return Violation(
-                    "exact-call-not-allowed",
-                    f"{word}: the standing bid is already claimed exactly right",
-                )
-            if claim in ("pass", "doubt"):
-                return Violation(
+            if claim != "bid":
+                if claim == "exact":  # a claim on a claim would say nothing new
+                    return Violation(
+                        "exact-call-not-allowed",
+                        f"{word}: the standing bid is already claimed exactly right",
+                    )
+                return Violation(  # a pass or a doubt
                     "exact-call-not-allowed",
                     f"{word}: a {claim} stands; raise the bid or challenge it",
                 )

@@ -124,11 +124,27 @@ class Variant:
     _round_rules: RoundRules = attrs.field(init=False, eq=False, repr=False)
     _fingerprint: str = attrs.field(init=False, eq=False, repr=False)
     _user_kinds: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
-    _has_actions: bool = attrs.field(init=False, eq=False, repr=False)
-    _has_out_of_turn: bool = attrs.field(init=False, eq=False, repr=False)
-    _all_around: bool = attrs.field(init=False, eq=False, repr=False)
-    _in_chain: bool = attrs.field(init=False, eq=False, repr=False)
-    _binds: bool = attrs.field(init=False, eq=False, repr=False)
+    # Flags read on every move: attributes, derived from the components once.
+    #: Whether the edition offers actions besides bids, calls and declarations (Bluff's
+    #: re-roll), as its ``actions`` component says.
+    has_actions: bool = attrs.field(init=False, eq=False, repr=False)
+    #: Whether a seat other than the player to act may ever act (the exact call out of
+    #: turn in Jonti, an action such as Bluff's re-roll by the bidder, or a bid or a
+    #: challenge out of turn: a burst).
+    has_out_of_turn: bool = attrs.field(init=False, eq=False, repr=False)
+    #: Whether the edition has an exact call (Calza, Jonti, Spot on).
+    has_exact_call: bool = attrs.field(init=False, eq=False, repr=False)
+    #: Whether a bid stands until every other player has challenged it, each challenge but
+    #: the last a doubt in the bid chain (:class:`~perudo.rules.ChallengeRule`'s
+    #: ``all_around``).
+    challenged_all_around: bool = attrs.field(init=False, eq=False, repr=False)
+    #: Whether the exact call is a claim in the bid chain (a Bull) that the next player
+    #: raises or challenges, rather than a call that ends the round
+    #: (:class:`~perudo.rules.ExactCallRule`'s ``in_chain``).
+    claims_in_chain: bool = attrs.field(init=False, eq=False, repr=False)
+    #: Whether an action of the edition may bind the next move to a bid (its actions kind's
+    #: ``binds``: :attr:`~perudo.rules.ActEffect.then_bid`).
+    binds_next_move: bool = attrs.field(init=False, eq=False, repr=False)
 
     @_round_rules.default
     def _make_round_rules(self) -> RoundRules:
@@ -146,23 +162,27 @@ class Variant:
         text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
         return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
-    @_has_actions.default
+    @has_actions.default
     def _offers_actions(self) -> bool:
         return bool(self.actions.words)
 
-    @_all_around.default
+    @has_exact_call.default
+    def _offers_exact_call(self) -> bool:
+        return bool(self.exact_call.offered)
+
+    @challenged_all_around.default
     def _challenges_all_around(self) -> bool:
         return bool(optional(self.challenge, "all_around"))
 
-    @_binds.default
+    @binds_next_move.default
     def _actions_bind(self) -> bool:
         return bool(optional(self.actions, "binds"))
 
-    @_in_chain.default
+    @claims_in_chain.default
     def _claims_in_chain(self) -> bool:
         return bool(optional(self.exact_call, "in_chain"))
 
-    @_has_out_of_turn.default
+    @has_out_of_turn.default
     def _acts_out_of_turn(self) -> bool:
         exact_call, actions, turns = self.exact_call, self.actions, self.turns
         return bool(exact_call.out_of_turn or actions.out_of_turn or turns.out_of_turn)
@@ -239,44 +259,6 @@ class Variant:
     def has_pressure(self) -> bool:
         """Whether players may spend pressure (WANGO party mode)."""
         return self.scoring.pressure_uses > 0
-
-    @property
-    def has_actions(self) -> bool:
-        """Whether the edition offers actions besides bids, calls and declarations (Bluff's
-        re-roll), as its ``actions`` component says."""
-        return self._has_actions
-
-    @property
-    def has_out_of_turn(self) -> bool:
-        """Whether a seat other than the player to act may ever act (the exact call out of
-        turn in Jonti, an action such as Bluff's re-roll by the bidder, or a bid or a
-        challenge out of turn: a burst)."""
-        return self._has_out_of_turn
-
-    @property
-    def has_exact_call(self) -> bool:
-        """Whether the edition has an exact call (Calza, Jonti, Spot on)."""
-        return self.exact_call.offered
-
-    @property
-    def challenged_all_around(self) -> bool:
-        """Whether a bid stands until every other player has challenged it, each challenge
-        but the last a doubt in the bid chain (:class:`~perudo.rules.ChallengeRule`'s
-        ``all_around``)."""
-        return self._all_around
-
-    @property
-    def binds_next_move(self) -> bool:
-        """Whether an action of the edition may bind the next move to a bid (its actions
-        kind's ``binds``: :attr:`~perudo.rules.ActEffect.then_bid`)."""
-        return self._binds
-
-    @property
-    def claims_in_chain(self) -> bool:
-        """Whether the exact call is a claim in the bid chain (a Bull) that the next player
-        raises or challenges, rather than a call that ends the round
-        (:class:`~perudo.rules.ExactCallRule`'s ``in_chain``)."""
-        return self._in_chain
 
     def most_rounds(self, players: int, dice: int | None = None) -> int | None:
         """The most rounds a game at a table of ``players`` can last, where the rules bound

@@ -240,11 +240,7 @@ class CallContext(RoundContext):
         challenger. The count is then at least its quantity, or exactly it for an exact
         claim (a Bull); a pass holds when the passer's hand is as it claims (its count is
         then 1)."""
-        called = self.called
-        quantity, claim = called.bid.quantity, called.claim
-        if claim == "bid":
-            return self.count >= quantity
-        return self.count == quantity if claim == "exact" else self.count > 0  # a pass: 1 if so
+        return _stands(called_link(self.bids), self.count)
 
     @property
     def is_exact(self) -> bool:
@@ -255,7 +251,16 @@ class CallContext(RoundContext):
     def challenge_loser(self) -> int:
         """The seat that loses a plain challenge of the called bid (the challenger if the
         bid stands, else the bidder)."""
-        return self.caller if self.bid_stands else self.called.player
+        called = called_link(self.bids)
+        return self.caller if _stands(called, self.count) else called.player
+
+
+def _stands(called: PlacedBid, count: int) -> bool:
+    """Whether the link ``called`` holds with ``count`` (:attr:`CallContext.bid_stands`)."""
+    quantity, claim = called.bid.quantity, called.claim
+    if claim == "bid":
+        return count >= quantity
+    return count == quantity if claim == "exact" else count > 0  # a pass: 1 if so
 
 
 def in_the_open(per_seat: Iterable[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
