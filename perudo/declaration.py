@@ -377,6 +377,8 @@ def _param(table: Mapping[str, Any], place: str, field: Any, fail: _Problems) ->
     value = table[name]
     meta = field.metadata
     expected = meta["type"]
+    if expected is tuple:
+        return _order(value, f"{place} {name}", meta, fail)
     if type(value) is not expected:
         fail(f"{place} {name}", f"{shown(value)} is not of type {expected.__name__}")
     elif meta["choices"] is not None and value not in meta["choices"]:
@@ -387,6 +389,23 @@ def _param(table: Mapping[str, Any], place: str, field: Any, fail: _Problems) ->
     elif meta["maximum"] is not None and value > meta["maximum"]:
         fail(f"{place} {name}", f"{shown(value)} is above the maximum {meta['maximum']}")
     return value
+
+
+def _order(value: Any, place: str, meta: Mapping[str, Any], fail: _Problems) -> Any:
+    """An order parameter (a TOML list) as a tuple: whole numbers within the bounds, each
+    once."""
+    low, high = meta["minimum"], meta["maximum"]
+    if not isinstance(value, list | tuple) or not 1 <= len(value) <= high - low + 1:
+        fail(place, f"{shown(value)} is not a list of 1 to {high - low + 1} whole numbers")
+        return None
+    for item in value:
+        if type(item) is not int or not low <= item <= high:
+            fail(place, f"{shown(item)} is not a whole number from {low} to {high}")
+            return None
+    if len(set(value)) != len(value):
+        fail(place, f"{shown(value)} names a number twice: an order names each once")
+        return None
+    return tuple(value)
 
 
 def _provenance(table: Mapping[str, Any], place: str, fail: _Problems) -> Provenance:

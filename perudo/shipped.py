@@ -26,6 +26,7 @@ def variant_names() -> tuple[str, ...]:
 
     >>> variant_names()  # doctest: +NORMALIZE_WHITESPACE
     ('bluff', 'bull-and-burst', 'common-hand-pass', 'dead-mans-dice', 'french-calza',
-     'french-jonti', 'italian', 'openspiel-liars-dice', 'spanish', 'wango', 'wango-party')
+     'french-jonti', 'italian', 'liars-poker', 'openspiel-liars-dice', 'spanish', 'wango',
+     'wango-party')
     """
     return tuple(sorted(path.stem for path in variants_dir().glob("*.toml")))

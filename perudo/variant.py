@@ -473,6 +473,16 @@ def inapplicable(variant: Variant) -> tuple[str, ...]:
             f"conversion: bids convert to and from {words.face_name(converted)}, but the wild "
             f"face is {words.face_name(wild)}"
         )
+    order = getattr(variant.raising, "order", None)  # a raise order of ranked faces
+    if isinstance(order, tuple):
+        beyond = [str(face) for face in order if face > faces]
+        if beyond:
+            found.append(
+                f"raising: the order ranks {', '.join(beyond)}, not on dice of {faces} faces"
+            )
+        left = [words.face_name(face) for face in range(1, faces + 1) if face not in order]
+        if left:
+            found.append(f"raising: the order leaves out {', '.join(left)}: no raise names them")
     if variant.special_round.offered and variant.dice.per_player == 1:
         found.append("special_round: every player starts with one die, so nobody ever drops to one")
     least = getattr(variant.exact_call, "min_players", 0)

@@ -106,13 +106,13 @@ def check_act(before: GameState, action: Act, seat: int, after: GameState) -> No
 
 def action_space(state: GameState) -> list[Action]:
     """Every well-formed action worth trying in ``state``: each quantity up to the dice in
-    play (one more under a cap, which must be refused) and each face, plain and pressured;
-    the calls; every declaration."""
+    play (one more under a cap, which must be refused) and each face (one more than the
+    dice have, which must be refused), plain and pressured; the calls; every declaration."""
     top = state.dice_in_play + (1 if state.rules.cap else 0)
     space: list[Action] = [
         Bid(quantity, face, pressure=pressure)
         for quantity in range(1, top + 1)
-        for face in range(1, 7)
+        for face in range(1, state.rules.faces + 2)
         for pressure in (False, True)
     ]
     space += [Dudo(), Dudo(pressure=True), Calza(), Paso()]

@@ -55,7 +55,8 @@ def test_what_a_doubt_leaves_open() -> None:
     with pytest.raises(IllegalActionError, match="a doubt stands"):
         state.apply(Calza())
     called = play(game(calza, HANDS), "3x5", "calza")  # a Calza on the bid still ends the round
-    assert called.last_result is not None and called.last_result.call == "exact"
+    assert called.last_result is not None
+    assert called.last_result.call == "exact"
     assert (called.claim, called.round_number) == (None, 2)
     bursting = EDITION.derive(
         "all-around-burst", reason="t", turns={"kind": "burst", "bid": True, "challenge": True}

@@ -72,6 +72,7 @@ def test_verdicts_answer_which_editions_allow_an_action() -> None:
         "french-calza": True,
         "french-jonti": True,
         "italian": True,
+        "liars-poker": True,  # 2s rank lowest: four of them raise three 3s
         "spanish": False,
         "wango": True,
         "wango-party": True,

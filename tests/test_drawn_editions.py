@@ -55,6 +55,9 @@ def drawn_editions(draw: st.DrawFn) -> tuple[perudo.Variant, int, int]:
     if draw(st.booleans()):  # a pass: no two dice alike
         axes["passes"] = {"kind": "no-pair", "per_round": draw(st.integers(1, 2))}
         words["paso"] = "Paso"
+    if draw(st.booleans()):  # the faces ranked in a drawn order (Liar's poker's ace high)
+        faces = list(range(1, base.dice.faces + 1))
+        axes["raising"] = {"kind": "ranked-faces", "order": draw(st.permutations(faces))}
     if draw(st.booleans()):  # an exact claim in the bid chain (a Bull)
         who = draw(st.sampled_from(["any-player", "player-to-act"]))
         axes["exact_call"] = {"kind": "exact-claim", "who": who}

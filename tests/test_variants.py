@@ -28,11 +28,12 @@ def declaration(key: str) -> dict[str, Any]:
 
 
 def test_the_six_editions_ship() -> None:
-    # and five rule sets from outside the sources: OpenSpiel's liars_dice, Bluff with its
+    # and six rule sets from outside the sources: OpenSpiel's liars_dice, Bluff with its
     # re-roll, the Bull and Burst house rules of a published online Perudo, the common
-    # hand game with a pass, and Dead Man's Dice, played for one life
+    # hand game with a pass, Dead Man's Dice, played for one life, and Liar's poker
     outside = (
         "openspiel-liars-dice", "bluff", "bull-and-burst", "common-hand-pass", "dead-mans-dice",
+        "liars-poker",
     )  # fmt: skip
     assert perudo.variant_names() == tuple(sorted((*EDITIONS, *outside)))
 

@@ -139,7 +139,8 @@ def schema_page() -> str:
                 if meta.get("maximum") is not None:
                     allowed.append(f"at most {meta['maximum']}")
                 extra = f" ({'; '.join(allowed)})" if allowed else ""
-                lines.append(f"- `{field.name}`: {meta['type'].__name__}{extra}")
+                kind = "list of int, each once" if meta["type"] is tuple else meta["type"].__name__
+                lines.append(f"- `{field.name}`: {kind}{extra}")
             if attrs.fields(cls):
                 lines.append("")
     return "\n".join(lines) + "\n"

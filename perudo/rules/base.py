@@ -226,10 +226,12 @@ def first_paragraph(component: object) -> str:
 
 
 def component_table(component: Any) -> dict[str, Any]:
-    """A component as its declaration section: ``kind`` and its parameters."""
+    """A component as its declaration section: ``kind`` and its parameters (an order as a
+    list, as TOML and JSON hold it)."""
     table: dict[str, Any] = {"kind": component.kind}
     for field in attrs.fields(type(component)):
-        table[field.name] = getattr(component, field.name)
+        value = getattr(component, field.name)
+        table[field.name] = list(value) if isinstance(value, tuple) else value
     return table
 
 
@@ -248,7 +250,9 @@ def param(
     The loader reads this metadata to check declarations; it is not an attrs validator, so
     switching validators off changes nothing. A whole number (``int`` without ``choices``)
     gives ``minimum`` and ``maximum``: a kind that leaves either out is refused by
-    :func:`~perudo.rules.register_kind`.
+    :func:`~perudo.rules.register_kind`. An order (``tuple``: a TOML list, such as the
+    faces of a raise order, lowest first) holds whole numbers from ``minimum`` to
+    ``maximum``, each once, and needs both bounds too.
     """
     metadata = {"type": kind, "choices": choices, "minimum": minimum, "maximum": maximum}
     return attrs.field(metadata=metadata, default=default)

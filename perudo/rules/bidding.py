@@ -33,6 +33,7 @@ __all__ = [
     "OpeningAtLeast",
     "OpeningPlayersIn",
     "QuantityOrFace",
+    "RankedFaces",
     "WildFace",
     "WildOnes",
     "WildUntilBidOn",
@@ -216,6 +217,82 @@ class QuantityOrFace:
     def label(self, words: Words) -> str:
         """A short label."""
         return "qty|face"
+
+
+@attrs.frozen
+class RankedFaces:
+    """Raise the quantity (any face), or keep the quantity and raise the face, the faces
+    ranked in a declared order, lowest first: Liar's poker's digits, as Wikipedia's article
+    gives them, "are usually ranked in the following order: 2,3,4,5,6,7,8,9,0 (10) and 1
+    (Ace)" (``order = [2, 3, 4, 5, 6, 7, 8, 9, 10, 1]``, the 0 a ten). "The next player
+    can bid a higher number at that level (three 7s), any number at a higher level (four
+    5s)":
+
+    >>> import perudo
+    >>> game = perudo.new_game("liars-poker", 3, seed=1)
+    >>> order = game.variant.raising
+    >>> over = game.apply(perudo.Bid(3, 6)).context  # three 6s stand
+    >>> [order.lowest(face, over) for face in (7, 5, 1, 10, 2)]
+    [3, 4, 3, 3, 4]
+    >>> order.lowest(9, game.apply(perudo.Bid(3, 1)).context)  # over three aces: more 9s
+    4
+
+    A face the order leaves out is never a raise (an opening bid may still name it, as the
+    opening kind says).
+
+    Attributes:
+        order: The faces from lowest to highest rank, each once.
+    """
+
+    axis: ClassVar[str] = "raising"
+    kind: ClassVar[str] = "ranked-faces"
+    times_per_bid: ClassVar[int | None] = 1  # every raise is higher: no bid comes back
+    standing_bid_only: ClassVar[bool] = True  # answers from the standing bid alone
+    order: tuple[int, ...] = param(tuple, minimum=1, maximum=MAX_FACES)
+
+    def rank(self, face: int) -> int:
+        """Where ``face`` stands in the order, 0 the lowest; -1 for a face left out."""
+        return self.order.index(face) if face in self.order else -1
+
+    def lowest(self, face: int, context: RoundContext) -> int | None:
+        """The lowest quantity of ``face`` that raises the standing bid; ``None`` for a
+        face the order leaves out."""
+        rank = self.rank(face)
+        if rank < 0:
+            return None
+        standing = _standing(context)
+        return standing.quantity if rank > self.rank(standing.face) else standing.quantity + 1
+
+    def explain(self, bid: Bid, context: RoundContext) -> Violation:
+        """Why ``bid`` (known to be too low) does not raise the standing bid."""
+        standing, words = _standing(context), context.words
+        head = f"{bid} does not raise {standing}"
+        rank, over = self.rank(bid.face), self.rank(standing.face)
+        if rank < 0:
+            return Violation(
+                "bid-too-low", f"{head}: {words.face_name(bid.face)} rank nowhere in this order"
+            )
+        if rank > over:
+            why = f"a higher-ranked face needs at least the same quantity ({standing.quantity})"
+        elif rank == over:
+            why = f"the same face needs more dice (at least {standing.quantity + 1})"
+        elif bid.quantity == standing.quantity:
+            why = f"the same quantity needs a face ranked above {words.face_name(standing.face)}"
+        else:
+            why = f"a lower-ranked face needs more dice (at least {standing.quantity + 1})"
+        return Violation("bid-too-low", f"{head}: {why}")
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        ranked = ", ".join(words.face_name(face) for face in self.order)
+        return (
+            "Raise the quantity (any face), or keep the quantity and raise the face. "
+            f"Faces rank, lowest first: {ranked}."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "qty|rank"
 
 
 @attrs.frozen

@@ -110,7 +110,7 @@ class KindRegistry:
         unbounded = [
             f.name
             for f in attrs.fields(cls)
-            if f.metadata["type"] is int
+            if f.metadata["type"] in (int, tuple)
             and f.metadata["choices"] is None
             and (f.metadata["minimum"] is None or f.metadata["maximum"] is None)
         ]
@@ -233,7 +233,7 @@ def rule_kinds(axis: str) -> Mapping[str, type]:
     """The kinds ``axis`` may use, by name: perudo's own and those registered.
 
     >>> sorted(rule_kinds("raising"))
-    ['face-or-quantity', 'monotone', 'quantity-or-face']
+    ['face-or-quantity', 'monotone', 'quantity-or-face', 'ranked-faces']
     """
     if axis not in AXES:
         raise KeyError(f"{shown(axis)} is not an axis: the axes are {', '.join(AXES)}")
