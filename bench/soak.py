@@ -102,6 +102,17 @@ def claims_and_bursts(before: GameState, result: Any, held: list[int]) -> list[i
     return changes
 
 
+def out_below(before: GameState, result: Any, held: list[int]) -> list[int]:
+    """Each seat's change of dice where a lost challenge costs a die and a seat left with
+    fewer than the scoring's ``dice`` loses the rest (Aetolia's "Should you fall below three
+    die, you are out of the game")."""
+    least = before.variant.scoring.dice
+    loser = result.caller if result.count >= result.bid.quantity else result.bidder
+    changes = [0] * len(held)
+    changes[loser] = -1 if held[loser] - 1 >= least else -held[loser]
+    return changes
+
+
 def check_step(before: GameState, after: GameState, problems: list[str]) -> None:
     resolved = after.round_number != before.round_number or after.is_over
     if not resolved and after.players is before.players:  # a bid: the very same seats
@@ -125,8 +136,9 @@ def check_step(before: GameState, after: GameState, problems: list[str]) -> None
         result = after.last_result
         if result is None:
             problems.append("a round ended with no resolution")
-        elif before.variant.scoring.kind in ("lives", "elimination-burst"):
-            expected = claims_and_bursts(before, result, old)
+        elif before.variant.scoring.kind in ("lives", "elimination-burst", "out-below"):
+            settle = out_below if before.variant.scoring.kind == "out-below" else claims_and_bursts
+            expected = settle(before, result, old)
             if [n - o for o, n in zip(old, new, strict=True)] != expected:
                 problems.append(f"{old} -> {new}, not {expected}, for {result}")
         elif changed:

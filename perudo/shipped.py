@@ -25,8 +25,8 @@ def variant_names() -> tuple[str, ...]:
     """The keys of the shipped editions, sorted.
 
     >>> variant_names()  # doctest: +NORMALIZE_WHITESPACE
-    ('bluff', 'bull-and-burst', 'common-hand-pass', 'dead-mans-dice', 'french-calza',
-     'french-jonti', 'italian', 'liars-poker', 'openspiel-liars-dice', 'spanish', 'wango',
-     'wango-party')
+    ('aetolia-liars-dice', 'bluff', 'bull-and-burst', 'common-hand-pass', 'dead-mans-dice',
+     'french-calza', 'french-jonti', 'italian', 'liars-poker', 'openspiel-liars-dice',
+     'spanish', 'wango', 'wango-party')
     """
     return tuple(sorted(path.stem for path in variants_dir().glob("*.toml")))

@@ -19,6 +19,7 @@ from perudo.rules import (
     Elimination,
     FixedRounds,
     Lives,
+    OutBelow,
     PartyPoints,
     ScoringRule,
 )
@@ -41,6 +42,9 @@ PARTY = PartyPoints(2, 1, 3, 3)
         (Lives(3), 2, False, (0, -1, 0)),  # from the bidder
         (BurstElimination(), 3, False, (0, 0, -1)),  # in turn: as elimination
         (BurstElimination(), 2, False, (0, -1, 0)),
+        # Aetolia: "If you lose a challenge, you sacrifice one of your die."
+        (OutBelow(3), 3, False, (0, 0, -1)),
+        (OutBelow(3), 2, False, (0, -1, 0)),
         # Liar's poker: "he wins a dollar from each of the other players", or "loses a
         # dollar to each of the other players"
         (BidderAgainstAll(1, 1), 3, False, (-1, 2, -1)),

@@ -65,6 +65,7 @@ def test_verdicts_answer_which_editions_allow_an_action() -> None:
     allowed = {v.variant: v.legal for v in found}
     assert allowed == {
         "openspiel-liars-dice": None,  # two players only: the position cannot arise
+        "aetolia-liars-dice": False,  # the face never goes down
         "bluff": True,
         "bull-and-burst": True,
         "common-hand-pass": True,

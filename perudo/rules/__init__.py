@@ -81,6 +81,7 @@ from perudo.rules.scoring import (
     Elimination,
     FixedRounds,
     Lives,
+    OutBelow,
     PartyPoints,
 )
 from perudo.rules.special import FarewellRound, NoSpecialRound, OneDieRound
@@ -150,6 +151,7 @@ __all__ = [
     "OpeningAtLeast",
     "OpeningPlayersIn",
     "OpeningRule",
+    "OutBelow",
     "PartyPoints",
     "PassRule",
     "PlayerCount",

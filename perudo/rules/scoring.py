@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import attrs
 
-from perudo.actions import MAX_PLAYERS
+from perudo.actions import MAX_DICE_PER_PLAYER, MAX_PLAYERS
 from perudo.rules.axes import CallContext, RoundContext, SettledCall
 from perudo.rules.base import Words, first_paragraph, param
 
@@ -22,6 +22,7 @@ __all__ = [
     "Elimination",
     "FixedRounds",
     "Lives",
+    "OutBelow",
     "PartyPoints",
 ]
 
@@ -69,6 +70,42 @@ class Elimination:
     def winners(self, context: RoundContext) -> tuple[int, ...]:
         """The seat still holding dice."""
         return _holding_dice(context)
+
+
+@attrs.frozen
+class OutBelow(Elimination):
+    """A lost call costs one die; a player left with fewer than ``dice`` dice is out, and
+    the dice still in their cup leave the game with them; the last player in wins.
+
+    From a published game help page (Aetolia, "Liar's Dice", help 18.2.3): "If you lose a
+    challenge, you sacrifice one of your die. Should you fall below three die, you are out
+    of the game." Five dice each and ``dice = 3``: a third lost challenge puts a player
+    out, with two dice in the cup.
+
+    >>> OutBelow(dice=3).stays_in(0, 3), OutBelow(dice=3).stays_in(0, 2)
+    (True, False)
+
+    Attributes:
+        dice: The fewest dice a player may hold and stay in.
+    """
+
+    kind: ClassVar[str] = "out-below"
+    dice: int = param(int, minimum=1, maximum=MAX_DICE_PER_PLAYER)
+
+    def stays_in(self, score: int, dice: int) -> bool:
+        """In while holding at least ``dice`` dice."""
+        return dice >= self.dice
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as a sentence."""
+        return (
+            f"A lost challenge costs one die; a player left with fewer than {self.dice} dice "
+            "is out. The last player in wins."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return f"out <{self.dice}"
 
 
 @attrs.frozen
