@@ -40,6 +40,9 @@ def check_step(before: GameState, action: Action, seat: int, after: GameState) -
             variant.claims_in_chain or variant.scoring.kind == "elimination-burst"
         ):
             assert changes == claim_and_burst_changes(old, result.count, before, seat)
+        elif variant.scoring.kind == "out-below":  # Aetolia: out "below three die"
+            assert changes == out_below_changes(old, result.count, before, seat)
+            assert result.out == tuple(s for s, n in enumerate(new) if old[s] and not n)
         elif variant.scoring.moves_dice:
             zeros = [0] * (len(old) - 1)
             assert sorted(changes) in ([-1, *zeros], [*zeros, 1], [0, *zeros])
@@ -57,6 +60,16 @@ def check_step(before: GameState, action: Action, seat: int, after: GameState) -
             for seat, player in enumerate(after.players):
                 assert player.is_in == (player.score > 0)
                 assert changes[seat] == (-old[seat] if seat in result.out else 0)
+        elif variant.scoring.kind == "bidder-against-all":  # Liar's poker: a dollar each
+            assert changes == [0] * len(old)
+            assert before.bid is not None
+            assert before.bidder is not None
+            sign = 1 if result.count >= before.bid.quantity else -1
+            others = [s for s, n in enumerate(old) if n and s != before.bidder]
+            unit = variant.scoring.points
+            expected = [-sign * unit if s in others else 0 for s in range(len(old))]
+            expected[before.bidder] = sign * unit * len(others)
+            assert list(result.points) == expected
         else:
             assert changes == [0] * len(old)
             assert sorted(result.points)[-1] in (1, 3)
@@ -122,6 +135,19 @@ def action_space(state: GameState) -> list[Action]:
         space += actions.every_move(state.variant.dice.per_player + 1, 6)  # one too many
         space += [Act(word) for word in actions.words]
     return space
+
+
+def out_below_changes(held: list[int], count: int, before: GameState, caller: int) -> list[int]:
+    """What a challenge costs where a player left with fewer than the scoring's ``dice`` is
+    out: the loser (the challenger if the bid holds, the bidder if not) loses one die, or
+    every die it holds when one fewer is below that."""
+    assert before.bid is not None
+    assert before.bidder is not None
+    loser = caller if count >= before.bid.quantity else before.bidder
+    changes = [0] * len(held)
+    least = before.variant.scoring.dice
+    changes[loser] = -1 if held[loser] - 1 >= least else -held[loser]
+    return changes
 
 
 def claim_and_burst_changes(
