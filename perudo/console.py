@@ -157,7 +157,7 @@ def _next(
             played = late.move(state, seat, began) if mine else None
             if played is not None:  # out of time: the edition's move, or a bot's
                 print(f"  Out of time: {describe_action(state, played, seat)}", file=out)
-                return _told(state, state.apply(played, by=seat), out)
+                return _told(state, state.apply(played, by=seat, late=True), out)
             if text == "?":
                 moves = ", ".join(str(a) for a in state.legal_actions(by=seat))
                 print(f"Legal moves: {moves}", file=out)

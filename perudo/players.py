@@ -387,8 +387,8 @@ class RoundFacts(BidFacts):
 class GameLog:
     """What a state remembers of how it was reached: the first player when given, the dice
     set by hand, the starting dice when given (a handicap), and the moves, each with the
-    faces it re-rolled (Bluff's re-roll). :meth:`perudo.GameRecord.from_state` adds the
-    header.
+    faces it re-rolled (Bluff's re-roll) and whether the table made it for its player, out
+    of time. :meth:`perudo.GameRecord.from_state` adds the header.
 
     The moves are a chain (each log points to the one before its last move), so adding a
     move costs the same however long the game.
@@ -400,6 +400,7 @@ class GameLog:
     last: tuple[int, Action] | None = None
     starting_dice: tuple[int, ...] | None = None
     rolled: tuple[int, ...] | None = None  # the faces the last move re-rolled, if any
+    late: bool = False  # whether the last move was made for its player, out of time
 
     def _links(self) -> list[GameLog]:
         links = []
@@ -425,11 +426,21 @@ class GameLog:
             if link.rolled is not None
         )
 
+    @property
+    def lates(self) -> tuple[int, ...]:
+        """The numbers (from 1, as records number them) of the moves the table made for
+        their player when their time ran out."""
+        return tuple(number for number, link in enumerate(self._links(), start=1) if link.late)
+
     def with_move(
         self, player: int, action: Action, rolled: tuple[int, ...] | None = None
     ) -> GameLog:
         """This log with one more move (and the faces it re-rolled)."""
-        return evolved(self, previous=self, last=(player, action), rolled=rolled)
+        return evolved(self, previous=self, last=(player, action), rolled=rolled, late=False)
+
+    def marked_late(self) -> GameLog:
+        """This log with its last move marked as made for its player, out of time."""
+        return evolved(self, late=True)
 
     @classmethod
     def of(
@@ -439,13 +450,23 @@ class GameLog:
         moves: tuple[tuple[int, Action], ...],
         starting_dice: tuple[int, ...] | None = None,
         rolls: tuple[tuple[int, tuple[int, ...]], ...] = (),
+        lates: tuple[int, ...] = (),
     ) -> GameLog:
         """The log of ``moves`` (built link by link, never recursively), with the faces of
-        the re-rolls ``rolls`` (``(move number from 1, faces)``)."""
-        rolled = dict(rolls)
-        log = cls(first_player, dice, starting_dice=starting_dice)
+        the re-rolls ``rolls`` (``(move number from 1, faces)``) and the moves made out of
+        time ``lates`` (move numbers from 1)."""
+        rolled, late = dict(rolls), set(lates)
+        log = cls(first_player=first_player, dice=dice, starting_dice=starting_dice)
         for number, move in enumerate(moves, start=1):
-            log = cls(first_player, dice, log, move, starting_dice, rolled.get(number))
+            log = cls(
+                first_player=first_player,
+                dice=dice,
+                previous=log,
+                last=move,
+                starting_dice=starting_dice,
+                rolled=rolled.get(number),
+                late=number in late,
+            )
         return log
 
     def __repr__(self) -> str:  # flat, so a game of any length has one
@@ -460,7 +481,7 @@ class GameLog:
     def __reduce__(self) -> tuple[Any, ...]:  # flat, so a game of any length pickles
         return (
             GameLog.of,
-            (self.first_player, self.dice, self.moves, self.starting_dice, self.rolls),
+            (self.first_player, self.dice, self.moves, self.starting_dice, self.rolls, self.lates),
         )
 
     def with_dice(self, round_number: int, hands: Hands) -> GameLog:
@@ -469,11 +490,4 @@ class GameLog:
         dice = self.dice
         if dice and dice[-1][0] == round_number:
             dice = dice[:-1]
-        return GameLog(
-            first_player=self.first_player,
-            dice=(*dice, (round_number, hands)),
-            previous=self.previous,
-            last=self.last,
-            starting_dice=self.starting_dice,
-            rolled=self.rolled,
-        )
+        return attrs.evolve(self, dice=(*dice, (round_number, hands)))

@@ -24,9 +24,11 @@ set by hand (with ``new_game(dice=...)`` for round 1 or
 :meth:`~perudo.GameState.with_dice`), at most once a round, in round order. Move lines
 are ``number seat action`` in :mod:`perudo.notation`; a move that re-rolled dice (Bluff's
 ``reroll``) ends with ``->`` and the faces the re-rolled dice showed (``7 1 reroll 2 5 -> 1
-3 6``), so the record replays the re-roll as it fell. ``end N`` closes the record, so a
-truncated file is refused. A record written with a key ends with
-``signature hmac-sha256:HEX``, the HMAC-SHA256 of every line before it.
+3 6``), so the record replays the re-roll as it fell. A move the table made for its player,
+whose time ran out (the edition's clock, or a stand-in), is followed by ``late N``, its
+number. ``end N`` closes the record, so a truncated file is refused. A record written
+with a key ends with ``signature hmac-sha256:HEX``, the HMAC-SHA256 of every line before
+it.
 
 A record holds the seed, and every die of the game follows from it: it is the referee's.
 A player gets :meth:`~perudo.GameRecord.for_player`, what that player saw.
@@ -113,6 +115,9 @@ class GameRecord:
             ``None`` when every seat started with the edition's.
         rolls: ``(move number, faces)`` for each move that re-rolled dice (Bluff's
             ``reroll``; moves numbered from 1): the faces the re-rolled dice showed.
+        late: The numbers (from 1) of the moves the table made for their player, whose
+            time ran out (the edition's ``clock`` move, or a stand-in's): ``perudo serve``
+            and ``perudo play`` mark them.
     """
 
     variant: str
@@ -124,6 +129,7 @@ class GameRecord:
     moves: tuple[tuple[int, Action], ...] = ()
     starting_dice: tuple[int, ...] | None = None
     rolls: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    late: tuple[int, ...] = ()
 
     @classmethod
     def from_state(cls, state: GameState) -> GameRecord:
@@ -143,6 +149,7 @@ class GameRecord:
             moves=log.moves,
             starting_dice=log.starting_dice,
             rolls=log.rolls,
+            late=log.lates,
         )
 
     def _repr_svg_(self) -> str:
@@ -197,12 +204,15 @@ class GameRecord:
         rounds: list[PlayerRound] = []
         moves: list[tuple[int, Action]] = []
         rolled: list[tuple[int, tuple[int, ...]]] = []  # the player's own re-rolls
+        late: list[int] = []  # the moves made out of time, seen by every player
         for state in states:
             log = state.log
             assert log.last is not None
             moves.append(log.last)
             if log.rolled is not None and log.last[0] == player:
                 rolled.append((len(moves), log.rolled))
+            if log.late:
+                late.append(len(moves))
             if state.round_number != start.round_number or state.is_over:
                 opener, hand = start.to_act, start.players[player].dice
                 assert opener is not None  # a round that had moves had a player to act
@@ -215,9 +225,10 @@ class GameRecord:
                         moves=tuple(moves),
                         result=result,
                         rolled=tuple(rolled),
+                        late=tuple(late),
                     )
                 )
-                start, moves, rolled = state, [], []
+                start, moves, rolled, late = state, [], [], []
             last = state
         if not last.is_over:  # the round in progress, with the hand as the player sees it now
             assert start.to_act is not None
@@ -230,6 +241,7 @@ class GameRecord:
                     moves=tuple(moves),
                     result=None,
                     rolled=tuple(rolled),
+                    late=tuple(late),
                 )
             )
         return PlayerRecord(
@@ -276,10 +288,10 @@ class GameRecord:
             raise RecordError(f"the header does not start a game: {error}") from None
         state = _set_dice(state, pending)
         yield state
-        rolls = dict(self.rolls)
+        rolls, late = dict(self.rolls), set(self.late)
         for number, (seat, action) in enumerate(self.moves, start=1):
             try:
-                state = state.apply(action, by=seat, rolled=rolls.get(number))
+                state = state.apply(action, by=seat, rolled=rolls.get(number), late=number in late)
             except IllegalActionError as error:
                 raise RecordError(
                     f"move {number} (seat {seat}, {action}) is illegal: {error.reason}: {error}",
@@ -311,11 +323,13 @@ class GameRecord:
         if self.starting_dice is not None:
             lines.append(f"starting-dice {json.dumps(list(self.starting_dice))}")
         lines += [f"dice {number} {json.dumps(_lists(hands))}" for number, hands in self.dice]
-        rolls = dict(self.rolls)
+        rolls, late = dict(self.rolls), set(self.late)
         for number, (seat, action) in enumerate(self.moves, start=1):
             faces = rolls.get(number)
             rolled = "" if faces is None else " -> " + " ".join(map(str, faces))
             lines.append(f"{number} {seat} {action}{rolled}")
+            if number in late:
+                lines.append(f"late {number}")
         lines.append(f"end {len(self.moves)}")
         text = "\n".join(lines) + "\n"
         if key is not None:
@@ -357,6 +371,7 @@ class GameRecord:
         dice: list[tuple[int, Hands]] = []
         moves: list[tuple[int, Action]] = []
         rolls: list[tuple[int, tuple[int, ...]]] = []
+        late: list[int] = []
         ended = False
         for number, line in enumerate(lines[1:], start=2):
             where = f"line {number}"
@@ -383,6 +398,14 @@ class GameRecord:
                         f"{where}: 'end {shown(rest)}' but the record has {len(moves)} moves"
                     )
                 ended = True
+            elif key_word == "late":  # the move just read was made out of time
+                number_late = _natural(rest, where)
+                if number_late != len(moves) or (late and late[-1] == number_late):
+                    raise RecordError(
+                        f"{where}: 'late {number_late}' does not follow move {number_late} "
+                        "(or follows it twice)"
+                    )
+                late.append(number_late)
             elif _is_natural(key_word):
                 rest, arrow, faces = rest.partition(" -> ")
                 moves.append(_move_line(key_word, rest, len(moves) + 1, where, max_moves))
@@ -405,6 +428,7 @@ class GameRecord:
             moves=tuple(moves),
             starting_dice=header.get("starting-dice"),
             rolls=tuple(rolls),
+            late=tuple(late),
         )
 
     # --- JSON ----------------------------------------------------------------------------
@@ -421,7 +445,7 @@ class GameRecord:
             "players": list(self.players),
             "first_player": self.first_player,
             "dice": [{"round": number, "hands": _lists(hands)} for number, hands in self.dice],
-            "moves": _move_dicts(self.moves, dict(self.rolls)),
+            "moves": _move_dicts(self.moves, dict(self.rolls), set(self.late)),
         }
         if self.starting_dice is not None:  # absent otherwise, as in records made before
             data["starting_dice"] = list(self.starting_dice)
@@ -484,13 +508,18 @@ class GameRecord:
             _add_dice(read_dice, entry["round"], _hand_tuple(entry["hands"], where), where)
         read_moves: list[tuple[int, Action]] = []
         read_rolls: list[tuple[int, tuple[int, ...]]] = []
+        read_late: list[int] = []
         for number, entry in enumerate(moves, start=1):
             fields = set(entry) if isinstance(entry, Mapping) else None
-            if fields not in ({"player", "action"}, {"player", "action", "rolled"}):
+            if fields is None or not {"player", "action"} <= fields <= _MOVE_FIELDS:
                 raise RecordError(
                     f"move {number}: {shown(entry)} is not {{player, action}} "
-                    "(and rolled, for a re-roll)"
+                    "(and rolled, for a re-roll; late, for a move made out of time)"
                 )
+            if "late" in entry:
+                if entry["late"] is not True:
+                    raise RecordError(f"move {number}: late {shown(entry['late'])} is not true")
+                read_late.append(number)
             if not _is_int(entry["player"]) or not 0 <= entry["player"] < MAX_PLAYERS:
                 raise RecordError(f"move {number}: player {shown(entry['player'])} is not a seat")
             read_moves.append((entry["player"], _action(entry["action"], f"move {number}")))
@@ -510,6 +539,7 @@ class GameRecord:
                 else None
             ),
             rolls=tuple(read_rolls),
+            late=tuple(read_late),
         )
 
     def to_json(self, *, key: bytes | None = None) -> str:
@@ -545,6 +575,8 @@ class PlayerRound:
         result: The call that ended the round, with only the hands the table saw.
         rolled: ``(move, faces)`` for each of the player's own re-rolls this round (the
             move numbered from 1 within the round): what the player saw fall under the cup.
+        late: The moves of the round (numbered from 1 within it) the table made for their
+            player, out of time: the whole table saw it.
     """
 
     number: int
@@ -553,6 +585,7 @@ class PlayerRound:
     moves: tuple[tuple[int, Action], ...]
     result: Resolution | None
     rolled: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    late: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
@@ -560,7 +593,7 @@ class PlayerRound:
             "round": self.number,
             "hand": list(self.hand),
             "opener": self.opener,
-            "moves": _move_dicts(self.moves, dict(self.rolled)),
+            "moves": _move_dicts(self.moves, dict(self.rolled), set(self.late)),
             "result": None if self.result is None else self.result.to_dict(),
         }
 
@@ -876,15 +909,25 @@ def _faces(value: Any, where: str) -> tuple[int, ...]:
     return tuple(faces)
 
 
+#: The fields of a move in a JSON record: ``rolled`` for a re-roll, ``late`` (``true``) for
+#: a move made for its player out of time.
+_MOVE_FIELDS = frozenset({"player", "action", "rolled", "late"})
+
+
 def _move_dicts(
-    moves: tuple[tuple[int, Action], ...], rolls: Mapping[int, tuple[int, ...]]
+    moves: tuple[tuple[int, Action], ...],
+    rolls: Mapping[int, tuple[int, ...]],
+    late: set[int] | frozenset[int] = frozenset(),
 ) -> list[dict[str, Any]]:
-    """Moves as JSON objects (numbered from 1), a re-roll's with the faces it rolled."""
+    """Moves as JSON objects (numbered from 1), a re-roll's with the faces it rolled, and
+    ``"late": true`` on those of ``late`` (made out of time)."""
     listed = []
     for number, (seat, action) in enumerate(moves, start=1):
         entry: dict[str, Any] = {"player": seat, "action": str(action)}
         if number in rolls:
             entry["rolled"] = list(rolls[number])
+        if number in late:
+            entry["late"] = True
         listed.append(entry)
     return listed
 

@@ -340,7 +340,12 @@ class GameState(RoundFacts):
     # --- moving --------------------------------------------------------------------------
 
     def apply(
-        self, action: Action, by: Seat = TO_ACT, *, rolled: Sequence[int] | None = None
+        self,
+        action: Action,
+        by: Seat = TO_ACT,
+        *,
+        rolled: Sequence[int] | None = None,
+        late: bool = False,
     ) -> GameState:
         """The state after seat ``by`` takes ``action``.
 
@@ -354,13 +359,23 @@ class GameState(RoundFacts):
         under a cup takes the face seen after them (:meth:`chance_nodes` lists what
         ``rolled`` holds).
 
+        ``late=True`` says the table made the move for its player, whose time ran out
+        (the edition's ``clock`` move, :func:`perudo.match.timeout_move`, or a stand-in's):
+        the log and the record mark it (:attr:`perudo.GameRecord.late`).
+
         Raises:
             IllegalActionError: the action is not legal now; ``reason`` says why. This state
                 is unchanged (states never change).
             GameSetupError: ``rolled`` is given for an action that rolls nothing, or holds
                 the wrong number of faces, a face the dice lack, or a face the cup looked
-                under does not hold.
+                under does not hold; ``late`` is not ``True`` or ``False``.
         """
+        if late is not False:  # the move, then its log link marked
+            if late is not True:
+                raise GameSetupError(f"late: {shown(late)} is not True or False")
+            after = self.apply(action, by, rolled=rolled)
+            after.__dict__["log"] = after.log.marked_late()  # a new state: no one holds it yet
+            return after
         _require_action(action)
         if self.to_act is None:
             raise IllegalActionError(

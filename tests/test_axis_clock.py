@@ -68,6 +68,11 @@ def test_a_web_table_plays_the_editions_move_for_a_person_out_of_time(tmp_path: 
     before = table.state
     assert table.bots_move()  # out of time: the edition's move is played for her
     assert table.state.log.moves[-1] == (0, timeout_move(before))
+    made = len(table.state.log.moves)
+    assert table.state.log.lates == (made,)  # and the record says so
+    record = perudo.GameRecord.from_state(table.state)
+    assert record.late == (made,)
+    assert f"\nlate {made}\n" in record.to_text()
 
 
 def test_perudo_play_plays_the_editions_move_for_a_late_answer() -> None:
@@ -75,10 +80,60 @@ def test_perudo_play_plays_the_editions_move_for_a_late_answer() -> None:
 
     ticks = iter(range(0, 10_000, 30))  # every look at the clock is 30 s later
     out = io.StringIO()
-    play_console(
+    left = play_console(
         TIMED, 2, seat=0, seed=5, stdin=io.StringIO("3x5\nq\n"), out=out,
         clock=lambda: float(next(ticks)),
     )  # fmt: skip
+    assert left.log.lates  # the move played for the player is marked late
+    assert all(left.log.moves[number - 1][0] == 0 for number in left.log.lates)
     text = out.getvalue()
     assert "You have 20 seconds for each move." in text
     assert "Out of time: Player 1" in text
+
+
+def test_a_move_made_out_of_time_is_marked_in_every_record() -> None:
+    state = game(TIMED, HANDS).apply(Bid(2, 5)).apply(Dudo(), late=True)  # move 2, late
+    assert (state.log.lates, perudo.GameRecord.from_state(state).late) == ((2,), (2,))
+    record = perudo.GameRecord.from_state(state)
+    text = record.to_text()
+    assert "2 1 dudo\nlate 2\n" in text
+    key = bytes(range(32))
+    for copy in (
+        perudo.GameRecord.from_text(text),
+        perudo.GameRecord.from_text(record.to_text(key=key), key=key),
+        perudo.GameRecord.from_json(record.to_json()),
+        perudo.GameRecord.from_json(record.to_json(key=key), key=key),
+    ):
+        assert copy == record
+        assert copy.replay(TIMED).log.lates == (2,)
+    assert record.to_dict()["moves"][1] == {"player": 1, "action": "dudo", "late": True}
+    assert record.for_player(0, TIMED).rounds[0].late == (2,)  # the whole table saw it
+    assert perudo.state_from_dict(perudo.state_to_dict(state), variant=TIMED).log.lates == (2,)
+    assert state.apply(Bid(1, 2)).log.lates == (2,)  # the next move is not late
+    with pytest.raises(perudo.GameSetupError, match="late: 'yes' is not True or False"):
+        state.apply(Bid(1, 2), late="yes")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("2 1 dudo\nlate 1\n", "'late 1' does not follow move 1"),
+        ("2 1 dudo\nlate 2\nlate 2\n", "follows it twice"),
+        ("late 0\n2 1 dudo\n", "'0' is not a number"),
+    ],
+)
+def test_a_late_line_names_the_move_it_follows(text: str, problem: str) -> None:
+    state = game(TIMED, HANDS).apply(Bid(2, 5)).apply(Dudo())
+    good = perudo.GameRecord.from_state(state).to_text()
+    bad = good.replace("2 1 dudo\n", text)
+    with pytest.raises(perudo.RecordError, match=problem):
+        perudo.GameRecord.from_text(bad)
+
+
+@pytest.mark.parametrize("late", [False, 1, "true", None])
+def test_a_json_move_is_late_only_with_true(late: object) -> None:
+    state = game(TIMED, HANDS).apply(Bid(2, 5)).apply(Dudo(), late=True)
+    data = perudo.GameRecord.from_state(state).to_dict()
+    data["moves"][1]["late"] = late
+    with pytest.raises(perudo.RecordError, match="is not true"):
+        perudo.GameRecord.from_dict(data)

@@ -136,6 +136,7 @@ def test_a_dropped_persons_turn_waits_the_timeout_then_a_bot_plays_it(tmp_path: 
     assert table.stood_in() == [0]
     assert table.message(1)["stood_in"] == [0]  # the table shows it
     assert table.bots_move()  # a bot plays for Ana
+    assert table.state.log.lates == (len(table.state.log.moves),)  # recorded as made for her
     assert table.join("Eve", token=None) == (None, None)  # a page without the token: no seat
 
 

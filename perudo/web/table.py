@@ -39,7 +39,7 @@ from perudo.errors import (
     StoreError,
     shown,
 )
-from perudo.match import play_move, timeout_move
+from perudo.match import choose_move, timeout_move
 from perudo.notation import refused_as_typed
 from perudo.record import GameRecord
 from perudo.state import GameState
@@ -380,11 +380,12 @@ class Table:
         try:
             seat = self.state.to_act
             person = seat is not None and self.setup.bots[seat] is None
-            late = timeout_move(self.state) if person and self._out_of_time() else None
-            if late is not None and seat is not None:  # the edition's move, out of time
-                self.state = self.state.apply(late, by=seat)
-            else:
-                _, _, self.state = play_move(self.state, self._bots)
+            move = timeout_move(self.state) if person and self._out_of_time() else None
+            if move is not None and seat is not None:  # the edition's move, out of time
+                self.state = self.state.apply(move, by=seat, late=True)
+            else:  # a bot's, or the stand-in's for a person out of time (marked late)
+                mover, action = choose_move(self.state, self._bots)
+                self.state = self.state.apply(action, by=mover, late=person and mover == seat)
         except InvalidVariantError as error:  # the rules broke: the table stops, and says so
             self._stop(error)
             return True
