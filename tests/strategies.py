@@ -103,6 +103,8 @@ def batch_tables(draw: st.DrawFn) -> BatchTable:
         ("FixedRounds", "rounds"): draw(st.integers(1, 3)),
         ("FixedRounds", "points"): draw(st.integers(1, 3)),
         ("DefaultMove", "seconds"): draw(st.integers(1, 60)),  # time: a table's business
+        ("DefaultMove", "quantity"): draw(st.integers(0, 3)),
+        ("DefaultMove", "face"): draw(st.integers(0, faces)),
     }  # fmt: skip
     components = {}
     for axis, kinds in BATCH_KINDS.items():

@@ -31,6 +31,9 @@ HANDS = [[2, 3, 4, 5, 5], [1, 3, 3, 6, 6]]
         # "the system would "reveal dice" if a player does not make a timely decision"
         (DefaultMove(20), (Bid(4, 3), Bid(3, 4), Dudo()), [(1, "3x3")], Dudo()),
         (NoClock(), (Bid(1, 2), Dudo()), [(1, "3x3")], None),  # a bot plays the turn
+        # ... "three (1)" named: made where it is legal, else the lowest legal bid
+        (DefaultMove(20, 3, 1), (Bid(2, 2), Bid(3, 1), Bid(2, 6)), [], Bid(3, 1)),
+        (DefaultMove(20, 3, 1), (Bid(2, 2), Bid(2, 6)), [], Bid(2, 2)),
     ],
 )
 def test_what_is_played_out_of_time(
@@ -44,6 +47,7 @@ def test_the_seconds_are_the_editions_own() -> None:
     assert (TIMED.clock.seconds, NoClock.seconds) == (20, None)
     assert perudo.load_variant("italian").clock == NoClock()  # left out: none
     assert "20 seconds" in TIMED.clock.describe(TIMED.words, 5)
+    assert "the bid 3x1 where it is legal" in DefaultMove(9, 3, 1).describe(TIMED.words, 5)
     state = play(game(TIMED, HANDS), "2x5")
     assert timeout_move(state) == Dudo()
     assert timeout_move(game(TIMED, HANDS)) == Bid(1, 2)

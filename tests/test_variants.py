@@ -28,13 +28,13 @@ def declaration(key: str) -> dict[str, Any]:
 
 
 def test_the_six_editions_ship() -> None:
-    # and seven rule sets from outside the sources: OpenSpiel's liars_dice, Bluff with its
+    # and eight rule sets from outside the sources: OpenSpiel's liars_dice, Bluff with its
     # re-roll, the Bull and Burst house rules of a published online Perudo, the common
-    # hand game with a pass, Dead Man's Dice, played for one life, Liar's poker, and the
-    # Liar's Dice of Aetolia's game help, out below three dice
+    # hand game with a pass, Dead Man's Dice, played for one life, Liar's poker, the Liar's
+    # Dice of Aetolia's game help, out below three dice, and fb88's Liar Dice, ones high
     outside = (
         "openspiel-liars-dice", "bluff", "bull-and-burst", "common-hand-pass", "dead-mans-dice",
-        "liars-poker", "aetolia-liars-dice",
+        "liars-poker", "aetolia-liars-dice", "fb88-liar-dice",
     )  # fmt: skip
     assert perudo.variant_names() == tuple(sorted((*EDITIONS, *outside)))
 

@@ -89,7 +89,11 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     NoExactCall: {},
     NoPass: {},
     NoClock: {},
-    DefaultMove: {"seconds": None},  # time is a table's business: nothing to play here
+    DefaultMove: {
+        "seconds": None,
+        "quantity": None,
+        "face": None,
+    },  # time is a table's business: nothing to play here
     ExactCall: {
         "who": ("player-to-act", "not-bidder-or-before"),
         "min_players": None,

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 import attrs
 
-from perudo.actions import CHALLENGE, Action, Bid
+from perudo.actions import CHALLENGE, MAX_DICE_PER_PLAYER, MAX_FACES, MAX_PLAYERS, Action, Bid
 from perudo.rules.axes import RoundContext
 from perudo.rules.base import Words, first_paragraph, param
 
@@ -47,26 +47,45 @@ class NoClock:
 @attrs.frozen
 class DefaultMove:
     """A player has ``seconds`` to act. Out of time, a default move is made for them: with
-    no bid standing, the lowest legal bid (by quantity, then face); once a bid stands, the
-    challenge. (Where only a declaration is open, the first offered.)
+    no bid standing, the bid ``quantity`` x ``face`` where both are given and it is legal,
+    else the lowest legal bid (by quantity, then face); once a bid stands, the challenge.
+    (Where only a declaration is open, the first offered.)
 
     From a published online Liar Dice's rules (fb88, "Liar Dice", on non-response within
     the time limit): "if the first player does not make a timely bid, the system would name
-    three (1) on behalf of him", and "the system would "reveal dice" if a player does not
-    make a timely decision".
+    three (1) on behalf of him" (``quantity = 3``, ``face = 1``), and "the system would
+    "reveal dice" if a player does not make a timely decision".
+
+    >>> DefaultMove(20, quantity=3, face=1).opening_bid
+    Bid(3, 1)
 
     Attributes:
         seconds: The time a player has to act.
+        quantity: The quantity of the bid made for a player out of time before any bid
+            stands; 0 for the lowest legal bid.
+        face: Its face; 0 for the lowest legal bid.
     """
 
     axis: ClassVar[str] = "clock"
     kind: ClassVar[str] = "default-move"
     seconds: int = param(int, minimum=1, maximum=MAX_SECONDS)
+    quantity: int = param(int, minimum=0, maximum=MAX_PLAYERS * MAX_DICE_PER_PLAYER, default=0)
+    face: int = param(int, minimum=0, maximum=MAX_FACES, default=0)
+
+    @property
+    def opening_bid(self) -> Bid | None:
+        """The bid named for a player out of time before any bid stands, ``None`` for the
+        lowest legal one."""
+        return Bid(self.quantity, self.face) if self.quantity and self.face else None
 
     def timeout_move(self, legal: tuple[Action, ...], context: RoundContext) -> Action | None:
-        """The challenge once a bid stands, else the lowest legal bid."""
+        """The challenge once a bid stands, else the named bid where it is legal, else the
+        lowest legal bid."""
         if context.bids and CHALLENGE in legal:
             return CHALLENGE
+        named = self.opening_bid
+        if named is not None and named in legal:
+            return named
         bids = [action for action in legal if isinstance(action, Bid) and not action.pressure]
         if bids:
             return min(bids, key=lambda bid: (bid.quantity, bid.face))
@@ -74,9 +93,11 @@ class DefaultMove:
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""
+        named = self.opening_bid
+        bid = "the lowest legal bid" if named is None else f"the bid {named} where it is legal"
         return (
-            f"A player has {self.seconds} seconds to act. Out of time, the lowest legal bid is "
-            f"made for them, or '{words.dudo}' once a bid stands."
+            f"A player has {self.seconds} seconds to act. Out of time, {bid} is made for "
+            f"them, or '{words.dudo}' once a bid stands."
         )
 
     def label(self, words: Words) -> str:
