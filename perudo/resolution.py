@@ -22,7 +22,7 @@ from perudo.rules import (
 from perudo.rules.axes import SeatChanges, extended, optional
 from perudo.variant import Variant
 
-__all__ = ["Resolution", "settle_call"]
+__all__ = ["Resolution", "score_unit", "settle_call"]
 
 
 @attrs.frozen(slots=False)  # made once a round: a dict-based class is made faster
@@ -67,6 +67,9 @@ class Resolution(SeatChanges):
     claim: Claim = attrs.field(default="bid", kw_only=True)
     names: tuple[str, ...] | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
     words: Words | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+    unit: tuple[str, str] = attrs.field(
+        default=("point", "points"), eq=False, repr=False, kw_only=True
+    )  # what a score counts, for describe: the scoring kind's
 
     @property
     def loser(self) -> int | None:
@@ -131,10 +134,7 @@ class Resolution(SeatChanges):
         points = self.points
         if len(given) == len(taken) == 1 and points[given[0]] == -points[taken[0]]:
             amount = points[taken[0]]
-            parts.append(
-                f"{who(given[0])} gives {amount} point{'s' if amount > 1 else ''} to "
-                f"{who(taken[0])}"
-            )
+            parts.append(f"{who(given[0])} gives {self._counted(amount)} to {who(taken[0])}")
             points = (0,) * len(points)
         for seat, (change, point) in enumerate(zip(self.changes, points, strict=True)):
             if change:
@@ -145,7 +145,7 @@ class Resolution(SeatChanges):
                 else:
                     parts.append(f"{who(seat)} gains {dice}")
             if point:
-                score = f"{abs(point)} point{'s' if abs(point) > 1 else ''}"
+                score = self._counted(abs(point))
                 gone = ", and is out" if seat in self.out and not change else ""
                 parts.append(f"{who(seat)} {'gains' if point > 0 else 'loses'} {score}{gone}")
         if parts:
@@ -153,6 +153,10 @@ class Resolution(SeatChanges):
         if self.call == "exact" and self.is_exact:
             return f"{head}; {who(self.caller)} is right, already holds every die and gains nothing"
         return f"{head}; nobody loses or gains anything"
+
+    def _counted(self, amount: int) -> str:
+        """``amount`` of the score's unit: ``"1 point"``, ``"2 points"``, ``"1 life"``."""
+        return f"{amount} {self.unit[0] if amount == 1 else self.unit[1]}"
 
     def __str__(self) -> str:
         return self.describe()
@@ -322,5 +326,26 @@ def settle_call(
         out=out,
         names=names,
         words=words,
+        unit=score_unit(variant),
     )
     return settled, result
+
+
+def score_unit(variant: Variant) -> tuple[str, str]:
+    """What a score of ``variant`` counts, singular and plural (its scoring kind's optional
+    ``unit``: ``("life", "lives")``; points where the kind leaves it out).
+
+    Raises:
+        InvalidVariantError: the kind's ``unit`` is not two words.
+    """
+    unit = optional(variant.scoring, "unit")
+    if not (
+        isinstance(unit, tuple)
+        and len(unit) == 2
+        and all(isinstance(word, str) and 0 < len(word) <= 40 for word in unit)
+    ):
+        raise InvalidVariantError(
+            f"rule kind scoring:{variant.scoring.kind} of {variant.key!r} broke its protocol: "
+            f"unit is {shown(unit)}, not a singular and a plural word"
+        )
+    return unit

@@ -191,7 +191,7 @@ def test_a_game_for_lives_keeps_every_hand_and_puts_out_a_player_with_none_left(
     result = after.last_result
     assert result is not None
     assert (result.points, result.changes, result.out) == ((-1, 0, 0), (0, 0, 0), (0,))
-    assert result.describe().endswith("Player 1 loses 1 point, and is out")
+    assert result.describe().endswith("Player 1 loses 1 life, and is out")  # the kind's unit
     assert [len(p.dice) for p in after.players] == [0, 5, 5]  # the others keep five dice
     assert after.seats_in == (1, 2)
     assert "out" in after.view(1).draw()
@@ -280,3 +280,37 @@ def test_an_exact_call_moves_points_where_calls_move_points() -> None:
                         "caller_below_full": False},
             words={"calza": "Calza"},
         ), 3, 4, seed=1)  # fmt: skip
+
+
+@attrs.frozen
+class Chips(FixedRounds):
+    """Each challenge moves ``points`` chips from its loser to its winner."""
+
+    kind: ClassVar[str] = "test-chips"
+    unit: ClassVar[tuple[str, str]] = ("chip", "chips")
+
+
+@attrs.frozen
+class NoUnit(FixedRounds):
+    """Each challenge moves ``points`` of something it does not name."""
+
+    kind: ClassVar[str] = "test-no-unit"
+    unit: ClassVar[object] = "chips"
+
+
+def test_a_score_is_told_in_the_kinds_unit() -> None:
+    perudo.register_kind(Chips)
+    perudo.register_kind(NoUnit)
+    hands = [[2, 3, 4, 5, 5], [1, 3, 3, 6, 6]]
+    for kind, told in ((Chips(1, 2), "gives 2 chips to"), (NoUnit(1, 2), None)):
+        edition = lives_edition().derive("italian-chips", reason="t", scoring=kind)
+        state = perudo.new_game(edition, 2, seed=4, dice=hands, first_player=0).apply(
+            perudo.Bid(9, 4)
+        )
+        if told is None:
+            with pytest.raises(perudo.InvalidVariantError, match="unit is 'chips', not a"):
+                state.apply(perudo.Dudo())
+            continue
+        result = state.apply(perudo.Dudo()).last_result
+        assert result is not None
+        assert told in result.describe()

@@ -378,11 +378,12 @@ def _next_in(dice: Sequence[int], seat: int, step: int) -> int:
 #: leave seats owed one), ``gives_dice`` (a settlement may give a die back),
 #: ``starting_score`` (each seat's score at the start), ``stays_in`` (who stays in:
 #: ``None``, a seat holding dice), ``in_chain`` (the exact call ends the round),
-#: ``binds`` (no action binds the next move to a bid) and ``all_around`` (one challenge
-#: ends the round).
+#: ``binds`` (no action binds the next move to a bid), ``all_around`` (one challenge
+#: ends the round) and ``unit`` (what a score counts, singular and plural: points).
 OPTIONAL_MEMBERS: Mapping[str, Any] = MappingProxyType(
     {"counts_wild": True, "queues": False, "gives_dice": False, "starting_score": 0,
-     "stays_in": None, "in_chain": False, "binds": False, "all_around": False}
+     "stays_in": None, "in_chain": False, "binds": False, "all_around": False,
+     "unit": ("point", "points")}
 )  # fmt: skip
 
 
@@ -812,6 +813,9 @@ class FirstPlayerRule(Component, Protocol):
 
 class ScoringRule(Component, Protocol):
     """``scoring``: what a lost call costs, when the game ends and who wins.
+
+    What a score counts is the optional member ``unit``, singular and plural (``("life",
+    "lives")``; points where it is left out): the descriptions of calls say it.
 
     Where a seat is in for another reason than holding dice (lives, or a least number of
     dice), the kind says so with two optional members: ``starting_score`` (each seat's

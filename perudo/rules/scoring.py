@@ -312,6 +312,7 @@ class Lives:
 
     axis: ClassVar[str] = "scoring"
     kind: ClassVar[str] = "lives"
+    unit: ClassVar[tuple[str, str]] = ("life", "lives")
     moves_dice: ClassVar[bool] = False  # calls move lives: the score
     pressure_uses: ClassVar[int] = 0
     most_points: ClassVar[int] = 1
