@@ -19,7 +19,7 @@ from perudo.errors import InvalidVariantError, shown
 from perudo.rules import AXES, Provenance, Words, check_component, rule_kinds
 from perudo.rules.axes import optional
 from perudo.rules.base import PROVENANCE_KINDS, component_table
-from perudo.rules.bidding import opening_with_ones
+from perudo.rules.bidding import FaceOrQuantity, NoConversion, opening_with_ones
 from perudo.rules.registry import is_built_in
 from perudo.shipped import variant_names
 
@@ -460,6 +460,14 @@ def _check_consistency(words: Words, components: Mapping[str, Any], fail: _Probl
         fail("[words] calza", "an edition with an exact call names it")
     if not has_call and words.calza is not None:
         fail("[words] calza", "an edition without an exact call has no word for it")
+    raising, conversion = components["raising"], components["conversion"]
+    if isinstance(raising, FaceOrQuantity) and not isinstance(conversion, NoConversion):
+        fail(  # the quantity falls with a face raised, and rises again off the converted face
+            "[conversion]",
+            f"conversion:{conversion.kind} with raising:{raising.kind} lets a bid come back "
+            "(1x1, 3x2, 1x3, 1x1: a round that need never end); convert only under a raise "
+            "order whose quantity never falls",
+        )
     if optional(components["challenge"], "all_around") and components["scoring"].pressure_uses:
         fail("[challenge]", "a challenge all around has no pressure: its doubts spend none")
     has_pass = components["passes"].offered

@@ -3,11 +3,10 @@ is out: the shipped declaration played through the page's own sentences."""
 
 from __future__ import annotations
 
-import pytest
-from helpers import check_random_games, game, play
+from helpers import check_batch_refuses, check_random_games, game, play
 
 import perudo
-from perudo import Bid, GameSetupError
+from perudo import Bid
 
 EDITION = perudo.load_variant("aetolia-liars-dice")
 HANDS = [[2, 2, 3, 5, 6], [1, 2, 4, 4, 6], [2, 3, 3, 5, 5]]  # four 2s; ones are not wild
@@ -62,8 +61,4 @@ def test_random_games_play_read_back_and_replay() -> None:
 
 
 def test_the_batch_engine_refuses_the_scoring_by_name() -> None:
-    pytest.importorskip("numpy", reason="the batch extra is not installed")
-    from perudo.batch import BatchGames
-
-    with pytest.raises(GameSetupError, match="out-below"):
-        BatchGames.new(EDITION, 3, batch=2, seed=1)
+    check_batch_refuses(EDITION, 3, "out-below")

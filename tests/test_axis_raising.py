@@ -91,3 +91,16 @@ def test_a_declared_order_is_read_from_its_list_and_checked() -> None:
         "raising: the order ranks 7, not on dice of 6 faces",
         "raising: the order leaves out ones, 3s, 4s, 5s, 6s: no raise names them",
     )
+
+
+def test_a_conversion_under_a_raise_order_whose_quantity_falls_is_refused() -> None:
+    """Found by the drawn editions of the batch test: under face-or-quantity a raised face
+    may name one die, and halving onto ones then gives a bid placed before (1x1, 3x2, 1x3,
+    1x1), so a round need never end and an observation cannot hold it."""
+    italian = perudo.load_variant("italian")
+    with pytest.raises(perudo.InvalidVariantError, match="lets a bid come back"):
+        italian.derive("cycle", reason="t", raising={"kind": "face-or-quantity"})
+    plain = italian.derive(
+        "no-cycle", reason="t", raising={"kind": "face-or-quantity"}, conversion={"kind": "none"}
+    )
+    assert isinstance(plain.raising, FaceOrQuantity)

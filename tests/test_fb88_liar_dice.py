@@ -5,10 +5,10 @@ time; the shipped declaration played through the page's own sentences."""
 from __future__ import annotations
 
 import pytest
-from helpers import check_random_games, game, play
+from helpers import check_batch_refuses, check_random_games, game, play
 
 import perudo
-from perudo import Bid, Dudo, GameSetupError
+from perudo import Bid, Dudo
 from perudo.match import timeout_move
 
 EDITION = perudo.load_variant("fb88-liar-dice")
@@ -59,8 +59,4 @@ def test_random_games_play_read_back_and_replay() -> None:
 
 
 def test_the_batch_engine_refuses_the_ranked_order_by_name() -> None:
-    pytest.importorskip("numpy", reason="the batch extra is not installed")
-    from perudo.batch import BatchGames
-
-    with pytest.raises(GameSetupError, match="ranked-faces"):
-        BatchGames.new(EDITION, 2, batch=2, seed=1)
+    check_batch_refuses(EDITION, 2, "ranked-faces")
