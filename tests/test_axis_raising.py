@@ -86,6 +86,11 @@ def test_a_declared_order_is_read_from_its_list_and_checked() -> None:
     ]:
         with pytest.raises(perudo.InvalidVariantError, match=problem):
             italian.derive("bad", reason="t", raising={"kind": "ranked-faces", "order": order})
+    words = perudo.Words(dudo="Dudo")
+    assert (POKER.label(words), RankedFaces(order=(3, 2, 1)).label(words)) == (
+        "qty|1 hi",
+        "qty|rank",
+    )
     short = italian.derive("short", reason="t", raising={"kind": "ranked-faces", "order": [2, 7]})
     assert perudo.variant.inapplicable(short) == (
         "raising: the order ranks 7, not on dice of 6 faces",

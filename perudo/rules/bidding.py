@@ -291,8 +291,9 @@ class RankedFaces:
         )
 
     def label(self, words: Words) -> str:
-        """A short label."""
-        return "qty|rank"
+        """A short label: ``qty|1 hi`` where only the ones move, to the top."""
+        top = len(self.order)
+        return "qty|1 hi" if self.order == (*range(2, top + 1), 1) else "qty|rank"
 
 
 @attrs.frozen
