@@ -36,7 +36,7 @@ from perudo.actions import (
 from perudo.errors import EncodingError, IllegalActionError, shown
 from perudo.loader import load_variant
 from perudo.players import CLAIMS, Glimpse, PlacedAct, PlacedBid
-from perudo.resolution import Resolution, score_unit
+from perudo.resolution import Resolution
 from perudo.rules import Elimination, FixedRounds, PartyPoints, RoundContext
 from perudo.rules.axes import optional
 from perudo.state import legal_order
@@ -918,7 +918,7 @@ class ObservationEncoding:
             out=tuple(sorted(absolute(r) for r, v in enumerate(get("last_eliminated")) if v)),
             claim=CLAIMS[(get("last_claim") or [0])[0]],  # type: ignore[arg-type]
             words=variant.words,
-            unit=score_unit(variant),
+            unit=variant.score_unit,
         )
 
     def _checked(self, vector: Sequence[Any]) -> list[int]:

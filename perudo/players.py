@@ -436,7 +436,9 @@ class GameLog:
         self, player: int, action: Action, rolled: tuple[int, ...] | None = None
     ) -> GameLog:
         """This log with one more move (and the faces it re-rolled)."""
-        return evolved(self, previous=self, last=(player, action), rolled=rolled, late=False)
+        if self.late:  # the mark is the last move's alone
+            return evolved(self, previous=self, last=(player, action), rolled=rolled, late=False)
+        return evolved(self, previous=self, last=(player, action), rolled=rolled)
 
     def marked_late(self) -> GameLog:
         """This log with its last move marked as made for its player, out of time."""

@@ -22,7 +22,7 @@ from perudo.rules import (
 from perudo.rules.axes import SeatChanges, extended, optional
 from perudo.variant import Variant
 
-__all__ = ["Resolution", "score_unit", "settle_call"]
+__all__ = ["Resolution", "settle_call"]
 
 
 @attrs.frozen(slots=False)  # made once a round: a dict-based class is made faster
@@ -252,7 +252,9 @@ def settle_call(
     calls move points) of score. Every hand stays between none and its starting dice, and a seat
     already out stays out. ``names`` are kept for :meth:`Resolution.describe`.
     """
-    placed = called_link(context.bids)  # a call needs a standing bid (doubted, maybe)
+    placed = context.bids[-1]  # a call needs a standing bid
+    if placed.claim == "doubt":  # challenged all around: the call is on the bid doubted
+        placed = called_link(context.bids)
     bid, claim = placed.bid, placed.claim
     claimed = claim == "exact"
     wild = context.wild
@@ -326,26 +328,6 @@ def settle_call(
         out=out,
         names=names,
         words=words,
-        unit=score_unit(variant),
+        unit=variant.score_unit,
     )
     return settled, result
-
-
-def score_unit(variant: Variant) -> tuple[str, str]:
-    """What a score of ``variant`` counts, singular and plural (its scoring kind's optional
-    ``unit``: ``("life", "lives")``; points where the kind leaves it out).
-
-    Raises:
-        InvalidVariantError: the kind's ``unit`` is not two words.
-    """
-    unit = optional(variant.scoring, "unit")
-    if not (
-        isinstance(unit, tuple)
-        and len(unit) == 2
-        and all(isinstance(word, str) and 0 < len(word) <= 40 for word in unit)
-    ):
-        raise InvalidVariantError(
-            f"rule kind scoring:{variant.scoring.kind} of {variant.key!r} broke its protocol: "
-            f"unit is {shown(unit)}, not a singular and a plural word"
-        )
-    return unit

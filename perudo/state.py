@@ -554,6 +554,13 @@ class GameState(RoundFacts):
         return by
 
     def _violation(self, action: Action, seat: int) -> Violation | None:
+        if (
+            type(action) is Bid
+            and seat == self.to_act
+            and not action.pressure
+            and not self.must_declare
+        ):  # the hot path: a plain bid by the player to act, who holds dice and may bid
+            return self._bid_violation(action, seat)
         if not self.players[seat].dice:
             return Violation("player-out", f"{self.players[seat].name} has no dice left")
         if self.must_bid and not (isinstance(action, Bid) and seat == self.to_act):
@@ -591,6 +598,11 @@ class GameState(RoundFacts):
                     f"{action}: you have challenged {self.bid} already; raise it or wait",
                 )
             return None
+        return self._bid_violation(action, seat)
+
+    def _bid_violation(self, action: Bid, seat: int) -> Violation | None:
+        """Why ``seat`` may not bid ``action`` as the round's rules stand; where the player
+        to act may still declare, the refusal names the declaration that would allow it."""
         violation = check_bid(self.rules, self.bid, self._context, action, seat, self.dice_in_play)
         if violation is None or not self.offers or seat != self.to_act:
             return violation
@@ -744,8 +756,10 @@ class GameState(RoundFacts):
     def _bid(self, bid: Bid, seat: int, log: GameLog, *, claim: Claim = "bid") -> GameState:
         """The state after ``seat`` bids ``bid``, or makes another ``claim`` about the
         standing bid ``bid`` (an exact claim, a pass)."""
-        placed = PlacedBid(seat, bid) if claim == "bid" else PlacedBid(seat, bid, claim)
-        chain = BidChain(self._chain, placed)
+        if claim == "bid":
+            chain = BidChain(self._chain, PlacedBid(seat, bid))
+        else:
+            chain = BidChain(self._chain, PlacedBid(seat, bid, claim))
         if self.variant.user_kinds:  # perudo's own raise orders never place a bid twice
             self._check_round_length(chain)
         to_act = self.left_of(seat)

@@ -145,6 +145,9 @@ class Variant:
     #: Whether an action of the edition may bind the next move to a bid (its actions kind's
     #: ``binds``: :attr:`~perudo.rules.ActEffect.then_bid`).
     binds_next_move: bool = attrs.field(init=False, eq=False, repr=False)
+    #: What a score counts, singular and plural (the scoring kind's optional ``unit``:
+    #: ``("life", "lives")``; points where it is left out), as the calls' descriptions say.
+    score_unit: tuple[str, str] = attrs.field(init=False, eq=False, repr=False)
 
     @_round_rules.default
     def _make_round_rules(self) -> RoundRules:
@@ -181,6 +184,20 @@ class Variant:
     @claims_in_chain.default
     def _claims_in_chain(self) -> bool:
         return bool(optional(self.exact_call, "in_chain"))
+
+    @score_unit.default
+    def _score_unit(self) -> tuple[str, str]:
+        unit = optional(self.scoring, "unit")
+        if not (
+            isinstance(unit, tuple)
+            and len(unit) == 2
+            and all(isinstance(word, str) and 0 < len(word) <= 40 for word in unit)  # a word
+        ):
+            raise InvalidVariantError(
+                f"rule kind scoring:{self.scoring.kind} of {self.key!r} broke its protocol: "
+                f"unit is {shown(unit)}, not a singular and a plural word"
+            )
+        return unit
 
     @has_out_of_turn.default
     def _acts_out_of_turn(self) -> bool:
