@@ -289,6 +289,9 @@ class GameRecord:
         state = _set_dice(state, pending)
         yield state
         rolls, late = dict(self.rolls), set(self.late)
+        stray = [n for n in self.late if type(n) is not int or not 1 <= n <= len(self.moves)]
+        if stray:
+            raise RecordError(f"late {shown(stray[0])}: the record has no such move")
         for number, (seat, action) in enumerate(self.moves, start=1):
             try:
                 state = state.apply(action, by=seat, rolled=rolls.get(number), late=number in late)

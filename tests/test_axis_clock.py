@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import attrs
 import pytest
 from helpers import context, game, play
 
@@ -114,6 +115,9 @@ def test_a_move_made_out_of_time_is_marked_in_every_record() -> None:
     assert record.for_player(0, TIMED).rounds[0].late == (2,)  # the whole table saw it
     assert perudo.state_from_dict(perudo.state_to_dict(state), variant=TIMED).log.lates == (2,)
     assert state.apply(Bid(1, 2)).log.lates == (2,)  # the next move is not late
+    stray = attrs.evolve(record, late=(2, 9))
+    with pytest.raises(perudo.RecordError, match="late 9: the record has no such move"):
+        stray.replay(TIMED)
     with pytest.raises(perudo.GameSetupError, match="late: 'yes' is not True or False"):
         state.apply(Bid(1, 2), late="yes")  # type: ignore[arg-type]
 
