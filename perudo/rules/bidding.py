@@ -529,7 +529,9 @@ class OpeningAtLeast:
     """The opening bid names at least ``quantity`` dice (every die in play, when fewer are
     in play); whether it may open on ones is ``ones``, as in the standard opening.
 
-    A table that will not hear "one 3" opens at two dice or more: ``quantity = 2``.
+    A table that will not hear "one 3" opens at two dice or more: ``quantity = 2``, as a
+    published online Liar Dice's rules give it (fb88, "Liar Dice"): "The quantity of the
+    first bid must not be less than two."
 
     >>> import perudo
     >>> context = perudo.load_variant("italian").round_one((5, 5))
