@@ -134,8 +134,15 @@ def check_step(before: GameState, after: GameState, problems: list[str]) -> None
             problems.append(f"Bluff: {old} -> {new}, not the difference {difference(before)}")
     elif resolved:
         result = after.last_result
+        bidder = before.bidder
         if result is None:
             problems.append("a round ended with no resolution")
+        elif (
+            before.variant.challenge.kind == "bidder-hand"
+            and bidder is not None
+            and (result.count != before.players[bidder].dice.count(result.bid.face))
+        ):  # UO Outlands: the bidder's dice alone are counted (nothing is wild there)
+            problems.append(f"{result}: not the count of seat {bidder}'s hand alone")
         elif before.variant.scoring.kind in ("lives", "elimination-burst", "out-below"):
             settle = out_below if before.variant.scoring.kind == "out-below" else claims_and_bursts
             expected = settle(before, result, old)

@@ -34,6 +34,12 @@ def check_step(before: GameState, action: Action, seat: int, after: GameState) -
         assert result.caller == seat
         assert result.bid == before.bid
         changes = [b - a for a, b in zip(old, new, strict=True)]
+        if variant.challenge.kind == "bidder-hand" and result.call == "challenge":
+            # UO Outlands: the bidder's dice alone are shown and counted (nothing is wild)
+            bidder = before.bidder
+            assert bidder is not None
+            assert result.revealed == (bidder,)
+            assert result.count == before.players[bidder].dice.count(result.bid.face)
         if variant.scoring.kind == "difference":  # Bluff: the loser loses the difference
             assert changes == difference_changes(old, result.count, before)
         elif result.call == "challenge" and (

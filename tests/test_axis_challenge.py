@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import context
 
-from perudo.rules import AllAroundChallenge, Challenge
+from perudo.rules import AllAroundChallenge, BidderHandChallenge, Challenge
 
 HANDS = ((3, 3, 1), (2, 2, 5), (3, 6, 6), (4, 4, 4))  # seat 0 to 3
 
@@ -40,3 +40,22 @@ def test_a_challenge_all_around_counts_every_hand() -> None:
     hands = ((1, 4), (), (4, 4, 6), (2, 3))
     assert AllAroundChallenge().reveal_hands(hands, 3, round_context) == ((0, 2, 3), 4)
     assert AllAroundChallenge.all_around
+
+
+@pytest.mark.parametrize(
+    ("bidder", "bid", "count"),
+    [
+        (0, "2x3", 3),  # seat 0's two 3s and a wild one: the bid holds on its hand alone
+        (3, "1x3", 0),  # seat 3 holds no 3: "caught", though seats 0 and 2 hold three
+        (1, "2x2", 2),
+    ],
+)
+def test_a_challenge_of_the_bidders_hand_shows_and_counts_it_alone(
+    bidder: int, bid: str, count: int
+) -> None:
+    """UO Outlands' wiki: "the last bidding player's Dice are now revealed to everyone. If
+    the accused player is found to have less dice at the value claimed in their bid, they
+    are "caught"". (The context's rules make ones wild: they count in the bidder's hand.)"""
+    caller = (bidder + 1) % 4
+    round_context = context((3, 3, 3, 3), bids=[(bidder, bid)], to_act=caller)
+    assert BidderHandChallenge().reveal_hands(HANDS, caller, round_context) == ((bidder,), count)

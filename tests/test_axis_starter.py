@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import called, context, settled
 
-from perudo.rules import LoserStarts, LostDiceStarts, StarterRule, WinnerStarts
+from perudo.rules import LoserStarts, LostDiceStarts, RotatingStarter, StarterRule, WinnerStarts
 
 # Seat 1 bid; seat 2 called. Changes of dice per seat, and who opens next.
 ROWS = [
@@ -23,6 +23,9 @@ ROWS = [
     (LostDiceStarts(), "challenge", (0, 0, -2, 0), (5, 5, 5, 5), 2),
     (LostDiceStarts(), "challenge", (0, -2, 0, 0), (5, 2, 5, 5), 2),  # out: the left
     (LostDiceStarts(), "challenge", (-1, 0, -1, -1), (5, 5, 5, 5), 1),  # all but one: the bidder
+    # UO Outlands: "the first player shifts": seat 1 opened (the first bid), seat 2 opens next
+    (RotatingStarter(), "challenge", (0, -1, 0, 0), (5, 5, 5, 5), 2),
+    (RotatingStarter(), "challenge", (0, 0, -1, 0), (5, 5, 1, 5), 3),  # seat 2 out: the left
 ]
 
 

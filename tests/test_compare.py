@@ -67,6 +67,7 @@ def test_verdicts_answer_which_editions_allow_an_action() -> None:
         "openspiel-liars-dice": None,  # two players only: the position cannot arise
         "aetolia-liars-dice": False,  # the face never goes down
         "fb88-liar-dice": None,  # two players only: the position cannot arise
+        "outlands-liars-dice": True,
         "bluff": True,
         "bull-and-burst": True,
         "common-hand-pass": True,

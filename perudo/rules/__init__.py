@@ -65,6 +65,7 @@ from perudo.rules.bidding import (
 )
 from perudo.rules.calls import (
     AllAroundChallenge,
+    BidderHandChallenge,
     Challenge,
     ExactCall,
     ExactClaim,
@@ -93,6 +94,7 @@ from perudo.rules.table import (
     LostDiceStarts,
     PlayerCount,
     RollOff,
+    RotatingStarter,
     WinnerStarts,
 )
 from perudo.rules.turns import TURN_ROLES, Burst, InTurn
@@ -107,6 +109,7 @@ __all__ = [
     "ActionRule",
     "AllAroundChallenge",
     "BidderAgainstAll",
+    "BidderHandChallenge",
     "Burst",
     "BurstElimination",
     "CallContext",
@@ -163,6 +166,7 @@ __all__ = [
     "Reroll",
     "RerollThenBid",
     "RollOff",
+    "RotatingStarter",
     "RoundContext",
     "RoundRules",
     "RoundStart",

@@ -17,6 +17,7 @@ __all__ = [
     "WHO_MAY_CALL",
     "WHO_MAY_CLAIM",
     "AllAroundChallenge",
+    "BidderHandChallenge",
     "Challenge",
     "ExactCall",
     "ExactClaim",
@@ -95,6 +96,49 @@ class Challenge:
     def label(self, words: Words) -> str:
         """A short label."""
         return "partial" if self.reveal == "from-left" else "show all"
+
+
+@attrs.frozen
+class BidderHandChallenge:
+    """A challenge that shows the bidder's hand alone and counts the bid's face (with the
+    wild face, where one is wild) in it: a count at least the bid's quantity makes the
+    challenger lose, a lower count the bidder. Every other hand stays hidden.
+
+    From a published online game's wiki (UO Outlands, "Liars Dice"): "When that occurs,
+    the last bidding player's Dice are now revealed to everyone. If the accused player is
+    found to have less dice at the value claimed in their bid, they are "caught" and
+    permanently lose one of their dice".
+
+    >>> import attrs, perudo
+    >>> round_one = perudo.load_variant("wango").round_one((3, 3))
+    >>> context = attrs.evolve(round_one, bids=(perudo.PlacedBid(0, perudo.Bid(2, 5)),))
+    >>> BidderHandChallenge().reveal_hands(((5, 5, 2), (5, 5, 5)), 1, context)
+    ((0,), 2)
+    """
+
+    axis: ClassVar[str] = "challenge"
+    kind: ClassVar[str] = "bidder-hand"
+
+    def reveal_hands(
+        self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
+    ) -> tuple[tuple[int, ...], int]:
+        """The bidder's hand, and the count of the bid's face in it."""
+        bidder, bid = context.bidder, context.bid
+        assert bidder is not None  # a challenge needs a standing bid
+        assert bid is not None
+        return (bidder,), count([hands[bidder]], bid.face, wild=context.wild)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return (
+            f"'{words.dudo}' challenges the standing bid, and only the bidder's hand is shown: "
+            "a count in it at least the bid's quantity makes the challenger lose, a lower "
+            "count the bidder. Every other hand stays hidden."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "bidder's"
 
 
 @attrs.frozen

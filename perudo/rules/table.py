@@ -19,6 +19,7 @@ __all__ = [
     "LoserStarts",
     "PlayerCount",
     "RollOff",
+    "RotatingStarter",
     "WinnerStarts",
 ]
 
@@ -179,6 +180,33 @@ class LoserStarts:
     def label(self, words: Words) -> str:
         """A short label."""
         return "loser" if self.if_out == "left" else "loser/KO"
+
+
+@attrs.frozen
+class RotatingStarter:
+    """The opening passes round the table: the next player to the left of the round's
+    opener, still in, opens the next round, whoever won or lost.
+
+    From a published online game's wiki (UO Outlands, "Liars Dice"): "The round is now
+    completed, the first player shifts, and players reroll their dice and begin making
+    bids again".
+    """
+
+    axis: ClassVar[str] = "starter"
+    kind: ClassVar[str] = "rotate"
+
+    def next_opener(self, context: SettledCall) -> int:
+        """The next seat still in, clockwise from the round's opener (its first bidder)."""
+        opener = context.bids[0].player
+        return context.next_in((opener + 1) % context.players)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return first_paragraph(self)
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "rotate"
 
 
 @attrs.frozen
