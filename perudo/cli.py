@@ -737,6 +737,8 @@ def _call_word(call: str, variant: Variant) -> str:
         "challenge": words.dudo,
         "exact": exact,
         "exact-out-of-turn": f"{exact} out of turn",
+        "challenge-out-of-turn": f"{words.dudo} out of turn",
+        "bid-out-of-turn": "bids out of turn",
     }.get(call, call)
 
 

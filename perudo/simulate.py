@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from perudo.actions import Act, Declare
+from perudo.actions import Act, Calza, Declare, Dudo
 from perudo.bots import Bot, BotSpec, bot_name, make_bot
 from perudo.errors import BotError, GameSetupError, PerudoError, shown
 from perudo.loader import load_variant
@@ -142,7 +142,9 @@ class SimulationResult:
         wins: Each seat's wins (a win shared by ``k`` seats counts ``1/k`` to each).
         bot_wins: ``(bot, wins)``: the wins of the seats each bot held.
         calls: ``(call, count)`` pairs, by role: ``"challenge"``, ``"exact"`` (the exact
-            call, in or out of turn), ``"exact-out-of-turn"`` (those made out of turn).
+            call, in or out of turn), ``"exact-out-of-turn"`` (those made out of turn),
+            and where an edition opens them to every seat (a burst),
+            ``"challenge-out-of-turn"`` and ``"bid-out-of-turn"``.
         special_rounds: ``(name, count)`` pairs: rounds played as the special round.
         declarations: ``(name, count)`` pairs of declarations made.
         acts: ``(word, count)`` pairs of the edition's own actions taken (Bluff's
@@ -513,6 +515,10 @@ def _play_games(
     return tally
 
 
+#: What an action out of turn is counted as (a bid out of turn, a burst, is the rest).
+_OUT_OF_TURN: dict[type, str] = {Calza: "exact-out-of-turn", Dudo: "challenge-out-of-turn"}
+
+
 @attrs.define
 class _Game:
     """What :func:`_play_one` saw of one game."""
@@ -532,8 +538,8 @@ def _play_one(state: GameState, players: list[Bot]) -> tuple[GameState, _Game]:
         actor, action, after = play_move(state, players)
         if isinstance(action, Act):
             events["acts"][action.word] += 1
-        elif actor != state.to_act:
-            events["calls"]["exact-out-of-turn"] += 1
+        elif actor != state.to_act:  # out of turn: the exact call, or a burst
+            events["calls"][_OUT_OF_TURN.get(type(action), "bid-out-of-turn")] += 1
         if isinstance(action, Declare):
             events["declarations"][action.name] += 1
         game.actions += 1

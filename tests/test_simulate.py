@@ -178,3 +178,14 @@ def test_no_share_fixed_by_construction_is_reported() -> None:
     argv = ["simulate", "--games", "30", "--players", "3", "--bots", "odds,random"]
     assert main(argv, out=out) == 0
     assert "won per seat held, odds" in out.getvalue()
+
+
+def test_calls_out_of_turn_are_counted_as_what_they_are() -> None:
+    """A challenge out of turn (a burst) was counted as an exact call out of turn, in
+    editions without any exact call."""
+    calls = dict(simulate("outlands-liars-dice", 3, 20, bots=["odds"], seed=2).calls)
+    assert calls.get("challenge-out-of-turn", 0) > 0
+    assert "exact-out-of-turn" not in calls
+    bursts = dict(simulate("bull-and-burst", 3, 20, bots=["random"], seed=2).calls)
+    assert bursts.get("bid-out-of-turn", 0) > 0
+    assert bursts.get("exact-out-of-turn", 0) > 0  # a Bull out of turn is the exact call's
