@@ -39,6 +39,7 @@ from perudo.errors import GameSetupError, shown
 from perudo.odds import chance_of, chance_table, exact_chance_of
 from perudo.rules.axes import PassRule, RoundContext
 from perudo.rules.bidding import lowest_quantities, may_change_face
+from perudo.rules.calls import BidderHandChallenge
 
 if TYPE_CHECKING:
     from perudo.view import PlayerView
@@ -121,6 +122,10 @@ def _cheapest_bids(view: PlayerView) -> dict[int, Bid]:
         for face, low in ((face, lows[face]) for face in range(1, rules.faces + 1))
         if low is not None and low <= top
     }
+
+
+#: A chance table: row ``face``, column ``q``, the chance of at least ``q`` counting dice.
+_Table: TypeAlias = tuple[tuple[float, ...], ...]
 
 
 def _independent_table(view: PlayerView) -> tuple[tuple[float, ...], ...]:
@@ -271,10 +276,26 @@ class OddsBot:
                 chances[bid] = each
         return chances
 
+    def _tables(self, view: PlayerView) -> tuple[_Table, _Table]:
+        """The chance tables the bot judges by: the standing bid's, and its own bids'. They
+        are the bot's belief, unless a challenge counts the bidder's hand alone (UO
+        Outlands): then the standing bid is judged on the bidder's dice, and the bot's own
+        bids on its own hand, which it sees."""
+        if not isinstance(view.variant.challenge, BidderHandChallenge):
+            table = self.belief(view)
+            return table, table
+        wild, faces = view.wild_face, view.variant.dice.faces
+        own = chance_table(view.dice, 0, wild=wild, faces=faces)
+        bidder = view.bidder
+        if bidder is None or bidder == view.player:
+            return own, own
+        unseen = view.seats[bidder].dice_count
+        return chance_table((), unseen, wild=wild, faces=faces), own
+
     def _decide(self, view: PlayerView) -> _Decision:
         """What the bot does once it does not declare (no chance drawn here)."""
         actions = view.legal_actions
-        table = self.belief(view)
+        table, mine = self._tables(view)
         standing = view.bid
         calls = actions[-4:]  # legal actions end with the calls, then any edition's own
         if view.variant.has_actions:
@@ -289,8 +310,8 @@ class OddsBot:
         cheapest = _cheapest_bids(view)
         if not cheapest:
             return _Decision(call=CHALLENGE if CHALLENGE in calls else actions[0])
-        best = max(chance_of(table, bid) for bid in cheapest.values())
-        bids = [bid for bid in cheapest.values() if chance_of(table, bid) == best]
+        best = max(chance_of(mine, bid) for bid in cheapest.values())
+        bids = [bid for bid in cheapest.values() if chance_of(mine, bid) == best]
         if best < 0.5 and PASS in calls and view.variant.passes.holds(view.dice, view.context):
             return _Decision(call=PASS)  # a true pass rather than a raise as likely false
         if standing is not None and best < self.doubt:
@@ -308,11 +329,10 @@ class OddsBot:
         legal = view.legal_actions
         if bid is None or not legal:
             return None
-        if EXACT_CALL in legal:
-            table = self.belief(view)
-            if exact_chance_of(table, bid) > self.exact:
-                return EXACT_CALL
-        if CHALLENGE in legal and _holds(view, self.belief(view)) < self.doubt / 2:
+        table = self._tables(view)[0]
+        if EXACT_CALL in legal and exact_chance_of(table, bid) > self.exact:
+            return EXACT_CALL
+        if CHALLENGE in legal and _holds(view, table) < self.doubt / 2:
             return CHALLENGE
         if view.bidder == view.player and view.variant.has_actions:
             wild = view.wild_face

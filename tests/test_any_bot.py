@@ -151,8 +151,10 @@ def test_the_reader_reads_the_bids() -> None:
 @pytest.mark.slow
 def test_the_reader_is_a_stronger_bot_in_every_edition() -> None:
     # but Bluff, where a bidder shows what it holds by the dice it puts out and re-rolls the
-    # rest: the bids say nothing more, and the reader reads none (it plays as the odds bot)
-    for key in set(perudo.variant_names()) - {"bluff"}:
+    # rest: the bids say nothing more, and the reader reads none (it plays as the odds bot);
+    # and UO Outlands', where a challenge counts the bidder's hand alone: both bots judge a
+    # bid on that hand, and the reader has nothing more to read
+    for key in set(perudo.variant_names()) - {"bluff", "outlands-liars-dice"}:
         players = min(4, perudo.load_variant(key).players.max)
         result = simulate(key, players, 120, bots=["reader", "odds"], seed=7)
         shares = dict(result.bot_intervals)
@@ -168,3 +170,23 @@ def test_the_reader_reads_no_bid_where_the_bidder_may_reroll() -> None:
     assert bid_reading_table(view) == chance_table(
         view.known, view.unseen, wild=view.wild_face, faces=6
     )
+
+
+def test_the_odds_bots_judge_a_bid_on_the_bidders_hand_where_only_it_counts() -> None:
+    """UO Outlands: "the last bidding player's Dice are now revealed": a bid of more dice
+    than its bidder holds is certainly false, and a bot's own bid holds as its hand does."""
+    from helpers import game, play
+
+    from perudo.bots import OddsBot, reader_bot
+
+    edition = perudo.load_variant("outlands-liars-dice")
+    hands = [[5, 5, 2, 3, 4], [1, 5, 6, 6, 2], [5, 3, 3, 4, 1]]
+    # three 6s: likely among all fifteen dice (seat 1 holds two), unlikely in seat 0's five
+    state = play(game(edition, hands), "3x6")
+    for bot in (OddsBot(seed=1), reader_bot(seed=1)):
+        assert bot.act(state.view(1)) == perudo.Dudo()
+        assert bot.interrupt(state.view(2)) == perudo.Dudo()  # out of turn too
+    opening = game(edition, hands)
+    bid = OddsBot(seed=1).act(opening.view(0))  # seat 0 holds two 5s: it bids what it holds
+    assert isinstance(bid, perudo.Bid)
+    assert bid.quantity <= opening.players[0].dice.count(bid.face)
