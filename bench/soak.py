@@ -113,6 +113,23 @@ def out_below(before: GameState, result: Any, held: list[int]) -> list[int]:
     return changes
 
 
+def pure_hands(before: GameState, face: int) -> int:
+    """Immortal Blade's showdown count, from every hand: ones wild (but for a bid on ones),
+    a hand of the face alone two more, of the face and ones alone one more."""
+    total = 0
+    for player in before.players:
+        dice = player.dice
+        if not dice:
+            continue
+        counting = [die == face or (die == 1 and face != 1) for die in dice]
+        total += sum(counting)
+        if all(die == face for die in dice):
+            total += 2
+        elif face != 1 and all(counting):
+            total += 1
+    return total
+
+
 def check_step(before: GameState, after: GameState, problems: list[str]) -> None:
     resolved = after.round_number != before.round_number or after.is_over
     if not resolved and after.players is before.players:  # a bid: the very same seats
@@ -143,6 +160,10 @@ def check_step(before: GameState, after: GameState, problems: list[str]) -> None
             and (result.count != before.players[bidder].dice.count(result.bid.face))
         ):  # UO Outlands: the bidder's dice alone are counted (nothing is wild there)
             problems.append(f"{result}: not the count of seat {bidder}'s hand alone")
+        elif before.variant.challenge.kind == "pure-hands" and result.count != pure_hands(
+            before, result.bid.face
+        ):  # Immortal Blade: pure and impure hands count more
+            problems.append(f"{result}: not the count with pure and impure hands")
         elif before.variant.scoring.kind in ("lives", "elimination-burst", "out-below"):
             settle = out_below if before.variant.scoring.kind == "out-below" else claims_and_bursts
             expected = settle(before, result, old)

@@ -615,13 +615,13 @@ def _matrix(as_json: bool, out: TextIO) -> None:
     lines: list[str] = []
     for start in range(0, len(variants), _MATRIX_COLUMNS):  # blocks that fit 80 columns
         block = variants[start : start + _MATRIX_COLUMNS]
-        top = [v.key.split("-")[0] if "-" in v.key else "" for v in block]
-        bottom = [v.key.split("-", 1)[-1] for v in block]
-        lines += [
-            ("".ljust(15) + "".join(word.ljust(11) for word in top)).rstrip(),
-            ("axis".ljust(15) + "".join(word.ljust(11) for word in bottom)).rstrip(),
-            "-" * (15 + 11 * len(block) - 1),
-        ]
+        heads = [_key_lines(v.key) for v in block]
+        depth = max(len(head) for head in heads)
+        heads = [[""] * (depth - len(head)) + head for head in heads]  # the key's end last
+        for row in range(depth):
+            first = "axis" if row == depth - 1 else ""
+            lines.append((first.ljust(15) + "".join(h[row].ljust(11) for h in heads)).rstrip())
+        lines.append("-" * (15 + 11 * len(block) - 1))
         for axis in AXES:
             cells = [f"{label(v, axis)} {letter[v.provenance_of(axis).kind]}" for v in block]
             lines.append(
@@ -637,6 +637,25 @@ def _matrix(as_json: bool, out: TextIO) -> None:
 
 
 _MATRIX_COLUMNS = 6
+
+
+def _key_lines(key: str, width: int = 10) -> list[str]:
+    """An edition key as the lines of a matrix column's head, each at most ``width``
+    characters where its words allow: its first word, then the rest (``french`` /
+    ``calza``), the rest cut at hyphens where it is longer (``immortal`` / ``blade`` /
+    ``liars-dice``)."""
+    first, _, rest = key.partition("-")
+    if not rest:
+        return ["", key]
+    if len(rest) <= width:
+        return [first, rest]
+    lines = [first]
+    for word in rest.split("-"):
+        if len(lines) > 1 and len(lines[-1]) + 1 + len(word) <= width:  # not the first word
+            lines[-1] += "-" + word
+        else:
+            lines.append(word)
+    return lines
 
 
 class _Progress:

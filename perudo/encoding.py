@@ -25,6 +25,7 @@ import attrs
 
 from perudo.actions import (
     ACTION_TYPES,
+    MAX_DICE_PER_PLAYER,
     MAX_TABLE_DICE,
     Act,
     Action,
@@ -33,7 +34,7 @@ from perudo.actions import (
     Dudo,
     bid_row,
 )
-from perudo.errors import EncodingError, IllegalActionError, shown
+from perudo.errors import EncodingError, IllegalActionError, InvalidVariantError, shown
 from perudo.loader import load_variant
 from perudo.players import CLAIMS, Glimpse, PlacedAct, PlacedBid
 from perudo.resolution import Resolution
@@ -442,7 +443,7 @@ class ObservationEncoding:
             ("last_pressure", 1, 0, 1),
             ("last_caller", n, 0, 1),
             ("last_bidder", n, 0, 1),
-            ("last_count", 1, 0, top),
+            ("last_count", 1, 0, top + n * _bonus_per_hand(variant)),
             ("last_revealed", n, 0, n),
             ("last_hidden", n, 0, 1),
             ("last_hands", faces * n, 0, per_player),
@@ -944,6 +945,19 @@ class ObservationEncoding:
 
 #: The observation field of each claim other than a bid.
 _BLOCKS = {"exact": "claims", "pass": "passes", "doubt": "doubts"}
+
+
+def _bonus_per_hand(variant: Variant) -> int:
+    """The most the challenge kind adds to a call's count for each hand shown (its optional
+    ``bonus_per_hand``), checked."""
+    bonus = optional(variant.challenge, "bonus_per_hand")
+    if type(bonus) is not int or not 0 <= bonus <= MAX_DICE_PER_PLAYER:
+        raise InvalidVariantError(
+            f"rule kind challenge:{variant.challenge.kind} of {variant.key!r} broke its "
+            f"protocol: bonus_per_hand is {shown(bonus)}, not a whole number from 0 to "
+            f"{MAX_DICE_PER_PLAYER}"
+        )
+    return bonus
 
 
 def _moves_many(variant: Variant) -> bool:

@@ -34,6 +34,9 @@ def check_step(before: GameState, action: Action, seat: int, after: GameState) -
         assert result.caller == seat
         assert result.bid == before.bid
         changes = [b - a for a, b in zip(old, new, strict=True)]
+        if variant.challenge.kind == "pure-hands" and result.call == "challenge":
+            # Immortal Blade: a pure hand counts two more, an impure one one more
+            assert result.count == pure_hands_count(before, result.bid)
         if variant.challenge.kind == "bidder-hand" and result.call == "challenge":
             # UO Outlands: the bidder's dice alone are shown and counted (nothing is wild)
             bidder = before.bidder
@@ -141,6 +144,24 @@ def action_space(state: GameState) -> list[Action]:
         space += actions.every_move(state.variant.dice.per_player + 1, 6)  # one too many
         space += [Act(word) for word in actions.words]
     return space
+
+
+def pure_hands_count(before: GameState, bid: Bid) -> int:
+    """The showdown's count where a hand of the bid's face alone counts two more and one of
+    that face and wild dice alone one more (Immortal Blade)."""
+    wild = before.rules.wilds.wild_face(before.context) if before.rules.wilds else None
+    total = 0
+    for player in before.players:
+        dice = player.dice
+        if not dice:
+            continue
+        counts = [d == bid.face or (wild is not None and d == wild) for d in dice]
+        total += sum(counts)
+        if all(d == bid.face for d in dice):
+            total += 2
+        elif wild is not None and wild != bid.face and all(counts):
+            total += 1
+    return total
 
 
 def out_below_changes(held: list[int], count: int, before: GameState, caller: int) -> list[int]:

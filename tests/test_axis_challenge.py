@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import context
 
-from perudo.rules import AllAroundChallenge, BidderHandChallenge, Challenge
+from perudo.rules import AllAroundChallenge, BidderHandChallenge, Challenge, PureHandsChallenge
 
 HANDS = ((3, 3, 1), (2, 2, 5), (3, 6, 6), (4, 4, 4))  # seat 0 to 3
 
@@ -59,3 +59,15 @@ def test_a_challenge_of_the_bidders_hand_shows_and_counts_it_alone(
     caller = (bidder + 1) % 4
     round_context = context((3, 3, 3, 3), bids=[(bidder, bid)], to_act=caller)
     assert BidderHandChallenge().reveal_hands(HANDS, caller, round_context) == ((bidder,), count)
+
+
+def test_a_pure_hand_counts_two_more_and_an_impure_one_one_more() -> None:
+    """Immortal Blade's wiki: "If all of one side's dices show the same number or 1, the
+    total amount of the number will increase by 1 ... If all of one side's dices show the
+    same number, the total amount of the number will increase by 2"."""
+    round_context = context((3, 3, 3, 3), bids=[(0, "4x3")], to_act=1)
+    hands = ((3, 3, 3), (3, 1, 1), (1, 1, 1), (3, 3, 4))  # pure, impure, impure, neither
+    counted = PureHandsChallenge().reveal_hands(hands, 1, round_context)
+    assert counted == ((2, 3, 0, 1), 3 + 3 + 3 + 2 + 2 + 1 + 1)
+    on_ones = context((3, 3, 3, 3), bids=[(0, "2x1")], to_act=1)  # ones count only as ones
+    assert PureHandsChallenge().reveal_hands(hands, 1, on_ones) == ((2, 3, 0, 1), 5 + 2)

@@ -68,6 +68,7 @@ def test_verdicts_answer_which_editions_allow_an_action() -> None:
         "aetolia-liars-dice": False,  # the face never goes down
         "fb88-liar-dice": None,  # two players only: the position cannot arise
         "outlands-liars-dice": True,
+        "immortal-blade-liars-dice": None,  # two players only: the position cannot arise
         "bluff": True,
         "bull-and-burst": True,
         "common-hand-pass": True,

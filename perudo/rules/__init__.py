@@ -70,6 +70,7 @@ from perudo.rules.calls import (
     ExactCall,
     ExactClaim,
     NoExactCall,
+    PureHandsChallenge,
     show_every_hand,
 )
 from perudo.rules.clock import DefaultMove, NoClock
@@ -160,6 +161,7 @@ __all__ = [
     "PlayerCount",
     "PlayerCountRule",
     "Provenance",
+    "PureHandsChallenge",
     "QuantityOrFace",
     "RaisingRule",
     "RankedFaces",

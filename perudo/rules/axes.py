@@ -379,11 +379,12 @@ def _next_in(dice: Sequence[int], seat: int, step: int) -> int:
 #: ``starting_score`` (each seat's score at the start), ``stays_in`` (who stays in:
 #: ``None``, a seat holding dice), ``in_chain`` (the exact call ends the round),
 #: ``binds`` (no action binds the next move to a bid), ``all_around`` (one challenge
-#: ends the round) and ``unit`` (what a score counts, singular and plural: points).
+#: ends the round), ``unit`` (what a score counts, singular and plural: points) and
+#: ``bonus_per_hand`` (a call's count is at most the dice counted).
 OPTIONAL_MEMBERS: Mapping[str, Any] = MappingProxyType(
     {"counts_wild": True, "queues": False, "gives_dice": False, "starting_score": 0,
      "stays_in": None, "in_chain": False, "binds": False, "all_around": False,
-     "unit": ("point", "points")}
+     "unit": ("point", "points"), "bonus_per_hand": 0}
 )  # fmt: skip
 
 
@@ -607,7 +608,11 @@ class ChallengeRule(Component, Protocol):
     ("challenged all around"). Each challenge but the last is a doubt in the bid chain
     (:attr:`~perudo.PlacedBid.claim` ``"doubt"``) that passes the turn like a bid, the next
     player still free to raise; the last ends the round, its context's ``doubters`` the
-    seats that challenged before it."""
+    seats that challenged before it.
+
+    A kind whose count may add to the dice shown (a hand all of the bid's face counting
+    more than its dice) says the most it adds for each hand shown with the class attribute
+    ``bonus_per_hand`` (0 where it is left out): the observations make room for it."""
 
     def reveal_hands(
         self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext

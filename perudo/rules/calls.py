@@ -22,6 +22,7 @@ __all__ = [
     "ExactCall",
     "ExactClaim",
     "NoExactCall",
+    "PureHandsChallenge",
     "show_every_hand",
 ]
 
@@ -139,6 +140,61 @@ class BidderHandChallenge:
     def label(self, words: Words) -> str:
         """A short label."""
         return "bidder's"
+
+
+@attrs.frozen
+class PureHandsChallenge:
+    """A challenge that shows every hand and counts the bid's face with the wild face, and
+    more for a hand that holds nothing else: a pure hand (every die the bid's face) counts
+    two more, an impure one (every die the bid's face or the wild face, at least one wild)
+    one more.
+
+    From a published online game's wiki (Immortal Blade, "Liar's Dice", its glossary):
+    "Impure Hand/Pure Hand: If all of one side's dices show the same number or 1, the
+    total amount of the number will increase by 1 when being calculated on the showdown.
+    If all of one side's dices show the same number, the total amount of the number will
+    increase by 2 when being calculated on the showdown."
+
+    >>> import attrs, perudo
+    >>> round_one = perudo.load_variant("italian").round_one((3, 3))
+    >>> context = attrs.evolve(round_one, bids=(perudo.PlacedBid(0, perudo.Bid(5, 4)),))
+    >>> PureHandsChallenge().reveal_hands(((4, 4, 4), (1, 4, 2)), 1, context)  # 3 + 2 + 2
+    ((0, 1), 7)
+    >>> PureHandsChallenge().reveal_hands(((4, 1, 4), (1, 1, 1)), 1, context)  # 3 + 1, 3 + 1
+    ((0, 1), 8)
+    """
+
+    axis: ClassVar[str] = "challenge"
+    kind: ClassVar[str] = "pure-hands"
+    bonus_per_hand: ClassVar[int] = 2  # a pure hand
+
+    def reveal_hands(
+        self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
+    ) -> tuple[tuple[int, ...], int]:
+        """Every hand still in, from the challenger's left; the count, with each pure hand's
+        two and each impure hand's one."""
+        order, total = show_every_hand(hands, caller, context)
+        face, wild = context.bids[-1].bid.face, context.wild
+        for seat in order:
+            hand = hands[seat]
+            if all(die == face for die in hand):
+                total += 2
+            elif wild is not None and wild != face and all(die in (face, wild) for die in hand):
+                total += 1
+        return order, total
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return (
+            f"'{words.dudo}' challenges the standing bid: every hand is shown and the bid's "
+            "face counted with the wild face; a hand of the bid's face alone counts two more, "
+            "one of the face and wild dice alone one more. A count at least the bid's "
+            "quantity makes the challenger lose, a lower count the bidder."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "pure+2"
 
 
 @attrs.frozen
