@@ -24,6 +24,7 @@ from perudo.rules.registry import is_built_in
 from perudo.shipped import variant_names
 
 __all__ = [
+    "MAX_WORD",
     "OPTIONAL_AXES",
     "SCHEMA",
     "SUMMARY_AXES",
@@ -41,7 +42,8 @@ WORDS = ("dudo", "calza", "paso", "ones", "special_round", "ordinary")
 _PROVENANCE_KEYS = ("provenance", "quote", "reason", "translation")
 #: The longest text a declaration's field may hold (a quote, a summary); words are shorter.
 _MAX_TEXT = 4000
-_MAX_WORD = 40
+#: The longest word an edition may use (its words, a face's name, a score's unit).
+MAX_WORD = 40
 _MAX_PROBLEMS = 20
 _KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}", re.ASCII)
 
@@ -253,7 +255,7 @@ def _words(data: Mapping[str, Any], fail: _Problems) -> Words | None:
         if name not in WORDS and name != "faces":
             fail(f"[words] {shown(name)}", "unknown key")
     given = {
-        name: _text(table, name, fail, "[words] ", _MAX_WORD) for name in WORDS if name in table
+        name: _text(table, name, fail, "[words] ", MAX_WORD) for name in WORDS if name in table
     }
     for name, word in given.items():
         if word is not None and word != word.strip():
@@ -286,7 +288,7 @@ def _face_names(table: Any, fail: _Problems) -> tuple[tuple[int, str], ...] | No
                 f"is not a face 2 to {MAX_FACES} (ones are named by 'ones')",
             )
             continue
-        word = _text(table, key, fail, f"{place} ", _MAX_WORD)
+        word = _text(table, key, fail, f"{place} ", MAX_WORD)
         if word is None:
             continue
         if word != word.strip() or not word:

@@ -401,10 +401,8 @@ class ObservationEncoding:
         bids = actions.bid_count * times  # the most bids a round holds
         claims = variant.claims_in_chain  # exact claims (a Bull) stand in the chain too
         passing = variant.passes.offered  # and passes (Paso)
-        passes = n * variant.passes.most_per_round  # the most passes a round holds
         doubting = variant.challenged_all_around  # and doubts: challenges of a bid that stands
-        # the most links a round holds: each bid, then its claim and its doubts; the passes
-        most = bids * (1 + claims + (n - 2 if doubting else 0)) + passes
+        most = variant.most_links(n, bids)  # the most links a round holds
         points = scoring.most_points
         rounds = scoring.round_limit(n) or ROUND_CAP  # where points move: the most calls
         start = optional(scoring, "starting_score")  # lives, where a kind plays for them

@@ -756,10 +756,7 @@ class GameState(RoundFacts):
     def _bid(self, bid: Bid, seat: int, log: GameLog, *, claim: Claim = "bid") -> GameState:
         """The state after ``seat`` bids ``bid``, or makes another ``claim`` about the
         standing bid ``bid`` (an exact claim, a pass)."""
-        if claim == "bid":
-            chain = BidChain(self._chain, PlacedBid(seat, bid))
-        else:
-            chain = BidChain(self._chain, PlacedBid(seat, bid, claim))
+        chain = BidChain(self._chain, PlacedBid(seat, bid, claim))
         if self.variant.user_kinds:  # perudo's own raise orders never place a bid twice
             self._check_round_length(chain)
         to_act = self.left_of(seat)
@@ -792,11 +789,7 @@ class GameState(RoundFacts):
         top = max(self.dice_in_play, chain.highest)
         different = different_bids(rules, top, variant.has_pressure)
         times = rules.raising.times_per_bid
-        claims = 2 if variant.claims_in_chain else 1  # a bid, then its exact claim (a Bull)
-        if variant.challenged_all_around:  # and the doubts of every other player
-            claims += len(self.players) - 2
-        passes = len(self.players) * variant.passes.most_per_round
-        if chain.length <= different * (times or 1) * claims + passes:
+        if chain.length <= variant.most_links(len(self.players), different * (times or 1)):
             return
         order = f"raising:{rules.raising.kind}"
         if times is None:

@@ -16,6 +16,7 @@ import attrs
 
 from perudo.actions import CHALLENGE, CHALLENGE_PRESSED, EXACT_CALL, PASS, Action
 from perudo.declaration import (
+    MAX_WORD,
     OPTIONAL_AXES,
     SCHEMA,
     WORDS,
@@ -191,7 +192,7 @@ class Variant:
         if not (
             isinstance(unit, tuple)
             and len(unit) == 2
-            and all(isinstance(word, str) and 0 < len(word) <= 40 for word in unit)  # a word
+            and all(isinstance(word, str) and 0 < len(word) <= MAX_WORD for word in unit)
         ):
             raise InvalidVariantError(
                 f"rule kind scoring:{self.scoring.kind} of {self.key!r} broke its protocol: "
@@ -276,6 +277,19 @@ class Variant:
     def has_pressure(self) -> bool:
         """Whether players may spend pressure (WANGO party mode)."""
         return self.scoring.pressure_uses > 0
+
+    def most_links(self, players: int, bids: int) -> int:
+        """The most links a round's bid chain holds at a table of ``players``, where ``bids``
+        bids may be placed in all (each different bid as often as the raise order lets it
+        come back): each bid, then its exact claim (a Bull) and the doubts of every other
+        player but its bidder's last (a bid challenged all around); and every seat's passes.
+
+        >>> from perudo import load_variant
+        >>> [load_variant(key).most_links(4, 30) for key in ("italian", "bull-and-burst")]
+        [30, 60]
+        """
+        per_bid = 1 + self.claims_in_chain + (players - 2 if self.challenged_all_around else 0)
+        return bids * per_bid + players * self.passes.most_per_round
 
     def most_rounds(self, players: int, dice: int | None = None) -> int | None:
         """The most rounds a game at a table of ``players`` can last, where the rules bound

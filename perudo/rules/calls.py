@@ -174,7 +174,9 @@ class PureHandsChallenge:
         """Every hand still in, from the challenger's left; the count, with each pure hand's
         two and each impure hand's one."""
         order, total = show_every_hand(hands, caller, context)
-        face, wild = context.bids[-1].bid.face, context.wild
+        bid, wild = context.bid, context.wild
+        assert bid is not None  # a challenge needs a standing bid
+        face = bid.face
         for seat in order:
             hand = hands[seat]
             if all(die == face for die in hand):
