@@ -12,7 +12,8 @@ bidder's, right after its bid, puts the named dice out, leaves everything else a
 re-rolls the rest to the faces of the seed's stream for that round and action; that seats
 out stay out; that the turn is a seat still in; and at the end that the winners are right
 and that replaying the game's record gives an equal state (every 50th game also through the
-text and JSON forms).
+text and JSON forms). In Mia, a roll is the player to act's, once a bid stands, to the
+faces of the seed's stream, and each call's lives are counted from the bidder's two dice.
 It prints games, actions checked and violations, and exits 1 if there is any violation.
 """
 
@@ -57,6 +58,45 @@ def check_reroll(
         problems.append(f"re-roll {act} changed another seat")
     if after.to_act != before.to_act or after.bids != before.bids:
         problems.append(f"re-roll {act} moved the turn or the bids")
+
+
+def check_roll(before: GameState, seat: int, after: GameState, problems: list[str]) -> None:
+    """Mia's roll, checked from the two states and the seed alone: the player to act, once
+    a bid stands, rolls its whole cup to the faces of the seed's stream, then bids."""
+    now = after.players[seat]
+    faces = reroll(before.seed, before.round_number, len(before.acts), len(now.dice))
+    if seat != before.to_act or before.bid is None:
+        problems.append(f"seat {seat} rolled out of turn, or before any bid: {before.bids}")
+    if now.dice != faces or not after.must_bid or after.to_act != seat:
+        problems.append(f"roll by seat {seat} gave {now.dice}, not {faces} and a bid owed")
+    others = [p for s, p in enumerate(after.players) if s != seat]
+    if others != [p for s, p in enumerate(before.players) if s != seat]:
+        problems.append("a roll changed another seat")
+
+
+#: Mia's values from lowest to highest, as its source lists them, apart from perudo's ladder.
+MIA = "31 32 41 42 43 51 52 53 54 61 62 63 64 65 11 22 33 44 55 66 21".split(" ")  # noqa: SIM905
+
+
+def mia(before: GameState, result: Any) -> list[int] | str:
+    """Each seat's change of lives after a Mia call, or why the resolution is wrong: a
+    challenge shows the bidder's two dice, whose value (or higher) costs the challenger a
+    life (two on a Mia), a lower one the bidder; giving up costs the one who gives up."""
+    bid, bidder, caller, n = before.bid, before.bidder, result.caller, len(before.players)
+    claimed = MIA.index("".join(map(str, bid.faces))) + 1  # type: ignore[union-attr]
+    if result.call == "exact":  # giving up, on a Mia alone
+        if claimed != len(MIA) or result.revealed != ():
+            return f"{result}: a give-up on {bid}, or a hand shown"
+        loser, lost = caller, 1
+    else:
+        shown = "".join(map(str, sorted(before.players[bidder].dice, reverse=True)))
+        rank = MIA.index(shown) + 1
+        if result.revealed != (bidder,) or result.count != rank:
+            return f"{result}: not the value of seat {bidder}'s two dice alone"
+        stands = rank >= claimed
+        loser = caller if stands else bidder
+        lost = 2 if stands and claimed == len(MIA) else 1
+    return [-lost if s == loser else 0 for s in range(n)]
 
 
 def difference(before: GameState) -> list[int]:
@@ -154,6 +194,10 @@ def check_step(before: GameState, after: GameState, problems: list[str]) -> None
         bidder = before.bidder
         if result is None:
             problems.append("a round ended with no resolution")
+        elif before.variant.hand_bids:  # Mia: lives, judged on the bidder's two dice
+            expected = mia(before, result)
+            if isinstance(expected, str) or list(result.points) != expected:
+                problems.append(f"{result}: {expected}")
         elif (
             before.variant.challenge.kind == "bidder-hand"
             and bidder is not None
@@ -195,7 +239,9 @@ def play(index: int, seed: int, problems: list[str]) -> int:
             ]
         action, seat = rng.choice(moves)  # uniform over every seat's moves
         after = state.apply(action, by=seat)
-        if isinstance(action, Act):
+        if isinstance(action, Act) and action.word == "roll":
+            check_roll(state, seat, after, problems)
+        elif isinstance(action, Act):
             check_reroll(state, action, seat, after, problems)
         else:
             check_step(state, after, problems)

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from perudo import encoding, odds
-from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo, Paso
+from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo, HandBid, Paso
 from perudo.comparison import compare, verdicts
 from perudo.errors import (
     REASONS,
@@ -53,6 +53,7 @@ __all__ = [
     "GameRecord",
     "GameSetupError",
     "GameState",
+    "HandBid",
     "IllegalActionError",
     "InvalidVariantError",
     "Paso",

@@ -1,5 +1,6 @@
-"""What a player can do: :class:`Bid`, :class:`Dudo`, :class:`Calza`, :class:`Declare`, and
-:class:`Act`, an action an edition declares beyond those (Bluff's re-roll).
+"""What a player can do: :class:`Bid` (or :class:`HandBid`, in an edition whose bids name
+hands), :class:`Dudo`, :class:`Calza`, :class:`Paso`, :class:`Declare`, and :class:`Act`,
+an action an edition declares beyond those (Bluff's re-roll).
 
 Actions are small frozen values. Their shape is checked when they are made, so a
 ``Bid(0, 7)`` never exists; whether an action is *legal* is the game state's business.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Literal, TypeAlias
+from typing import Any, ClassVar, Literal, TypeAlias
 
 import attrs
 
@@ -20,15 +21,18 @@ __all__ = [
     "MAX_DECLARATION",
     "MAX_DICE_PER_PLAYER",
     "MAX_FACES",
+    "MAX_HAND",
     "MAX_PLAYERS",
     "MAX_QUANTITY",
     "MAX_TABLE_DICE",
     "Act",
     "Action",
+    "AnyBid",
     "Bid",
     "Calza",
     "Declare",
     "Dudo",
+    "HandBid",
     "Paso",
     "canonical_action",
 ]
@@ -95,6 +99,56 @@ class Bid:
     def __repr__(self) -> str:
         extra = ", pressure=True" if self.pressure else ""
         return f"Bid({self.quantity}, {self.face}{extra})"
+
+
+def _faces(value: Any) -> Any:
+    if isinstance(value, list | tuple) and all(type(face) is int for face in value):
+        return tuple(sorted(value, reverse=True))
+    return value
+
+
+#: The most dice a :class:`HandBid` may name.
+MAX_HAND = 20
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class HandBid:
+    """A bid that names a hand instead of a quantity of a face: Mia's "65" (a 6 and a 5),
+    "Mia" itself (a 2 and a 1), a poker hand. Which hands are bids, how they rank and what
+    players call them is the edition's ``claims`` kind's (:class:`perudo.rules.ClaimRule`);
+    an edition whose bids are quantities of a face refuses it.
+
+    Args:
+        faces: The hand's faces, 2 to :data:`~perudo.actions.MAX_HAND` of them, each 1 to
+            :data:`~perudo.actions.MAX_FACES`, in any order: they are kept highest first.
+
+    >>> HandBid((5, 6))
+    HandBid((6, 5))
+    >>> str(HandBid([1, 2]))
+    '2-1'
+    """
+
+    faces: tuple[int, ...] = attrs.field(converter=_faces)
+    #: A hand is never bid under pressure (WANGO party mode's, for quantity bids).
+    pressure: ClassVar[bool] = False
+
+    def __attrs_post_init__(self) -> None:
+        faces = self.faces
+        if (
+            not isinstance(faces, tuple)
+            or not 2 <= len(faces) <= MAX_HAND
+            or not all(type(face) is int and 1 <= face <= MAX_FACES for face in faces)
+        ):
+            raise _malformed(
+                f"{shown(faces)} is not a hand: 2 to {MAX_HAND} faces, each a whole number "
+                f"1 to {MAX_FACES}"
+            )
+
+    def __str__(self) -> str:
+        return "-".join(map(str, self.faces))
+
+    def __repr__(self) -> str:
+        return f"HandBid({self.faces!r})"
 
 
 @attrs.frozen(repr=False)
@@ -248,8 +302,10 @@ class Act:
 
 
 #: Any action a player may take.
-Action: TypeAlias = Bid | Dudo | Calza | Paso | Declare | Act
-ACTION_TYPES = (Bid, Dudo, Calza, Paso, Declare, Act)
+Action: TypeAlias = Bid | HandBid | Dudo | Calza | Paso | Declare | Act
+ACTION_TYPES = (Bid, HandBid, Dudo, Calza, Paso, Declare, Act)
+#: A link of the bid chain names one of these: a quantity of a face, or a hand.
+AnyBid: TypeAlias = Bid | HandBid
 
 
 #: The most players a declaration may seat.
@@ -281,6 +337,7 @@ PASS = Paso()
 CALL_ROLES: dict[type, Literal["challenge", "exact"]] = {Dudo: "challenge", Calza: "exact"}
 
 _BID = re.compile(r"([1-9][0-9]{0,3})x([1-9]|1[0-9]|20)(!?)", re.ASCII)
+_HAND = re.compile(r"(?:[1-9]|1[0-9]|20)(?:-(?:[1-9]|1[0-9]|20)){1,19}", re.ASCII)
 _ACT = re.compile(r"([a-z][a-z-]{0,19})((?: (?:0|[1-9][0-9]{0,3})){0,20})", re.ASCII)
 _LONGEST_NAME = 200
 
@@ -292,12 +349,15 @@ def canonical_action(text: str) -> Action | None:
 
     >>> canonical_action("3x4"), canonical_action("dudo!"), canonical_action("Dudo")
     (Bid(3, 4), Dudo(pressure=True), None)
-    >>> canonical_action("reroll 2 5")
-    Act('reroll', (2, 5))
+    >>> canonical_action("reroll 2 5"), canonical_action("6-5")
+    (Act('reroll', (2, 5)), HandBid((6, 5)))
     """
     match = _BID.fullmatch(text)
     if match is not None:
         return Bid(int(match[1]), int(match[2]), pressure=bool(match[3]))
+    if _HAND.fullmatch(text) is not None:
+        hand = HandBid(tuple(int(face) for face in text.split("-")))
+        return hand if str(hand) == text else None  # canonical: highest face first
     if text in ("dudo", "dudo!"):
         return CHALLENGE_PRESSED if text.endswith("!") else CHALLENGE
     if text == "calza":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import itertools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -27,10 +28,12 @@ from perudo.actions import (
     PASS,
     Act,
     Action,
+    AnyBid,
     Bid,
     Calza,
     Declare,
     Dudo,
+    HandBid,
     Paso,
     bid_row,
 )
@@ -113,8 +116,10 @@ def _cheapest_bids(view: PlayerView) -> dict[int, Bid]:
     if view.must_declare or view.player is None:
         return {}
     rules = view.rules
+    standing = view.bid
+    assert not isinstance(standing, HandBid)  # asked where bids are quantities of a face
     lows = lowest_quantities(
-        rules, view.bid, lambda: view.context, may_change_face(rules, view.player)
+        rules, standing, lambda: view.context, may_change_face(rules, view.player)
     )
     top = view.dice_in_play
     return {
@@ -145,7 +150,7 @@ def bid_reading_table(view: PlayerView, *, trust: float = 0.6) -> tuple[tuple[fl
         return _independent_table(view)  # nothing the dice it put out do not
     last_face: dict[int, int] = {}
     for placed in view.bids:
-        if placed.player != me:
+        if placed.player != me and isinstance(placed.bid, Bid):
             last_face[placed.player] = placed.bid.face
     top = view.dice_in_play + 2
     faces = view.variant.dice.faces
@@ -198,7 +203,7 @@ class _Decision(NamedTuple):
     tuple: one is made at every decision.)"""
 
     call: Action | None = None
-    bids: Sequence[Bid] = ()
+    bids: Sequence[AnyBid] = ()
     after: Action | None = None
     press: bool = False
 
@@ -248,6 +253,7 @@ class OddsBot:
         if decision.after is not None:
             return decision.after
         if decision.press and self._random.random() < 0.5:
+            assert isinstance(choice, Bid)  # a hand is never pressed
             return Bid(choice.quantity, choice.face, pressure=True)
         return choice
 
@@ -269,7 +275,7 @@ class OddsBot:
             return chances
         each = rest / len(decision.bids)
         for bid in decision.bids:
-            if decision.press:
+            if decision.press and isinstance(bid, Bid):
                 pressed = Bid(bid.quantity, bid.face, pressure=True)
                 chances[bid] = chances[pressed] = each / 2
             else:
@@ -294,9 +300,12 @@ class OddsBot:
 
     def _decide(self, view: PlayerView) -> _Decision:
         """What the bot does once it does not declare (no chance drawn here)."""
+        if view.variant.hand_bids:
+            return self._decide_hands(view)
         actions = view.legal_actions
         table, mine = self._tables(view)
         standing = view.bid
+        assert not isinstance(standing, HandBid)  # hands were decided above
         calls = actions[-4:]  # legal actions end with the calls, then any edition's own
         if view.variant.has_actions:
             calls = tuple(a for a in actions if isinstance(a, Dudo | Calza | Paso))
@@ -320,6 +329,25 @@ class OddsBot:
         pressure_left = view.seats[view.player].pressure_left > 0
         return _Decision(bids=bids, press=best > 0.9 and pressure_left)
 
+    def _decide_hands(self, view: PlayerView) -> _Decision:
+        """Where bids name hands (Mia): a challenge of a standing hand less likely than
+        ``doubt`` (giving up instead, where the edition lets one give up and the hand looks
+        likelier than not); else the edition's action before a bid (Mia's roll); else the
+        hand its own dice make, when it raises, or the lowest hand that does."""
+        actions, standing = view.legal_actions, view.bid
+        if standing is not None and CHALLENGE in actions:
+            chance = _hand_chance(view, standing)  # type: ignore[arg-type]
+            if EXACT_CALL in actions and chance > 0.5:
+                return _Decision(call=EXACT_CALL)
+            if chance < self.doubt:
+                return _Decision(call=CHALLENGE)
+        bids = [action for action in actions if isinstance(action, HandBid)]
+        if not bids:  # an action first (a roll), or nothing left but the calls
+            acts = [action for action in actions if isinstance(action, Act)]
+            return _Decision(call=acts[0] if acts else actions[0])
+        mine = HandBid(view.dice) if len(view.dice) >= 2 else None
+        return _Decision(bids=[mine if mine in bids else bids[0]])
+
     def interrupt(self, view: PlayerView) -> Action | None:
         """The exact call out of turn (Jonti) when the bid looks exactly right; a challenge
         out of turn (a burst) when it looks half as likely as the bot's own doubt; after its
@@ -329,6 +357,9 @@ class OddsBot:
         legal = view.legal_actions
         if bid is None or not legal:
             return None
+        if isinstance(bid, HandBid):  # a hand: only a challenge is ever out of turn
+            doubted = CHALLENGE in legal and _hand_chance(view, bid) < self.doubt / 2
+            return CHALLENGE if doubted else None
         table = self._tables(view)[0]
         if EXACT_CALL in legal and exact_chance_of(table, bid) > self.exact:
             return EXACT_CALL
@@ -343,11 +374,45 @@ class OddsBot:
         return None
 
 
+#: The most outcomes of the unseen dice :func:`_hand_chance` counts one by one; past it, it
+#: judges on a fixed sample of this many.
+_HAND_OUTCOMES = 4096
+
+
+def _hand_chance(view: PlayerView, bid: HandBid) -> float:
+    """The chance the hands a challenge of ``bid`` shows make a hand ranked at least as
+    high as ``bid``'s, from the view alone: the bidder's hand where the challenge shows it
+    alone (the bot's own hand, known, where it is the bidder), else every hand (the dice
+    the bot sees, and the rest unseen, each face alike)."""
+    variant = view.variant
+    claims, rules = variant.claims, view.rules
+    wanted = rules.hand_rank(bid)
+    bidder = view.bidder
+    if isinstance(variant.challenge, BidderHandChallenge):
+        assert bidder is not None  # asked only once a bid stands
+        known = view.dice if bidder == view.player else ()
+        unseen = 0 if bidder == view.player else view.seats[bidder].dice_count
+    else:
+        known, unseen = view.known, view.unseen
+    faces = variant.dice.faces
+    if faces**unseen <= _HAND_OUTCOMES:
+        outcomes: Sequence[tuple[int, ...]] = list(
+            itertools.product(range(1, faces + 1), repeat=unseen)
+        )
+    else:
+        draw = random.Random(unseen * 1_000 + faces)
+        outcomes = [
+            tuple(draw.randint(1, faces) for _ in range(unseen)) for _ in range(_HAND_OUTCOMES)
+        ]
+    held = sum(1 for rolled in outcomes if claims.rank((*known, *rolled)) >= wanted)
+    return held / len(outcomes)
+
+
 def _holds(view: PlayerView, table: tuple[tuple[float, ...], ...]) -> float:
     """The chance the last link of the bid chain holds: a bid at least its quantity, an
     exact claim (a Bull) exactly it, a pass the passer's hand as its kind claims."""
     bid, claim = view.bid, view.claim
-    assert bid is not None  # asked only once a bid stands
+    assert isinstance(bid, Bid)  # asked only once a bid stands, a quantity of a face
     if claim == "pass":
         passer = view.bids[-1].player
         return _pass_chance(view.variant.passes, view.seats[passer].dice_count, view.context)

@@ -314,6 +314,10 @@ def _is_face_number(word: str) -> bool:
 #: other action. :meth:`perudo.Variant.to_dict` leaves such an axis out again, so a declaration's
 #: fingerprint is the same as before the axis existed.
 OPTIONAL_AXES: Mapping[str, tuple[str, Provenance]] = MappingProxyType({
+    "claims": ("quantity-of-face", Provenance(
+        kind="inherited",
+        reason="The declaration names no other claim: a bid names a quantity of a face.",
+    )),
     "turns": ("in-turn", Provenance(
         kind="inherited",
         reason="The declaration lets nobody act out of turn: only the player to act bids "
@@ -448,8 +452,57 @@ def _check_words(words: Words, act_words: Sequence[str], fail: _Problems) -> Non
         fail("[words]", f"the special round and the ordinary one are both {shown(special)}")
 
 
+#: The axes an edition whose bids name hands never asks (its claims kind ranks and judges
+#: the hands), with the kind each must be where one would say what the game does not do
+#: (``None``: any kind, never asked).
+NOT_ASKED_OF_HANDS: Mapping[str, str | None] = MappingProxyType(
+    {"wilds": "none", "raising": None, "conversion": "none", "opening": None, "cap": "none"}
+)
+#: Perudo's own kinds that count a face or a quantity, which a bid naming a hand lacks.
+_COUNTING_KINDS = ("exact_call:exact", "exact_call:exact-claim", "challenge:pure-hands")
+
+
+def _check_hands(components: Mapping[str, Any], fail: _Problems) -> None:
+    """An edition whose bids name hands (its ``claims`` kind gives a ladder): the ladder
+    made, and nothing declared that counts a face or a quantity."""
+    dice, claims = components["dice"], components["claims"]
+    try:
+        ladder = claims.ladder(dice.per_player, dice.faces)
+    except InvalidVariantError as error:
+        fail("[claims]", str(error))
+        return
+    if ladder is None:
+        if components["exact_call"].kind == "give-up":
+            fail("[exact_call]", "exact_call:give-up needs bids that name hands ([claims])")
+        return
+    for axis, kind in NOT_ASKED_OF_HANDS.items():
+        if kind is not None and components[axis].kind != kind:
+            fail(
+                f"[{axis}]",
+                f"bids name hands (claims:{claims.kind}), judged by the claims kind alone: "
+                f'declare kind = "{kind}"',
+            )
+    for named in _COUNTING_KINDS:
+        axis, kind = named.split(":")
+        if components[axis].kind == kind and is_built_in(type(components[axis])):
+            fail(f"[{axis}]", f"{named} counts a face, and a bid naming a hand (claims:"
+                 f"{claims.kind}) has none")  # fmt: skip
+    if components["passes"].offered:
+        fail("[passes]", f"a pass is not played with bids that name hands (claims:{claims.kind})")
+    if components["special_round"].offered:
+        fail(
+            "[special_round]",
+            f"a special round is not played with bids that name hands (claims:{claims.kind})",
+        )
+    if components["scoring"].pressure_uses:
+        fail(
+            "[scoring]", f"pressure is not played with bids that name hands (claims:{claims.kind})"
+        )
+
+
 def _check_consistency(words: Words, components: Mapping[str, Any], fail: _Problems) -> None:
     _check_words(words, components["actions"].words, fail)
+    _check_hands(components, fail)
     players, exact_call, special = (
         components["players"],
         components["exact_call"],

@@ -29,9 +29,11 @@ from perudo.actions import (
     MAX_TABLE_DICE,
     Act,
     Action,
+    AnyBid,
     Bid,
     Declare,
     Dudo,
+    HandBid,
     bid_row,
 )
 from perudo.errors import EncodingError, IllegalActionError, InvalidVariantError, shown
@@ -129,7 +131,9 @@ class ActionEncoding:
       lists every one a seat could take (:meth:`perudo.rules.ActionRule.every_move`);
     * then every bid, by quantity from 1 to :attr:`max_quantity` (every die at the table),
       each quantity by face from 1 to the edition's highest (6 on six-sided dice), each bid
-      followed by its pressured form where the edition has pressure.
+      followed by its pressured form where the edition has pressure; where the edition's
+      bids name hands (:class:`~perudo.HandBid`, Mia's), every hand its ``claims`` kind
+      ranks, lowest first.
 
     So a bid's number depends on the edition only, never on the player count; more players
     only add bids at the end. Bids above the dice at the table have no number: they are
@@ -155,8 +159,8 @@ class ActionEncoding:
         pressure = variant.has_pressure
         head: list[Action] = [*variant.calls, *(Declare(name) for name in variant.declarations)]
         head += self.acts
-        bids: list[Action] = []
-        for quantity in range(1, self.max_quantity + 1):
+        bids: list[Action] = list(variant.hand_bids)  # hands, by rank (or none)
+        for quantity in range(1, 0 if bids else self.max_quantity + 1):
             for face in range(1, variant.dice.faces + 1):
                 bids.append(Bid(quantity, face))
                 if pressure:
@@ -196,6 +200,8 @@ class ActionEncoding:
     @property
     def bid_count(self) -> int:
         """How many bids have a number."""
+        if self.variant.hand_bids:
+            return len(self.variant.hand_bids)
         faces = self.variant.dice.faces
         return self.max_quantity * faces * (2 if self.variant.has_pressure else 1)
 
@@ -391,7 +397,8 @@ class ObservationEncoding:
         per_player, faces = variant.dice.per_player, variant.dice.faces
         top = actions.max_quantity
         scoring = variant.scoring
-        times = variant.raising.times_per_bid  # how often one bid may come in a round
+        # how often one bid may come in a round (a hand: once, each raise names a higher one)
+        times = 1 if variant.hand_bids else variant.raising.times_per_bid
         if times is None:
             raise EncodingError(
                 f"{variant.key!r} has no observation of a fixed size: its raise order "
@@ -403,7 +410,9 @@ class ObservationEncoding:
         passing = variant.passes.offered  # and passes (Paso)
         doubting = variant.challenged_all_around  # and doubts: challenges of a bid that stands
         most = variant.most_links(n, bids)  # the most links a round holds
-        points = scoring.most_points
+        stake = variant.most_stake  # a challenge of a hand may be played for more (Mia's)
+        points = scoring.most_points * stake
+        hands = len(variant.hand_bids)  # a hand's rank stands in a call's quantity and count
         rounds = scoring.round_limit(n) or ROUND_CAP  # where points move: the most calls
         start = optional(scoring, "starting_score")  # lives, where a kind plays for them
         uses = scoring.pressure_uses
@@ -436,12 +445,12 @@ class ObservationEncoding:
             ("last", 1, 0, 1),
             ("last_call", 2, 0, 1),
             ("last_claim", 1 if claims or passing else 0, 0, 2),
-            ("last_quantity", 1, 0, top),
+            ("last_quantity", 1, 0, max(top, hands)),
             ("last_face", faces, 0, 1),
             ("last_pressure", 1, 0, 1),
             ("last_caller", n, 0, 1),
             ("last_bidder", n, 0, 1),
-            ("last_count", 1, 0, top + n * _bonus_per_hand(variant)),
+            ("last_count", 1, 0, max(top + n * _bonus_per_hand(variant), hands)),
             ("last_revealed", n, 0, n),
             ("last_hidden", n, 0, 1),
             ("last_hands", faces * n, 0, per_player),
@@ -453,8 +462,8 @@ class ObservationEncoding:
             (
                 "last_changes",
                 n if _moves_many(variant) else 0,
-                -max(per_player, points),
-                max(per_player, points),
+                -max(per_player * stake, points),
+                max(per_player * stake, points),
             ),
             ("winners", n, 0, 1),
             ("open", faces * n * own, 0, per_player),
@@ -576,9 +585,12 @@ class ObservationEncoding:
         bids, per_bid, most = f["bids"], fast.per_bid, self.actions.max_quantity
         for position, placed in enumerate(view.bids, start=1):
             bid = placed.bid
-            if bid.quantity > most:
-                self.actions.encode(bid)  # refuses a bid without a number
-            slot = ((bid.quantity - 1) * fast.faces + bid.face - 1) * per_bid + bid.pressure
+            if type(bid) is not Bid:  # a hand: its rank
+                slot = self.actions.encode(bid) - self.actions.first_bid
+            else:
+                if bid.quantity > most:
+                    self.actions.encode(bid)  # refuses a bid without a number
+                slot = ((bid.quantity - 1) * fast.faces + bid.face - 1) * per_bid + bid.pressure
             claim = placed.claim  # an exact claim (a Bull), a pass, a doubt: each a block apart
             block = bids if claim == "bid" else f[_BLOCKS[claim]]
             index = block + slot * n + (placed.player - me) % n
@@ -689,15 +701,18 @@ class ObservationEncoding:
     def _encode_last(self, out: list[int], result: Resolution, me: int) -> None:
         n, f = self.players, self._fast.starts
         bid = result.bid
-        if bid.quantity > self.actions.max_quantity:
-            self.actions.encode(bid)  # refuses a bid without a number
         out[f["last"]] = 1
         out[f["last_call"] + (0 if result.call == "challenge" else 1)] = 1
         if result.claim != "bid":
             out[f["last_claim"]] = CLAIMS.index(result.claim)
-        out[f["last_quantity"]] = bid.quantity
-        out[f["last_face"] + bid.face - 1] = 1
-        out[f["last_pressure"]] = int(bid.pressure)
+        if isinstance(bid, HandBid):  # its rank, and no face
+            out[f["last_quantity"]] = self.actions.encode(bid) - self.actions.first_bid + 1
+        else:
+            if bid.quantity > self.actions.max_quantity:
+                self.actions.encode(bid)  # refuses a bid without a number
+            out[f["last_quantity"]] = bid.quantity
+            out[f["last_face"] + bid.face - 1] = 1
+            out[f["last_pressure"]] = int(bid.pressure)
         out[f["last_caller"] + (result.caller - me) % n] = 1
         out[f["last_bidder"] + (result.bidder - me) % n] = 1
         out[f["last_count"]] = result.count
@@ -871,10 +886,16 @@ class ObservationEncoding:
         variant, n = self.variant, self.players
         call: Literal["challenge", "exact"] = "challenge" if get("last_call")[0] else "exact"
         faces = [face for face, v in enumerate(get("last_face"), start=1) if v]
+        quantity = get("last_quantity")[0]
+        ladder = variant.hand_bids
+        bid: AnyBid
         try:
-            bid = Bid(
-                get("last_quantity")[0], faces[0] if faces else 0, bool(get("last_pressure")[0])
-            )
+            if ladder:  # a hand, by its rank
+                if not 1 <= quantity <= len(ladder):
+                    raise EncodingError(f"the last call's hand has no rank {quantity}")
+                bid = ladder[quantity - 1]
+            else:
+                bid = Bid(quantity, faces[0] if faces else 0, bool(get("last_pressure")[0]))
         except IllegalActionError as error:
             raise EncodingError(f"the last call's bid is not a bid: {error}") from None
         order = sorted((v, absolute(r)) for r, v in enumerate(get("last_revealed")) if v)
@@ -918,6 +939,7 @@ class ObservationEncoding:
             claim=CLAIMS[(get("last_claim") or [0])[0]],  # type: ignore[arg-type]
             words=variant.words,
             unit=variant.score_unit,
+            hand_names=variant.hand_names,
         )
 
     def _checked(self, vector: Sequence[Any]) -> list[int]:
@@ -968,6 +990,7 @@ def _moves_many(variant: Variant) -> bool:
         bool(variant.user_kinds)
         or type(variant.scoring) not in one_die
         or points_by_exact_call  # an exact call may cost a point with nobody gaining it
+        or variant.most_stake > 1  # a challenge of a hand played for more
     )
 
 

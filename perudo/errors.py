@@ -112,6 +112,15 @@ REASONS: Mapping[str, str] = MappingProxyType(
         "nothing-to-reroll": "At least one die stays under the cup to be re-rolled (Bluff).",
         "no-bid-left": "An action said together with a bid is refused when no bid is left.",
         "values-differ": "The dice put out before a re-roll said with a bid show one value.",
+        "act-first": "The edition's action comes before this bid (Mia's roll before each bid "
+        "but a round's first).",
+        "nothing-to-raise": "The action comes before a raise, and no bid stands yet (Mia's "
+        "opener bids on the dice dealt).",
+        "already-rolled": "A player rolls once a turn, before their bid (Mia).",
+        "bid-names-a-hand": "In an edition whose bids name hands (Mia's 65), a bid names a "
+        "hand, not a quantity of a face.",
+        "no-hand-bids": "The edition's bids name a quantity of a face, not a hand.",
+        "not-a-hand-bid": "The hand is not one the edition's bids name (its claims kind's ladder).",
     }
 )
 

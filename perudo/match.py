@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from perudo.actions import ACTION_TYPES, Act, Action, Bid, Calza, Declare, Dudo, Paso
+from perudo.actions import ACTION_TYPES, Act, Action, Bid, Calza, Declare, Dudo, HandBid, Paso
 from perudo.bots import Bot, bot_name
 from perudo.errors import BotError, IllegalActionError, InvalidVariantError, shown
 from perudo.state import GameState
@@ -100,6 +100,8 @@ def describe_action(state: GameState, action: Action, player: int) -> str:
     pressure = " with pressure" if getattr(action, "pressure", False) else ""
     if isinstance(action, Bid):
         return f"{name} bids {action}{pressure}"
+    if isinstance(action, HandBid):
+        return f"{name} bids {state.variant.hand_name(action)}"
     if isinstance(action, Dudo):
         return f"{name}: {words.dudo}!{pressure}"
     if isinstance(action, Calza):

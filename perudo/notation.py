@@ -7,6 +7,7 @@ notation                 action
 ``3x4!``                 ``Bid(3, 4, pressure=True)``
 ``dudo``                 ``Dudo()``: the challenge
 ``dudo!``                ``Dudo(pressure=True)``
+``6-5``                  ``HandBid((6, 5))``: a bid naming a hand (Mia's 65)
 ``calza``                ``Calza()``: the exact call
 ``declare palifico``     ``Declare("palifico")``: any declaration name
 ``reroll 2 5``           ``Act("reroll", (2, 5))``: an edition's own action
@@ -18,7 +19,8 @@ dice have 1 to 6, and ``3x12`` is a bid on twelves). ``str(action)`` gives this 
 form, and ``parse_action`` reads it back; records are written in it.
 ``parse_action`` reads any case and spacing (``3X5``, `` 3x5 ``, ``Declare  Palifico``), and
 ``parse_action(text, variant=...)`` also reads the edition's own words (``Dubito``,
-``Jonti``, ``Spot on``, ``Palifico``).
+``Jonti``, ``Spot on``, ``Palifico``), and, where its bids name hands, what players call
+each hand (``Mia``, ``65``).
 
 **The pressure mark.** ``!`` at the end of a bid or of the challenge's word is WANGO's
 pressure, and nothing else: the pressured form of a word is the word with ``!`` added. A
@@ -36,8 +38,9 @@ open) and which are legal; the notation reads a word only where the edition offe
 
 The whole grammar, in EBNF (``"x"`` a character, ``{ }`` repeated, ``[ ]`` optional)::
 
-    action    = bid | challenge | exact | pass | declare | act ;
+    action    = bid | hand | challenge | exact | pass | declare | act ;
     bid       = quantity "x" face [ "!" ] ;          (* 3x4, 3x4! *)
+    hand      = face "-" face { "-" face } ;          (* 6-5: highest first, 2 to 20 *)
     challenge = "dudo" [ "!" ] ;                      (* or the edition's word *)
     exact     = "calza" ;                             (* or the edition's word *)
     pass      = "paso" ;                              (* or the edition's word *)
@@ -102,6 +105,8 @@ def parse_action(text: str, variant: Variant | None = None) -> Action:
     if action is None:
         words = _shipped_words() if variant is None else _edition_words(variant.words)
         action = words.get(spoken)
+    if action is None and variant is not None and variant.hand_bids:
+        action = _hand_words(variant).get(spoken)
     if action is None:
         why = f"{shown(text)} is not a move: {_help(variant)}"
         raise IllegalActionError("malformed-action", why)
@@ -133,6 +138,13 @@ def _edition_words(words: Words) -> dict[str, Action]:
     return dict(words.action_words())
 
 
+@functools.lru_cache(maxsize=64)
+def _hand_words(variant: Variant) -> dict[str, Action]:
+    """What players call each hand of an edition whose bids name hands, in lower case."""
+    return {" ".join(name.split()).lower(): bid for bid, (_, name) in zip(
+        variant.hand_bids, variant.hand_names, strict=True)}  # fmt: skip
+
+
 @functools.cache
 def _shipped_words() -> dict[str, Action]:
     """The shipped editions' words, in lower case: what the notation read before editions
@@ -155,6 +167,9 @@ def _help(variant: Variant | None) -> str:
         return "write 3x4, 3x4!, dudo, dudo!, calza, paso or declare <name>"
     words = variant.words
     moves = ["a bid such as 3x4"]
+    if variant.hand_bids:
+        named = variant.hand_names
+        moves = [f"a hand such as {named[-2][1]} or {named[-1][1]}"]
     if variant.has_pressure:
         moves.append("3x4! (a bid with pressure)")
     moves.append(words.dudo.lower())

@@ -8,7 +8,7 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar, overload
 
 import attrs
 
-from perudo.actions import Act, Action, Bid
+from perudo.actions import Act, Action, AnyBid
 from perudo.errors import GameSetupError, shown
 
 #: The hands of a round, one per seat.
@@ -196,8 +196,9 @@ class PlacedBid:
 
     Attributes:
         player: The seat that made it.
-        bid: The bid; for an exact claim or a pass, the bid that stood when it was made
-            (a pass leaves it standing: the next raise is over it).
+        bid: The bid (a :class:`~perudo.Bid`, or a :class:`~perudo.HandBid` in an edition
+            whose bids name hands); for an exact claim or a pass, the bid that stood when
+            it was made (a pass leaves it standing: the next raise is over it).
         claim: ``"bid"`` (at least ``bid.quantity`` dice), ``"exact"`` (an exact claim, a
             Bull: exactly that many, made with the exact call of an edition whose exact
             call stands in the bid chain: its kind's ``in_chain``),
@@ -208,7 +209,7 @@ class PlacedBid:
     """
 
     player: int
-    bid: Bid
+    bid: AnyBid
     claim: Claim = "bid"
 
     @property
@@ -257,10 +258,10 @@ class BidChain(Sequence[PlacedBid]):
         self.previous = previous
         self.last = last
         #: The round's first bid (it may decide the round's wild face).
-        self.first: Bid = last.bid if previous is None else previous.first
+        self.first: AnyBid = last.bid if previous is None else previous.first
         self.length: int = 1 if previous is None else previous.length + 1
-        #: The highest quantity bid so far this round.
-        quantity = last.bid.quantity
+        #: The highest quantity bid so far this round (0 where bids name hands).
+        quantity = getattr(last.bid, "quantity", 0)
         self.highest: int = (
             quantity if previous is None or previous.highest < quantity else previous.highest
         )
@@ -325,7 +326,7 @@ class BidFacts:
     bids: Sequence[PlacedBid]
 
     @property
-    def bid(self) -> Bid | None:
+    def bid(self) -> AnyBid | None:
         """The standing bid, or ``None`` before the round's first bid."""
         return self.bids[-1].bid if self.bids else None
 

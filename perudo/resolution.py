@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 import attrs
 
-from perudo.actions import Bid
+from perudo.actions import AnyBid, Bid, HandBid
 from perudo.errors import InvalidVariantError, shown
 from perudo.players import Claim, called_link
 from perudo.rules import (
@@ -39,7 +39,8 @@ class Resolution(SeatChanges):
             ``"exact"`` (a Bull: exactly its quantity) or ``"pass"`` (then ``count`` is 1
             when the passer's hand, the only one shown, is as the pass claims, else 0).
         count: Dice of the bid's face (with the wild face, if one was wild) among the
-            hands shown.
+            hands shown; for a bid that names a hand (Mia's), the rank of the highest hand
+            the dice shown make (1 for the edition's lowest, 0 for none).
         revealed: The seats that showed their hands, in the order shown (caller last).
         hands: Each seat's hand as shown: ``None`` for a hand that stayed hidden, ``()`` for a
             seat already out.
@@ -54,7 +55,7 @@ class Resolution(SeatChanges):
 
     call: Literal["challenge", "exact"]
     word: str
-    bid: Bid
+    bid: AnyBid
     caller: int
     bidder: int
     count: int
@@ -70,6 +71,11 @@ class Resolution(SeatChanges):
     unit: tuple[str, str] = attrs.field(
         default=("point", "points"), eq=False, repr=False, kw_only=True
     )  # what a score counts, for describe: the scoring kind's
+    #: The hands a bid may name, lowest first, and what players call each (an edition whose
+    #: bids name hands), for describe.
+    hand_names: tuple[tuple[tuple[int, ...], str], ...] = attrs.field(
+        default=(), eq=False, repr=False, kw_only=True
+    )
 
     @property
     def loser(self) -> int | None:
@@ -85,8 +91,9 @@ class Resolution(SeatChanges):
 
     @property
     def is_exact(self) -> bool:
-        """Whether the count equals the bid's quantity (what an exact call claims)."""
-        return self.count == self.bid.quantity
+        """Whether the count equals the bid's quantity (what an exact call claims); never
+        for a bid that names a hand."""
+        return isinstance(self.bid, Bid) and self.count == self.bid.quantity
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data; hands that stayed hidden are ``None``; ``claim`` is there
@@ -117,12 +124,16 @@ class Resolution(SeatChanges):
         def who(seat: int) -> str:
             return names[seat] if names is not None else f"seat {seat}"
 
-        wild = ""
-        if self.wild is not None and self.bid.face != self.wild:
-            wild = f" ({words.face_name(self.wild)} wild)"
-        shown_only = "" if self.hands.count(None) == 0 else " among the hands shown"
-        said = words.bid_said(self.bid, self.claim)
-        counted = f"{words.counted(self.count, self.bid.face)}{wild}{shown_only}"
+        bid = self.bid
+        if isinstance(bid, HandBid):
+            said, counted = self._hand_said(bid)
+        else:
+            wild = ""
+            if self.wild is not None and bid.face != self.wild:
+                wild = f" ({words.face_name(self.wild)} wild)"
+            shown_only = "" if self.hands.count(None) == 0 else " among the hands shown"
+            said = words.bid_said(bid, self.claim)
+            counted = f"{words.counted(self.count, bid.face)}{wild}{shown_only}"
         if self.claim == "pass":  # judged on the passer's hand, the one shown
             word = words.paso or "pass"
             counted = f"the hand shown is {'as' if self.count else 'not as'} the {word} claims"
@@ -153,6 +164,17 @@ class Resolution(SeatChanges):
         if self.call == "exact" and self.is_exact:
             return f"{head}; {who(self.caller)} is right, already holds every die and gains nothing"
         return f"{head}; nobody loses or gains anything"
+
+    def _hand_said(self, bid: HandBid) -> tuple[str, str]:
+        """A hand bid as players call it, and what the dice shown make of it."""
+        names = dict(self.hand_names)
+        said = names.get(bid.faces, str(bid))
+        if not self.revealed:
+            return said, "no hand is shown"
+        made = "no hand of the ladder"
+        if 0 < self.count <= len(self.hand_names):
+            made = self.hand_names[self.count - 1][1]
+        return said, f"the dice shown make {made}"
 
     def _counted(self, amount: int) -> str:
         """``amount`` of the score's unit: ``"1 point"``, ``"2 points"``, ``"1 life"``."""
@@ -285,13 +307,16 @@ def settle_call(
         CallContext, context, to_act=None, call=call, caller=caller, pressured=pressured,
         shown=seen, count=total, in_turn=caller == context.to_act,
     )  # fmt: skip
+    right_claim = claimed and isinstance(bid, Bid) and total == bid.quantity
     settler: ScoringRule | ExactCallRule = (
-        variant.scoring if challenge and not (claimed and total == bid.quantity)
-        else variant.exact_call
-    )  # fmt: skip
+        variant.scoring if challenge and not right_claim else variant.exact_call
+    )
     raw = settler.settle(counted)
     if variant.user_kinds:  # perudo's own kinds keep the protocol
         raw = _per_seat(variant, settler.axis, raw, len(hands))
+    if isinstance(bid, HandBid) and challenge and variant.stakes:  # played for more (Mia's)
+        stake = variant.stakes.get((bid.faces, counted.bid_stands), 1)
+        raw = tuple([change * stake for change in raw])
     zeros = (0,) * len(hands)
     out: tuple[int, ...]
     if not variant.scoring.moves_dice:  # calls move points (lives, chips): the exact call too
@@ -329,5 +354,6 @@ def settle_call(
         names=names,
         words=words,
         unit=variant.score_unit,
+        hand_names=variant.hand_names,
     )
     return settled, result

@@ -27,7 +27,7 @@ def variant_names() -> tuple[str, ...]:
     >>> variant_names()  # doctest: +NORMALIZE_WHITESPACE
     ('aetolia-liars-dice', 'bluff', 'bull-and-burst', 'common-hand-pass', 'dead-mans-dice',
      'fb88-liar-dice', 'french-calza', 'french-jonti', 'immortal-blade-liars-dice', 'italian',
-     'liars-poker', 'openspiel-liars-dice', 'outlands-liars-dice', 'spanish', 'wango',
+     'liars-poker', 'mia', 'openspiel-liars-dice', 'outlands-liars-dice', 'spanish', 'wango',
      'wango-party')
     """
     return tuple(sorted(path.stem for path in variants_dir().glob("*.toml")))

@@ -54,7 +54,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
     raise ImportError(f"perudo.solve needs {error.name}: {install_hint('solve')}") from error
 
-from perudo.actions import Action, Bid, Calza, Declare, Paso
+from perudo.actions import Action, Bid, Calza, Declare, HandBid, Paso
 from perudo.errors import SolveError, shown
 from perudo.loader import load_variant
 from perudo.setup import new_game
@@ -262,8 +262,9 @@ def _walk(start: GameState, limit: int, *, positions: bool = False) -> _Round:
     settled: dict[Any, int] = {}
     whole = bool(variant.user_kinds)  # a registered kind may read the whole round
     out_of_turn = variant.has_out_of_turn
-    # the moves that go on with the round: bids, declarations, a pass, an exact claim (a Bull)
-    going_on: tuple[type, ...] = (Bid, Declare, Paso)
+    # the moves that go on with the round: bids (of a quantity or a hand), declarations, a
+    # pass, an exact claim (a Bull)
+    going_on: tuple[type, ...] = (Bid, HandBid, Declare, Paso)
     if variant.claims_in_chain:
         going_on += (Calza,)
 
@@ -322,7 +323,7 @@ def _check_size(start: GameState, per_call: int, limit: int) -> None:
     """Refuse at once a round certainly past ``limit`` positions: its deals times the bid
     histories of one deal, counted as the subsets of the bids open at the opening (each bid
     raises the one before); the walk stops any other past it."""
-    bids = sum(1 for action in start.legal_actions() if isinstance(action, Bid))
+    bids = sum(1 for action in start.legal_actions() if isinstance(action, Bid | HandBid))
     if bids > 60 or per_call * 2**bids > limit:
         raise SolveError(
             f"{_name(start)} is too big to solve: {per_call:,} deals of up to 2^{bids} bid "

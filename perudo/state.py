@@ -23,10 +23,12 @@ from perudo.actions import (
     PASS,
     Act,
     Action,
+    AnyBid,
     Bid,
     Calza,
     Declare,
     Dudo,
+    HandBid,
     Paso,
 )
 from perudo.dice import pick, reroll
@@ -71,7 +73,7 @@ from perudo.view import PlayerView, SeatView, draw_table
 
 __all__ = ["GameState", "legal_order"]
 
-_IN_TURN = (Bid, Dudo, Paso, Declare)  # the actions only the player to act takes
+_IN_TURN = (Bid, HandBid, Dudo, Paso, Declare)  # the actions only the player to act takes
 #: The challenges open to a seat, without and with pressure to spend (party mode).
 _CHALLENGES: dict[bool, tuple[Action, ...]] = {
     False: (CHALLENGE,),
@@ -165,7 +167,7 @@ class GameState(RoundFacts):
         return bids
 
     @property
-    def bid(self) -> Bid | None:
+    def bid(self) -> AnyBid | None:
         """The standing bid, or ``None`` before the round's first bid."""
         return None if self._chain is None else self._chain.last.bid
 
@@ -295,15 +297,19 @@ class GameState(RoundFacts):
         """Whether ``seat`` may bid or challenge under pressure now (party mode)."""
         return self.variant.has_pressure and self.players[seat].pressure_left > 0
 
-    def _bids_of(self, seat: int, pressure: bool) -> tuple[Bid, ...]:
+    def _bids_of(self, seat: int, pressure: bool) -> tuple[AnyBid, ...]:
         """Every legal bid of ``seat`` now, up to the dice in play (pressured ones too with
-        ``pressure``)."""
+        ``pressure``); where bids name hands, every hand ranked above the standing one."""
         chain, rules = self._chain, self.rules
+        hands = self.variant.hand_bids
+        if hands:
+            return hands if chain is None else hands[rules.hand_rank(chain.last.bid) :]  # type: ignore[arg-type]
         may_change = may_change_face(rules, seat)
         if rules.by_standing_bid if chain is not None else rules.opening_by_face:  # hot path
             standing = None if chain is None else chain.last.bid
             return legal_bids_by_standing(rules, standing, may_change, self.dice_in_play, pressure)
-        return legal_bids(rules, self.bid, self._context, may_change, self.dice_in_play, pressure)
+        standing = self.bid  # a quantity of a face: hands were answered above
+        return legal_bids(rules, standing, self._context, may_change, self.dice_in_play, pressure)  # type: ignore[arg-type]
 
     def _acts_open(self, seat: int) -> tuple[Act, ...]:
         """The actions of the edition's ``actions`` axis open to ``seat`` now."""
@@ -326,6 +332,8 @@ class GameState(RoundFacts):
             return bids
         calls: tuple[Action, ...] = ()
         chain = self._chain
+        if variant.bids_after_action and self._acts_open(seat):  # an action comes first
+            bids = ()
         if chain is not None:
             doubted = variant.challenged_all_around and self._has_challenged(seat)
             calls = () if doubted else _CHALLENGES[pressure]
@@ -395,7 +403,7 @@ class GameState(RoundFacts):
         if rolled is not None:
             raise GameSetupError(f"rolled: {action} re-rolls no dice and looks at none")
         log = self.log.with_move(seat, action)
-        if isinstance(action, Bid):
+        if isinstance(action, Bid | HandBid):
             return self._bid(action, seat, log)
         standing = self._chain.last.bid if self._chain is not None else None
         if isinstance(action, Dudo):
@@ -559,11 +567,12 @@ class GameState(RoundFacts):
             and seat == self.to_act
             and not action.pressure
             and not self.must_declare
+            and not self.variant.bids_after_action
         ):  # the hot path: a plain bid by the player to act, who holds dice and may bid
             return self._bid_violation(action, seat)
         if not self.players[seat].dice:
             return Violation("player-out", f"{self.players[seat].name} has no dice left")
-        if self.must_bid and not (isinstance(action, Bid) and seat == self.to_act):
+        if self.must_bid and not (isinstance(action, Bid | HandBid) and seat == self.to_act):
             name = self.players[self.to_act].name  # type: ignore[index]
             act = self.acts[-1].act
             return Violation("bid-required", f"{action}: {name} bids now, together with '{act}'")
@@ -584,6 +593,17 @@ class GameState(RoundFacts):
             return Violation("declaration-required", f"{action}: first choose {choices}")
         if isinstance(action, Paso):
             return self._pass_violation(seat)
+        if (
+            isinstance(action, Bid | HandBid)
+            and self.variant.bids_after_action
+            and seat == self.to_act
+            and not self.must_bid
+        ):
+            first = self._acts_open(seat)
+            if first:
+                return Violation("act-first", f"{action}: first {first[0]}, then bid")
+        if isinstance(action, HandBid):
+            return self._hand_bid_violation(action, seat)
         if action.pressure:
             refused = self._pressure_violation(action, seat)
             if refused is not None:
@@ -600,10 +620,42 @@ class GameState(RoundFacts):
             return None
         return self._bid_violation(action, seat)
 
+    def _hand_bid_violation(self, action: HandBid, seat: int) -> Violation | None:
+        """Why ``seat`` may not bid the hand ``action``: the edition's bids name no hands,
+        its ladder lacks it, or it is not ranked above the standing hand."""
+        variant, rules = self.variant, self.rules
+        if not variant.hand_bids:
+            return Violation(
+                "no-hand-bids",
+                f"{action}: in {variant.name} a bid names a quantity and a face, such as 3x5",
+            )
+        rank = rules.hand_rank(action)
+        if not rank:
+            lowest, highest = variant.hand_names[0][1], variant.hand_names[-1][1]
+            return Violation(
+                "not-a-hand-bid",
+                f"{action}: not a hand a bid names in {variant.name} (from {lowest} up to "
+                f"{highest})",
+            )
+        chain = self._chain
+        if chain is not None and rank <= rules.hand_rank(chain.last.bid):  # type: ignore[arg-type]
+            named, standing = variant.hand_name(action), variant.bid_said(chain.last.bid)
+            return Violation(
+                "bid-too-low", f"{action}: {named} does not raise {standing}: name a higher hand"
+            )
+        return None
+
     def _bid_violation(self, action: Bid, seat: int) -> Violation | None:
         """Why ``seat`` may not bid ``action`` as the round's rules stand; where the player
         to act may still declare, the refusal names the declaration that would allow it."""
-        violation = check_bid(self.rules, self.bid, self._context, action, seat, self.dice_in_play)
+        if self.variant.hand_bids:
+            example = self.variant.hand_names[-1][1]
+            return Violation(
+                "bid-names-a-hand",
+                f"{action}: in {self.variant.name} a bid names a hand, such as {example}",
+            )
+        standing = self.bid  # a quantity of a face: an edition of hands refused it above
+        violation = check_bid(self.rules, standing, self._context, action, seat, self.dice_in_play)  # type: ignore[arg-type]
         if violation is None or not self.offers or seat != self.to_act:
             return violation
         # An open declaration may change the round's rules: say which one allows the bid.
@@ -625,11 +677,17 @@ class GameState(RoundFacts):
             return Violation("pressure-used-up", f"{action}: you have no pressure left")
         return None
 
-    def _turn_violation(self, action: Bid | Dudo | Paso | Declare, seat: int) -> Violation | None:
+    def _turn_violation(
+        self, action: Bid | HandBid | Dudo | Paso | Declare, seat: int
+    ) -> Violation | None:
         """Why ``seat``, not the player to act, may not take ``action`` (a bid, a challenge
         or a declaration) now, as the edition's turns kind says; ``None`` if it may."""
         role = (
-            "bid" if isinstance(action, Bid) else "challenge" if isinstance(action, Dudo) else None
+            "bid"
+            if isinstance(action, Bid | HandBid)
+            else "challenge"
+            if isinstance(action, Dudo)
+            else None
         )
         turns = self.variant.turns
         refused = None
@@ -753,7 +811,7 @@ class GameState(RoundFacts):
         spent = attrs.evolve(p, pressure_left=p.pressure_left - 1)  # its open dice stay out
         return (*self.players[:seat], spent, *self.players[seat + 1 :])
 
-    def _bid(self, bid: Bid, seat: int, log: GameLog, *, claim: Claim = "bid") -> GameState:
+    def _bid(self, bid: AnyBid, seat: int, log: GameLog, *, claim: Claim = "bid") -> GameState:
         """The state after ``seat`` bids ``bid``, or makes another ``claim`` about the
         standing bid ``bid`` (an exact claim, a pass)."""
         chain = BidChain(self._chain, PlacedBid(seat, bid, claim))
@@ -787,7 +845,8 @@ class GameState(RoundFacts):
         back): a game whose round never ends is refused, not played on."""
         rules, variant = self.rules, self.variant
         top = max(self.dice_in_play, chain.highest)
-        different = different_bids(rules, top, variant.has_pressure)
+        hands = len(variant.hand_bids)
+        different = hands or different_bids(rules, top, variant.has_pressure)
         times = rules.raising.times_per_bid
         if chain.length <= variant.most_links(len(self.players), different * (times or 1)):
             return
@@ -948,11 +1007,13 @@ def legal_order(variant: Variant) -> Callable[[Action], tuple[int, ...]]:
     declarations (in the order offered), bids by face then pressure then quantity, the
     challenge (plain, then pressured), the exact call, the pass, the edition's own
     actions."""
-    declarations = variant.declarations
+    declarations, rules = variant.declarations, variant.round_rules()
 
     def key(action: Action) -> tuple[int, ...]:
         if isinstance(action, Declare):
             return (0, declarations.index(action.name))
+        if isinstance(action, HandBid):  # by rank, lowest first
+            return (1, rules.hand_rank(action))
         if isinstance(action, Bid):
             return (1, action.face, action.pressure, action.quantity)
         if isinstance(action, Dudo):

@@ -131,7 +131,7 @@ def table_svg(view: Any, hands: Sequence[Sequence[int] | None] | None = None) ->
     parts.append(_text(x, 50, "Bids", weight="bold"))
     for index, placed in enumerate(view.bids[-12:]):
         who = seats[placed.player].name
-        said = variant.words.bid_said(placed.bid, placed.claim)
+        said = variant.bid_said(placed.bid, placed.claim)
         parts.append(_text(x, 72 + index * 18, f"{said}  {who}"[:26], size=13))
     if not view.bids:
         parts.append(_text(x, 72, "none yet", size=13))

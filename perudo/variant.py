@@ -14,9 +14,18 @@ from typing import Any
 
 import attrs
 
-from perudo.actions import CHALLENGE, CHALLENGE_PRESSED, EXACT_CALL, PASS, Action
+from perudo.actions import (
+    CHALLENGE,
+    CHALLENGE_PRESSED,
+    EXACT_CALL,
+    PASS,
+    Action,
+    AnyBid,
+    HandBid,
+)
 from perudo.declaration import (
     MAX_WORD,
+    NOT_ASKED_OF_HANDS,
     OPTIONAL_AXES,
     SCHEMA,
     WORDS,
@@ -26,12 +35,13 @@ from perudo.declaration import (
     is_left_out,
     merge_declarations,
 )
-from perudo.errors import GameSetupError, InvalidVariantError, shown
+from perudo.errors import GameSetupError, InvalidVariantError, PerudoError, shown
 from perudo.rules import (
     AXES,
     ActionRule,
     CapRule,
     ChallengeRule,
+    ClaimRule,
     ClockRule,
     ConversionRule,
     DiceRule,
@@ -51,7 +61,7 @@ from perudo.rules import (
     WildsRule,
     Words,
 )
-from perudo.rules.axes import optional
+from perudo.rules.axes import MAX_STAKE, optional
 from perudo.rules.registry import is_built_in, name_failures
 
 __all__ = [
@@ -104,6 +114,7 @@ class Variant:
     words: Words
     players: PlayerCountRule
     dice: DiceRule
+    claims: ClaimRule
     wilds: WildsRule
     raising: RaisingRule
     conversion: ConversionRule
@@ -122,6 +133,20 @@ class Variant:
     provenance: tuple[Provenance, ...] = attrs.field(repr=False)
     # Derived once when the edition is made, and gone with it: the one place of the
     # edition's caches (never a module-level table).
+    #: The bids a player may name where the edition's bids name hands (its ``claims``
+    #: kind's ladder, lowest first: Mia's 21 values); ``()`` where bids name a quantity of
+    #: a face.
+    hand_bids: tuple[HandBid, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: Each hand of :attr:`hand_bids` and what players call it (``"Mia"``, ``"65"``).
+    hand_names: tuple[tuple[tuple[int, ...], str], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    #: What a challenge of each hand is played for, by hand and whether the hands shown
+    #: held it, where its claims kind says more than one (its ``stake``: Mia's two for a
+    #: Mia doubted that stands); ``{}`` where every challenge is played for one settlement.
+    stakes: Mapping[tuple[tuple[int, ...], bool], int] = attrs.field(
+        init=False, eq=False, repr=False
+    )
     _round_rules: RoundRules = attrs.field(init=False, eq=False, repr=False)
     _fingerprint: str = attrs.field(init=False, eq=False, repr=False)
     _user_kinds: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -146,12 +171,107 @@ class Variant:
     #: Whether an action of the edition may bind the next move to a bid (its actions kind's
     #: ``binds``: :attr:`~perudo.rules.ActEffect.then_bid`).
     binds_next_move: bool = attrs.field(init=False, eq=False, repr=False)
+    #: Whether the player to act bids only after an action of the edition's, while one is
+    #: open to them (its actions kind's ``bids_after``: Mia's roll before each bid).
+    bids_after_action: bool = attrs.field(init=False, eq=False, repr=False)
     #: What a score counts, singular and plural (the scoring kind's optional ``unit``:
     #: ``("life", "lives")``; points where it is left out), as the calls' descriptions say.
     score_unit: tuple[str, str] = attrs.field(init=False, eq=False, repr=False)
 
+    @hand_bids.default
+    def _name_hands(self) -> tuple[HandBid, ...]:
+        dice, claims = self.dice, self.claims
+        ladder = claims.ladder(dice.per_player, dice.faces)
+        if ladder is None:
+            return ()
+        if (
+            not isinstance(ladder, tuple)
+            or not ladder
+            or len(set(ladder)) != len(ladder)
+            or not all(isinstance(hand, tuple) for hand in ladder)
+        ):
+            raise InvalidVariantError(
+                f"rule kind claims:{claims.kind} of {self.key!r} broke its protocol: ladder "
+                f"returned {shown(ladder)}, not a tuple of different hands"
+            )
+        try:
+            bids = tuple(HandBid(hand) for hand in ladder)
+        except PerudoError as error:
+            raise InvalidVariantError(
+                f"rule kind claims:{claims.kind} of {self.key!r} broke its protocol: its "
+                f"ladder holds a hand that is not one ({error})"
+            ) from None
+        if any(
+            bid.faces != hand or max(hand) > dice.faces
+            for bid, hand in zip(bids, ladder, strict=True)
+        ):
+            raise InvalidVariantError(
+                f"rule kind claims:{claims.kind} of {self.key!r} broke its protocol: each hand "
+                f"of its ladder lists faces of the dice ({dice.faces}), highest first"
+            )
+        return bids
+
+    @hand_names.default
+    def _call_hands(self) -> tuple[tuple[tuple[int, ...], str], ...]:
+        named = []
+        for bid in self.hand_bids:
+            name = self.claims.hand_name(bid.faces, self.words)
+            if not isinstance(name, str) or not 0 < len(name) <= MAX_WORD:
+                raise InvalidVariantError(
+                    f"rule kind claims:{self.claims.kind} of {self.key!r} broke its protocol: "
+                    f"hand_name returned {shown(name)} for {bid}, not a word of 1 to "
+                    f"{MAX_WORD} characters"
+                )
+            named.append((bid.faces, name))
+        spoken = [" ".join(name.split()).lower() for _, name in named]
+        if len(set(spoken)) != len(spoken):
+            raise InvalidVariantError(
+                f"rule kind claims:{self.claims.kind} of {self.key!r} broke its protocol: "
+                "hand_name gave two hands one name"
+            )
+        return tuple(named)
+
+    @stakes.default
+    def _stake_hands(self) -> Mapping[tuple[tuple[int, ...], bool], int]:
+        stake_of = optional(self.claims, "stake")
+        if stake_of is None or not self.hand_bids:
+            return {}
+        stakes = {}
+        for bid in self.hand_bids:
+            for stands in (True, False):
+                stake = stake_of(bid.faces, stands)
+                if type(stake) is not int or not 1 <= stake <= MAX_STAKE:
+                    raise InvalidVariantError(
+                        f"rule kind claims:{self.claims.kind} of {self.key!r} broke its "
+                        f"protocol: stake returned {shown(stake)} for {bid}, not a whole "
+                        f"number 1 to {MAX_STAKE}"
+                    )
+                if stake != 1:
+                    stakes[bid.faces, stands] = stake
+        return stakes  # read, never written (a plain dict: a variant pickles)
+
+    @property
+    def most_stake(self) -> int:
+        """The most a challenge of one hand is played for (1 where no hand is staked)."""
+        return max(self.stakes.values(), default=1)
+
+    def hand_name(self, bid: HandBid) -> str:
+        """What players call the hand ``bid`` names (``"Mia"``), or its notation where the
+        edition's bids name no such hand."""
+        return dict(self.hand_names).get(bid.faces, str(bid))
+
+    def bid_said(self, bid: AnyBid, claim: str = "bid") -> str:
+        """A link of the bid chain as people read it, in the edition's words: a hand as
+        players call it (``"Mia"``), anything else as :meth:`~perudo.rules.Words.bid_said`
+        says it."""
+        if isinstance(bid, HandBid):
+            said = self.hand_name(bid)
+            return said if claim == "bid" else f"{self.words.dudo} ({said} stands)"
+        return self.words.bid_said(bid, claim)
+
     @_round_rules.default
     def _make_round_rules(self) -> RoundRules:
+        hands = self.hand_bids
         return RoundRules(
             wilds=self.wilds,
             raising=self.raising,
@@ -159,6 +279,8 @@ class Variant:
             opening=self.opening,
             cap=self.cap.caps,
             faces=self.dice.faces,
+            claims=self.claims if hands else None,
+            ladder=tuple(bid.faces for bid in hands),
         )
 
     @_fingerprint.default
@@ -181,6 +303,10 @@ class Variant:
     @binds_next_move.default
     def _actions_bind(self) -> bool:
         return bool(optional(self.actions, "binds"))
+
+    @bids_after_action.default
+    def _bids_wait(self) -> bool:
+        return bool(optional(self.actions, "bids_after"))
 
     @claims_in_chain.default
     def _claims_in_chain(self) -> bool:
@@ -249,7 +375,9 @@ class Variant:
 
     def describe(self, axis: str) -> str:
         """The setting on ``axis`` as sentences, in the edition's words (each component
-        writes its own)."""
+        writes its own; an axis an edition whose bids name hands never asks says so)."""
+        if self.hand_bids and axis in NOT_ASKED_OF_HANDS:
+            return f"Not asked: a bid names a hand ({self.claims.label(self.words)})."
         return str(self.component(axis).describe(self.words, self.dice.per_player))
 
     def round_rules(self) -> RoundRules:
@@ -397,6 +525,7 @@ class Variant:
         words: Mapping[str, str | None] | None = None,
         players: PlayerCountRule | Mapping[str, Any] | None = None,
         dice: DiceRule | Mapping[str, Any] | None = None,
+        claims: ClaimRule | Mapping[str, Any] | None = None,
         wilds: WildsRule | Mapping[str, Any] | None = None,
         raising: RaisingRule | Mapping[str, Any] | None = None,
         conversion: ConversionRule | Mapping[str, Any] | None = None,
@@ -446,7 +575,7 @@ class Variant:
                 result.
         """
         given: dict[str, Any] = {
-            "players": players, "dice": dice, "wilds": wilds, "raising": raising,
+            "players": players, "dice": dice, "claims": claims, "wilds": wilds, "raising": raising,
             "conversion": conversion, "opening": opening, "cap": cap, "turns": turns,
             "challenge": challenge,
             "exact_call": exact_call, "passes": passes, "special_round": special_round,

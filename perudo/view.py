@@ -253,7 +253,8 @@ def draw_table(
         lines.append(row.rstrip())
     if view.bids:
         said = ", ".join(
-            f"{view.seats[p.player].name} {words.bid_said(p.bid, p.claim)}" for p in view.bids
+            f"{view.seats[p.player].name} {view.variant.bid_said(p.bid, p.claim)}"
+            for p in view.bids
         )
         lines.append(f"Bids: {said}")
         context = view.context

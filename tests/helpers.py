@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 import perudo
-from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState, Paso
+from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState, HandBid, Paso
 
 #: The six editions of RULES.md, from the five sources: the tests of their rules use these.
 #: Every shipped edition (OpenSpiel's liars_dice and Bluff too) is ``perudo.variant_names()``.
@@ -44,9 +44,11 @@ def registered(*kinds: type) -> Iterator[None]:
 
 def act(text: str) -> Action:
     """``"3x4"``, ``"3x4!"``, ``"dudo"``, ``"dudo!"``, ``"calza"`` (or ``"bull"``),
-    ``"paso"``, ``"declare palifico"``, ``"reroll 2 5"``."""
+    ``"paso"``, ``"declare palifico"``, ``"reroll 2 5"``, a hand ``"6-5"``."""
     if text.startswith("declare "):
         return Declare(text.removeprefix("declare "))
+    if "-" in text:
+        return HandBid(tuple(int(face) for face in text.split("-")))
     if text.startswith("reroll"):
         return Act("reroll", tuple(int(face) for face in text.split()[1:]))
     pressure = text.endswith("!")

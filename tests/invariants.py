@@ -4,7 +4,40 @@ from __future__ import annotations
 
 from collections import Counter
 
-from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState, Paso
+from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState, HandBid, Paso
+
+#: Mia's values from lowest to highest, as the source lists them (Wikipedia's article, its
+#: rules quoted at modhoster.com), written out here apart from perudo's own ladder.
+MIA_ORDER = [
+    "31",
+    "32",
+    "41",
+    "42",
+    "43",
+    "51",
+    "52",
+    "53",
+    "54",
+    "61",
+    "62",
+    "63",
+    "64",
+    "65",
+    "11",
+    "22",
+    "33",
+    "44",
+    "55",
+    "66",
+    "21",
+]
+
+
+def mia_rank(dice: tuple[int, ...]) -> int:
+    """The rank of two dice in Mia, 1 for 31 up to 21 for Mia, read higher die first."""
+    high, low = sorted(dice, reverse=True)
+    return MIA_ORDER.index(f"{high}{low}") + 1
+
 
 #: Every declaration name a shipped edition offers (actions are open to any name now; these
 #: are the ones that may be legal somewhere).
@@ -28,6 +61,11 @@ def check_step(before: GameState, action: Action, seat: int, after: GameState) -
                 assert (a.dice, a.open) == (b.dice, b.open)
         if isinstance(action, Act):
             check_act(before, action, seat, after)
+        if isinstance(action, HandBid):  # Mia: a higher value, the turn to the left
+            assert before.bid is None or mia_rank(action.faces) > mia_rank(before.bid.faces)  # type: ignore[union-attr]
+            assert after.to_act == before.left_of(seat)
+    elif variant.hand_bids:
+        check_mia_call(before, action, seat, after)
     else:
         result = after.last_result
         assert result is not None
@@ -100,6 +138,38 @@ def check_step(before: GameState, action: Action, seat: int, after: GameState) -
         assert after.legal_actions()
 
 
+def check_mia_call(before: GameState, action: Action, seat: int, after: GameState) -> None:
+    """Mia's calls, as its source says: a challenge shows the bidder's two dice, and the
+    value they show (or higher) makes the challenger lose a life, two on a true Mia; a lower
+    one the bidder; giving up, only on a Mia, costs the one who gives up a life. The player
+    left of the loser opens the next round; the first player out of lives ends the game."""
+    result, bid, bidder = after.last_result, before.bid, before.bidder
+    assert result is not None
+    assert isinstance(bid, HandBid)
+    assert bidder is not None
+    n = len(before.players)
+    if isinstance(action, Dudo):
+        assert result.revealed == (bidder,)
+        shown = before.players[bidder].dice
+        assert result.count == mia_rank(shown)
+        stands = mia_rank(shown) >= mia_rank(bid.faces)
+        loser = seat if stands else bidder
+        lost = 2 if stands and bid.faces == (2, 1) else 1
+    else:
+        assert isinstance(action, Calza)
+        assert bid.faces == (2, 1)
+        assert result.revealed == ()
+        loser, lost = seat, 1
+    assert list(result.points) == [-lost if s == loser else 0 for s in range(n)]
+    assert list(result.changes) == [0] * n
+    scores = [p.score + (-lost if s == loser else 0) for s, p in enumerate(before.players)]
+    assert [p.score for p in after.players] == scores
+    assert after.is_over == (min(scores) <= 0)
+    if not after.is_over:
+        assert after.to_act == (loser + 1) % n  # nobody is out until the game ends
+        assert all(len(p.dice) == 2 for p in after.players)
+
+
 def difference_changes(held: list[int], count: int, before: GameState) -> list[int]:
     """What Bluff's rule costs each seat: a count short of the bid costs the bidder the dice
     it is short, a count over it the challenger the dice it is over, an exact count every
@@ -117,6 +187,13 @@ def check_act(before: GameState, action: Act, seat: int, after: GameState) -> No
     """A re-roll puts the named dice out, keeps the dice already out, and re-rolls the rest
     of the cup (as many dice as stayed under it)."""
     a, b = before.players[seat], after.players[seat]
+    if action.word == "roll":  # Mia: the player to act rolls both dice, then bids
+        assert seat == before.to_act
+        assert before.bid is not None
+        assert len(b.dice) == len(a.dice) == 2
+        assert after.must_bid
+        assert all(isinstance(move, HandBid) for move in after.legal_actions())
+        return
     assert action.word == "reroll"
     assert before.bidder == seat  # only the bidder, right after the bid
     assert Counter(b.open) == Counter(a.open) + Counter(action.numbers)
@@ -139,6 +216,8 @@ def action_space(state: GameState) -> list[Action]:
     ]
     space += [Dudo(), Dudo(pressure=True), Calza(), Paso()]
     space += [Declare(name) for name in DECLARATIONS]
+    faces = state.rules.faces  # every hand of two dice, one face too many included
+    space += [HandBid((a, b)) for a in range(1, faces + 2) for b in range(1, a + 1)]
     actions = state.variant.actions
     if actions.words:
         space += actions.every_move(state.variant.dice.per_player + 1, 6)  # one too many

@@ -153,8 +153,9 @@ def test_the_reader_is_a_stronger_bot_in_every_edition() -> None:
     # but Bluff, where a bidder shows what it holds by the dice it puts out and re-rolls the
     # rest: the bids say nothing more, and the reader reads none (it plays as the odds bot);
     # and UO Outlands', where a challenge counts the bidder's hand alone: both bots judge a
-    # bid on that hand, and the reader has nothing more to read
-    for key in set(perudo.variant_names()) - {"bluff", "outlands-liars-dice"}:
+    # bid on that hand, and the reader has nothing more to read; and Mia, whose bids name
+    # the bidder's own fresh roll: both bots judge a hand by its odds alone
+    for key in set(perudo.variant_names()) - {"bluff", "outlands-liars-dice", "mia"}:
         players = min(4, perudo.load_variant(key).players.max)
         result = simulate(key, players, 120, bots=["reader", "odds"], seed=7)
         shares = dict(result.bot_intervals)

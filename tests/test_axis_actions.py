@@ -3,14 +3,18 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from helpers import context
 
 from perudo import Act
-from perudo.rules import ActEffect, ActionRule, NoActions, Reroll, RerollThenBid
+from perudo.players import PlacedAct
+from perudo.rules import ActEffect, ActionRule, NoActions, Reroll, RerollThenBid, RollBeforeBid
 
 JUST_BID = context((3, 3, 3), bids=[(1, "3x3")])  # seat 1 has just bid
 ANSWERED = context((3, 3, 3), bids=[(1, "3x3"), (2, "4x3")])  # and seat 2 raised it
+OPENING = context((2, 2, 2))  # no bid yet, seat 0 to act
+ROLLED = attrs.evolve(JUST_BID, acts=(PlacedAct(0, Act("roll"), 1),))  # seat 0 rolled
 
 
 @pytest.mark.parametrize(
@@ -29,6 +33,12 @@ ANSWERED = context((3, 3, 3), bids=[(1, "3x3"), (2, "4x3")])  # and seat 2 raise
         (RerollThenBid(), Act("reroll", (2, 5)), 0, (2, 5, 5), JUST_BID, "values-differ"),
         (RerollThenBid(), Act("reroll", (5,)), 1, (2, 5, 5), JUST_BID, "not-your-turn"),
         (RerollThenBid(), Act("reroll", (2, 5, 5)), 0, (2, 5, 5), JUST_BID, "nothing-to-reroll"),
+        # Mia: "Believe the passer, roll the dice and pass it on, announcing a higher value"
+        (RollBeforeBid(), Act("roll"), 0, (5, 4), JUST_BID, None),
+        (RollBeforeBid(), Act("roll"), 1, (5, 4), JUST_BID, "not-your-turn"),
+        (RollBeforeBid(), Act("roll"), 0, (5, 4), OPENING, "nothing-to-raise"),  # dealt: bid
+        (RollBeforeBid(), Act("roll"), 0, (5, 4), ROLLED, "already-rolled"),
+        (RollBeforeBid(), Act("roll", (5,)), 0, (5, 4), JUST_BID, "malformed-action"),
     ],
 )  # fmt: skip
 def test_what_a_player_may_do_and_why_not(
@@ -48,6 +58,8 @@ def test_what_a_player_may_do_and_why_not(
         (Reroll(), 2, (2, 5, 5), ()),  # not the bidder
         (RerollThenBid(), 0, (2, 5, 5), ((2,), (5,), (5, 5))),  # one value, by value
         (RerollThenBid(), 1, (2, 5, 5), ()),  # not the player to act
+        (RollBeforeBid(), 0, (5, 4), ((),)),  # the player to act rolls, naming no die
+        (RollBeforeBid(), 1, (5, 4), ()),
     ],
 )
 def test_the_moves_offered(
@@ -62,6 +74,9 @@ def test_what_an_action_does() -> None:
     )
     assert NoActions().effect(Act("reroll", (5,)), 1, (2, 5, 5), JUST_BID) == ActEffect()
     assert (NoActions().out_of_turn, Reroll().out_of_turn) == (False, True)
+    roll = RollBeforeBid()
+    assert roll.effect(Act("roll"), 0, (5, 4), JUST_BID) == ActEffect(reroll=True, then_bid=True)
+    assert (roll.binds, roll.bids_after, roll.out_of_turn) == (True, True, False)
 
 
 def test_an_action_said_with_a_bid_binds_the_next_move() -> None:

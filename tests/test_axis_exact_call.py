@@ -10,7 +10,7 @@ import pytest
 from helpers import called, context, game, play
 
 import perudo
-from perudo.rules import ExactCall, ExactClaim, NoExactCall, RoundContext, register_kind
+from perudo.rules import ExactCall, ExactClaim, GiveUp, NoExactCall, RoundContext, register_kind
 
 CALZA = ExactCall("player-to-act", 2, False)
 JONTI = ExactCall("not-bidder-or-before", 3, True)
@@ -163,3 +163,21 @@ def test_a_right_exact_claim_costs_every_other_seat_in_a_die() -> None:
     assert BULL.settle(call) == (-1, 0, 0, -1)
     assert not called(claim, "challenge", 3, 8).bid_stands  # eight: an exact claim is wrong
     assert BULL.reveal_hands(((5, 1, 2), (), (5, 5, 6, 6), (1, 3)), 3, claim) == ((0, 2, 3), 5)
+
+
+MIA = perudo.load_variant("mia")
+
+
+def test_a_mia_may_be_given_up_and_nothing_else() -> None:
+    """Mia: "If Mia is announced, the next player has two choices: They may give up without
+    looking at the dice and lose one life. They may look at the dice." """
+    standing = attrs.evolve(MIA.round_one((2, 2, 2)), to_act=1)
+    mia = attrs.evolve(standing, bids=(perudo.PlacedBid(0, perudo.HandBid((2, 1))),))
+    lower = attrs.evolve(standing, bids=(perudo.PlacedBid(0, perudo.HandBid((6, 6))),))
+    assert GiveUp().check(1, mia) is None
+    assert GiveUp().check(2, mia).reason == "not-your-turn"  # type: ignore[union-attr]
+    assert GiveUp().check(1, lower).reason == "exact-call-not-allowed"  # type: ignore[union-attr]
+    assert GiveUp().reveal_hands(((1, 2), (3, 4), (5, 6)), 1, mia) == ((), 0)  # nothing shown
+    call = called(context((2, 2, 2), bids=[(0, "2-1")]), "exact", 1, 0)
+    assert GiveUp().settle(call) == (0, -1, 0)
+    assert (GiveUp.offered, GiveUp.out_of_turn) == (True, False)

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import attrs
 import pytest
-from helpers import called, context, settled
+from helpers import WORDS, called, context, settled
 
 import perudo
 from perudo.rules import (
@@ -19,6 +19,7 @@ from perudo.rules import (
     Elimination,
     FixedRounds,
     Lives,
+    LivesFirstOut,
     OutBelow,
     PartyPoints,
     ScoringRule,
@@ -40,6 +41,9 @@ PARTY = PartyPoints(2, 1, 3, 3)
         (Difference(), 3, False, (-1, 0, -1)),  # exactly: all but the bidder lose one
         (Lives(3), 3, False, (0, 0, -1)),  # a life, from the challenger
         (Lives(3), 2, False, (0, -1, 0)),  # from the bidder
+        # Mia: "the passer loses a life", or "the current player loses a life"
+        (LivesFirstOut(6), 3, False, (0, 0, -1)),
+        (LivesFirstOut(6), 2, False, (0, -1, 0)),
         (BurstElimination(), 3, False, (0, 0, -1)),  # in turn: as elimination
         (BurstElimination(), 2, False, (0, -1, 0)),
         # Aetolia: "If you lose a challenge, you sacrifice one of your die."
@@ -310,3 +314,16 @@ def test_a_score_is_told_in_the_kinds_unit() -> None:
     assert "gives 2 chips to" in result.describe()
     with pytest.raises(perudo.InvalidVariantError, match="unit is 'chips', not a singular"):
         lives_edition().derive("italian-no-unit", reason="t", scoring=NoUnit(1, 2))
+
+
+def test_mia_ends_with_the_first_player_out_of_lives() -> None:
+    """ "The first player to lose all of their lives loses the game": over once a seat has
+    none left, every other seat winning; plain lives play on to the last one in."""
+    before = called(context((2, 2, 2), bids=[(1, "3x3")], scores=(1, 3, 2)), "challenge", 2, 1)
+    out = settled(before, (-2, 0, 0), points=(-1, 0, 0))  # seat 0's last life: no dice dealt
+    assert LivesFirstOut(6).is_over(out)
+    assert not Lives(6).is_over(out)
+    assert LivesFirstOut(6).winners(context((0, 2, 2))) == (1, 2)
+    on = settled(before, (0, 0, 0), points=(0, -1, 0))
+    assert not LivesFirstOut(6).is_over(on)
+    assert "ends as soon as a player has none left" in LivesFirstOut(6).describe(WORDS, 2)

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 from helpers import called, context, settled
 
-from perudo.rules import LoserStarts, LostDiceStarts, RotatingStarter, StarterRule, WinnerStarts
+from perudo.rules import (
+    AfterLoser,
+    LoserStarts,
+    LostDiceStarts,
+    RotatingStarter,
+    StarterRule,
+    WinnerStarts,
+)
 
 # Seat 1 bid; seat 2 called. Changes of dice per seat, and who opens next.
 ROWS = [
@@ -26,6 +33,11 @@ ROWS = [
     # UO Outlands: "the first player shifts": seat 1 opened (the first bid), seat 2 opens next
     (RotatingStarter(), "challenge", (0, -1, 0, 0), (5, 5, 5, 5), 2),
     (RotatingStarter(), "challenge", (0, 0, -1, 0), (5, 5, 1, 5), 3),  # seat 2 out: the left
+    # Mia: "the passer loses a life and the receiving player starts a new round", or "the
+    # current player loses a life and the next player starts a new round"
+    (AfterLoser(), "challenge", (0, -1, 0, 0), (5, 5, 5, 5), 2),  # the bidder lost: the caller
+    (AfterLoser(), "challenge", (0, 0, -1, 0), (5, 5, 5, 5), 3),  # the caller lost: its left
+    (AfterLoser(), "challenge", (0, 0, -1, 0), (5, 5, 5, 0), 0),  # seat 3 is out: the next
 ]
 
 

@@ -56,7 +56,8 @@ def test_comparison_carries_provenance_and_is_json() -> None:
     assert raising.b_provenance.kind == "reading"
     data = comparison.to_dict()
     assert json.loads(json.dumps(data)) == data
-    assert data["axes"][3]["b"]["provenance"] == "reading"
+    by_axis = {row["axis"]: row for row in data["axes"]}
+    assert by_axis["raising"]["b"]["provenance"] == "reading"
 
 
 def test_verdicts_answer_which_editions_allow_an_action() -> None:
@@ -77,6 +78,7 @@ def test_verdicts_answer_which_editions_allow_an_action() -> None:
         "french-jonti": True,
         "italian": True,
         "liars-poker": True,  # 2s rank lowest: four of them raise three 3s
+        "mia": None,  # a bid names a hand: a round of quantity bids cannot arise
         "spanish": False,
         "wango": True,
         "wango-party": True,

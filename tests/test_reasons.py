@@ -8,7 +8,7 @@ import pytest
 from helpers import game, play
 
 import perudo
-from perudo import Act, Bid, Calza, Declare, Dudo, IllegalActionError, Paso
+from perudo import Act, Bid, Calza, Declare, Dudo, HandBid, IllegalActionError, Paso
 
 FIVE = [2, 3, 4, 5, 5]
 
@@ -41,6 +41,18 @@ def passing() -> perudo.Variant:
         words={"paso": "Paso"},
         passes={"kind": "no-pair", "per_round": 1},
     )
+
+
+MIA = [[5, 4], [6, 6]]
+
+
+def _rolled_twice() -> object:
+    """A Mia player who rolled asks the kind to roll again (the engine, owing a bid, says
+    ``bid-required`` first: the kind's own refusal is what a caller asking it sees)."""
+    rolled = play(game("mia", MIA), "5-4").apply(Act("roll"), rolled=[3, 3])
+    refused = rolled.variant.actions.check(Act("roll"), 1, (3, 3), rolled.context)
+    assert refused is not None
+    raise IllegalActionError(refused.reason, refused.message)
 
 
 def italian_two_player_choice() -> perudo.GameState:
@@ -87,6 +99,12 @@ SCENARIOS: dict[str, Callable[[], object]] = {
         Act("reroll", (2,))
     ),
     "values-differ": lambda: game(rerolling(), [FIVE, FIVE]).apply(Act("reroll", (2, 3))),
+    "act-first": lambda: play(game("mia", MIA), "5-4").apply(HandBid((6, 6))),
+    "nothing-to-raise": lambda: game("mia", MIA).apply(Act("roll")),
+    "already-rolled": lambda: _rolled_twice(),
+    "bid-names-a-hand": lambda: game("mia", MIA).apply(Bid(2, 5)),
+    "no-hand-bids": lambda: game("italian", [FIVE, FIVE]).apply(HandBid((6, 5))),
+    "not-a-hand-bid": lambda: game("mia", MIA).apply(HandBid((4, 4, 4))),
     "pass-not-allowed": lambda: game(passing(), [FIVE, FIVE]).apply(Paso()),
     "exact-call-not-allowed": lambda: play(game("french-jonti", [[2, 3], FIVE, FIVE]), "2x3").apply(
         Calza(), by=0

@@ -32,11 +32,12 @@ def test_the_six_editions_ship() -> None:
     # re-roll, the Bull and Burst house rules of a published online Perudo, the common
     # hand game with a pass, Dead Man's Dice, played for one life, Liar's poker, the Liar's
     # Dice of Aetolia's game help, out below three dice, fb88's Liar Dice, ones high, UO
-    # Outlands' Liar's Dice, judged on the bidder's dice, and Immortal Blade's pure hands
+    # Outlands' Liar's Dice, judged on the bidder's dice, Immortal Blade's pure hands, and
+    # Mia, whose bids name the value of two dice
     outside = (
         "openspiel-liars-dice", "bluff", "bull-and-burst", "common-hand-pass", "dead-mans-dice",
         "liars-poker", "aetolia-liars-dice", "fb88-liar-dice", "outlands-liars-dice",
-        "immortal-blade-liars-dice",
+        "immortal-blade-liars-dice", "mia",
     )  # fmt: skip
     assert perudo.variant_names() == tuple(sorted((*EDITIONS, *outside)))
 

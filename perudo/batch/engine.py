@@ -27,7 +27,7 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
-from perudo.actions import Bid, Declare, Dudo
+from perudo.actions import Bid, Declare, Dudo, HandBid
 from perudo.batch import legality, moves, observations, policies
 from perudo.batch.arrays import (
     GameArrays,
@@ -500,7 +500,9 @@ class BatchGames:
         if self.special[game]:
             rules = variant.special_round.transform(rules, int(self.special_player[game]), context)
             context = attrs.evolve(context, rules=rules)
-        why = check_bid(rules, context.bid, lambda: context, action, seat, int(self.in_play[game]))
+        standing = context.bid
+        assert not isinstance(standing, HandBid)  # the batch plays quantity bids alone
+        why = check_bid(rules, standing, lambda: context, action, seat, int(self.in_play[game]))
         assert why is not None  # the batch refused it: so does the rule
         return why
 

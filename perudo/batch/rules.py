@@ -45,6 +45,7 @@ from perudo.rules import (
     Opening,
     PartyPoints,
     PlayerCount,
+    QuantityOfFace,
     QuantityOrFace,
     RollOff,
     WildFace,
@@ -74,6 +75,7 @@ __all__ = [
 BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     PlayerCount: {"min": None, "max": None},
     Dice: {"per_player": None, "faces": None},
+    QuantityOfFace: {},  # bids name a quantity of a face: the only claims the batch plays
     WildOnes: {},
     WildFace: {"face": None, "unless_opened_on": (False, True)},
     NoWilds: {},

@@ -8,16 +8,18 @@ written outside perudo follows it and is made known with :func:`register_kind`.
 
 from __future__ import annotations
 
-from perudo.rules.acts import NoActions, Reroll, RerollThenBid
+from perudo.rules.acts import NoActions, Reroll, RerollThenBid, RollBeforeBid
 from perudo.rules.axes import (
     AXES,
     AXIS_TITLES,
     CALLS,
+    MAX_STAKE,
     OPTIONAL_MEMBERS,
     ActionRule,
     CallContext,
     CapRule,
     ChallengeRule,
+    ClaimRule,
     ClockRule,
     Component,
     ConversionRule,
@@ -69,10 +71,13 @@ from perudo.rules.calls import (
     Challenge,
     ExactCall,
     ExactClaim,
+    GiveUp,
     NoExactCall,
     PureHandsChallenge,
+    count_for_bid,
     show_every_hand,
 )
+from perudo.rules.claims import MiaValues, QuantityOfFace
 from perudo.rules.clock import DefaultMove, NoClock
 from perudo.rules.passes import NoPairPass, NoPass
 from perudo.rules.registry import check_component, register_kind, rule_kinds
@@ -83,11 +88,13 @@ from perudo.rules.scoring import (
     Elimination,
     FixedRounds,
     Lives,
+    LivesFirstOut,
     OutBelow,
     PartyPoints,
 )
 from perudo.rules.special import FarewellRound, NoSpecialRound, OneDieRound
 from perudo.rules.table import (
+    AfterLoser,
     Dice,
     DrawnSeat,
     FixedSeat,
@@ -104,10 +111,12 @@ __all__ = [
     "AXES",
     "AXIS_TITLES",
     "CALLS",
+    "MAX_STAKE",
     "OPTIONAL_MEMBERS",
     "TURN_ROLES",
     "ActEffect",
     "ActionRule",
+    "AfterLoser",
     "AllAroundChallenge",
     "BidderAgainstAll",
     "BidderHandChallenge",
@@ -117,6 +126,7 @@ __all__ = [
     "CapRule",
     "Challenge",
     "ChallengeRule",
+    "ClaimRule",
     "ClockRule",
     "Component",
     "ConversionRule",
@@ -135,11 +145,14 @@ __all__ = [
     "FirstPlayerRule",
     "FixedRounds",
     "FixedSeat",
+    "GiveUp",
     "HalveDouble",
     "InTurn",
     "Lives",
+    "LivesFirstOut",
     "LoserStarts",
     "LostDiceStarts",
+    "MiaValues",
     "Monotone",
     "NoActions",
     "NoCap",
@@ -162,11 +175,13 @@ __all__ = [
     "PlayerCountRule",
     "Provenance",
     "PureHandsChallenge",
+    "QuantityOfFace",
     "QuantityOrFace",
     "RaisingRule",
     "RankedFaces",
     "Reroll",
     "RerollThenBid",
+    "RollBeforeBid",
     "RollOff",
     "RotatingStarter",
     "RoundContext",
@@ -185,6 +200,7 @@ __all__ = [
     "WinnerStarts",
     "Words",
     "check_component",
+    "count_for_bid",
     "first_paragraph",
     "param",
     "register_kind",

@@ -17,7 +17,7 @@ from perudo.players import holds
 from perudo.rules.axes import RoundContext
 from perudo.rules.base import ActEffect, Violation, Words
 
-__all__ = ["NoActions", "Reroll", "RerollThenBid"]
+__all__ = ["NoActions", "Reroll", "RerollThenBid", "RollBeforeBid"]
 
 
 @attrs.frozen
@@ -254,3 +254,83 @@ class RerollThenBid(Reroll):
     def label(self, words: Words) -> str:
         """A short label for the editions matrix."""
         return "reroll+b"
+
+
+@attrs.frozen
+class RollBeforeBid:
+    """Each bid of a round but its first comes after a roll: the player to act, to raise,
+    first rolls all their dice afresh under the cup (seen by them alone), then must bid.
+    The round's opener bids on the dice dealt. A player may challenge instead, without
+    rolling; once every higher bid is taken, nobody rolls. Written ``roll``.
+
+    From the rules of Mia as Wikipedia's article gives them (quoted at modhoster.com,
+    "Mia"): the receiving player may "believe the passer, roll the dice and pass it on,
+    announcing a higher value".
+    """
+
+    axis: ClassVar[str] = "actions"
+    kind: ClassVar[str] = "roll"
+    binds: ClassVar[bool] = True  # the roll is said together with the bid after it
+    bids_after: ClassVar[bool] = True  # and no bid comes without it
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """``("roll",)``."""
+        return ("roll",)
+
+    @property
+    def out_of_turn(self) -> bool:
+        """Only the player to act rolls."""
+        return False
+
+    def moves(self, player: int, cup: tuple[int, ...], context: RoundContext) -> tuple[Act, ...]:
+        """``roll`` for the player to act once a bid stands, before their bid; else
+        nothing."""
+        return () if self._when(player, context) is not None else (_ROLL,)
+
+    def check(
+        self, action: Act, player: int, cup: tuple[int, ...], context: RoundContext
+    ) -> Violation | None:
+        """Why ``player`` may not roll now: out of turn (``not-your-turn``), before any bid
+        (``nothing-to-raise``), or again this turn (``already-rolled``); or the roll names
+        numbers (``malformed-action``)."""
+        if action.numbers:
+            return Violation("malformed-action", f"{action}: a roll names no dice: write 'roll'")
+        return self._when(player, context)
+
+    def _when(self, player: int, context: RoundContext) -> Violation | None:
+        if player != context.to_act:
+            return Violation("not-your-turn", "you roll on your own turn, before your bid")
+        if not context.bids:
+            return Violation(
+                "nothing-to-raise", "the round's first bid is made on the dice dealt: bid now"
+            )
+        after = len(context.bids)
+        if any(placed.player == player and placed.after == after for placed in context.acts):
+            return Violation("already-rolled", "you have rolled this turn already: bid now")
+        return None
+
+    def effect(
+        self, action: Act, player: int, cup: tuple[int, ...], context: RoundContext
+    ) -> ActEffect:
+        """Every die under the cup is rolled afresh, and the player bids next."""
+        return ActEffect(reroll=True, then_bid=True)
+
+    def every_move(self, dice: int, faces: int) -> tuple[Act, ...]:
+        """``roll``."""
+        return (_ROLL,)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The rule as sentences."""
+        return (
+            "Each bid of a round but its first comes after a roll: to raise, the player to "
+            "act first rolls all their dice afresh under the cup, seen by them alone, then "
+            "must bid. A player may challenge instead, without rolling. Written 'roll'."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label for the editions matrix."""
+        return "roll+bid"
+
+
+_ROLL = Act("roll")

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-from perudo.actions import Act, Action, Bid
+from perudo.actions import Act, Action, Bid, HandBid
 from perudo.players import BidFacts, PlacedAct, PlacedBid, called_link, doubters_of
 from perudo.rules.base import ActEffect, RoundStart, Violation, Words, component_table
 
@@ -34,12 +34,14 @@ __all__ = [
     "AXES",
     "AXIS_TITLES",
     "CALLS",
+    "MAX_STAKE",
     "OPTIONAL_MEMBERS",
     "PROTOCOLS",
     "ActionRule",
     "CallContext",
     "CapRule",
     "ChallengeRule",
+    "ClaimRule",
     "ClockRule",
     "Component",
     "ConversionRule",
@@ -66,6 +68,7 @@ __all__ = [
 AXES = (
     "players",
     "dice",
+    "claims",
     "wilds",
     "raising",
     "conversion",
@@ -88,6 +91,7 @@ AXIS_TITLES: Mapping[str, str] = MappingProxyType(
     {
         "players": "Players",
         "dice": "Dice",
+        "claims": "A bid names",
         "wilds": "Wild dice",
         "raising": "Raise order",
         "conversion": "To/from ones",
@@ -240,24 +244,30 @@ class CallContext(RoundContext):
         challenger. The count is then at least its quantity, or exactly it for an exact
         claim (a Bull); a pass holds when the passer's hand is as it claims (its count is
         then 1)."""
-        return _stands(called_link(self.bids), self.count)
+        return _stands(called_link(self.bids), self.count, self.rules)
 
     @property
     def is_exact(self) -> bool:
-        """Whether the count is exactly the called bid's quantity (an exact call is right)."""
-        return self.count == self.called.bid.quantity
+        """Whether the count is exactly the called bid's quantity (an exact call is right;
+        never for a bid that names a hand)."""
+        bid = self.called.bid
+        return type(bid) is Bid and self.count == bid.quantity
 
     @property
     def challenge_loser(self) -> int:
         """The seat that loses a plain challenge of the called bid (the challenger if the
         bid stands, else the bidder)."""
         called = called_link(self.bids)
-        return self.caller if _stands(called, self.count) else called.player
+        return self.caller if _stands(called, self.count, self.rules) else called.player
 
 
-def _stands(called: PlacedBid, count: int) -> bool:
-    """Whether the link ``called`` holds with ``count`` (:attr:`CallContext.bid_stands`)."""
-    quantity, claim = called.bid.quantity, called.claim
+def _stands(called: PlacedBid, count: int, rules: RoundRules) -> bool:
+    """Whether the link ``called`` holds with ``count`` (:attr:`CallContext.bid_stands`):
+    a bid that names a hand holds when the hands shown make a claim ranked as high."""
+    bid, claim = called.bid, called.claim
+    if isinstance(bid, HandBid):
+        return count >= rules.hand_rank(bid)  # an edition that names hands has no other claim
+    quantity = bid.quantity
     if claim == "bid":
         return count >= quantity
     return count == quantity if claim == "exact" else count > 0  # a pass: 1 if so
@@ -379,13 +389,19 @@ def _next_in(dice: Sequence[int], seat: int, step: int) -> int:
 #: ``starting_score`` (each seat's score at the start), ``stays_in`` (who stays in:
 #: ``None``, a seat holding dice), ``in_chain`` (the exact call ends the round),
 #: ``binds`` (no action binds the next move to a bid), ``all_around`` (one challenge
-#: ends the round), ``unit`` (what a score counts, singular and plural: points) and
-#: ``bonus_per_hand`` (a call's count is at most the dice counted).
+#: ends the round), ``unit`` (what a score counts, singular and plural: points),
+#: ``bonus_per_hand`` (a call's count is at most the dice counted), ``stake`` (a challenge of
+#: any hand is played for one settlement) and ``bids_after`` (a bid never waits for an
+#: action).
 OPTIONAL_MEMBERS: Mapping[str, Any] = MappingProxyType(
     {"counts_wild": True, "queues": False, "gives_dice": False, "starting_score": 0,
      "stays_in": None, "in_chain": False, "binds": False, "all_around": False,
-     "unit": ("point", "points"), "bonus_per_hand": 0}
+     "unit": ("point", "points"), "bonus_per_hand": 0, "stake": None, "bids_after": False}
 )  # fmt: skip
+
+
+#: The most times a challenge of one hand may be played for (a claims kind's ``stake``).
+MAX_STAKE = 10
 
 
 def optional(component: Any, name: str) -> Any:
@@ -427,6 +443,40 @@ class DiceRule(Component, Protocol):
     def per_player(self) -> int: ...
     @property
     def faces(self) -> int: ...
+
+
+class ClaimRule(Component, Protocol):
+    """``claims``: what a bid names. Left out, a bid names a quantity of a face
+    (:class:`~perudo.Bid`: at least that many dice show it), the raise order, the conversion,
+    the opening and the cap decide which bids are legal, and the challenge kind counts the
+    face. A kind whose bids name hands instead (:class:`~perudo.HandBid`: Mia's "65", a
+    poker hand) gives their ladder: a bid then raises by naming a hand ranked higher (any
+    hand opens), and a call is judged on the rank the hands shown make.
+
+    A kind may say that a challenge of some hands is played for more (Mia's: a player who
+    doubts a true Mia loses two lives) with the optional member ``stake(hand, stands) ->
+    int`` (1 where it is left out): the engine multiplies the settlement of a challenge of
+    ``hand`` (whose hands shown held it, ``stands``, or not) by it.
+    """
+
+    def ladder(self, dice: int, faces: int) -> tuple[tuple[int, ...], ...] | None:
+        """Every hand a bid may name with ``dice`` dice a player of ``faces`` faces, lowest
+        first, each its faces highest first (as :class:`~perudo.HandBid` keeps them), at
+        least one; ``None`` where bids name a quantity of a face. A kind that cannot be
+        played with those dice raises :class:`~perudo.InvalidVariantError` saying why."""
+        ...
+
+    def hand_name(self, hand: tuple[int, ...], words: Words) -> str:
+        """What players call ``hand``, one of the ladder's (``"Mia"``, ``"65"``), in the
+        edition's words: :func:`perudo.parse_action` reads it, the views and the records'
+        descriptions write it."""
+        ...
+
+    def rank(self, dice: Sequence[int]) -> int:
+        """The rank of the highest hand of the ladder that ``dice``, the dice shown at a
+        call, make (1 for the lowest hand), or 0 for none: a bid stands when the hands shown
+        make a hand ranked at least as high as the bid's."""
+        ...
 
 
 class WildsRule(Component, Protocol):
@@ -503,6 +553,9 @@ class RoundRules:
         special: The special round's name (``"Palifico"`` ...), for messages only: rules
             that differ in nothing else are equal (words never steer mechanics).
         faces: The faces of each die.
+        claims: The edition's ``claims`` kind where its bids name hands (Mia's values, poker
+            hands), else ``None``: bids are quantities of a face.
+        ladder: The hands a bid may name, lowest first (``()`` without ``claims``).
     """
 
     wilds: WildsRule | None
@@ -514,6 +567,20 @@ class RoundRules:
     face_changers: frozenset[int] = frozenset()
     special: str | None = attrs.field(default=None, eq=False)  # prose: never in equality
     faces: int = 6
+    claims: ClaimRule | None = None
+    ladder: tuple[tuple[int, ...], ...] = ()
+    # Each hand of the ladder and its rank (1 for the lowest): judged at every call.
+    _ranks: Mapping[tuple[int, ...], int] = attrs.field(init=False, eq=False, repr=False)
+
+    @_ranks.default
+    def _rank_hands(self) -> Mapping[tuple[int, ...], int]:
+        return {hand: rank for rank, hand in enumerate(self.ladder, 1)}  # read, never written
+
+    def hand_rank(self, bid: HandBid) -> int:
+        """The rank of the hand ``bid`` names on the ladder (1 for the lowest), or 0 for a
+        hand the ladder lacks."""
+        return self._ranks.get(bid.faces, 0)
+
     # Whether the raise order and the conversion answer from the standing bid alone, so
     # their answers are kept by rules and standing bid: a kind says so with its own class
     # attribute ``standing_bid_only`` (never inherited: a subclass may read more).
@@ -548,7 +615,7 @@ class RoundRules:
             "face_lock": self.face_lock,
             "face_changers": sorted(self.face_changers),
             "faces": self.faces,
-        }
+        } | ({"claims": self.claims.kind} if self.claims is not None else {})
 
 
 class OpeningRule(Component, Protocol):
@@ -754,7 +821,12 @@ class ActionRule(Component, Protocol):
 
     A kind whose action may bind the next move to a bid (an action said together with a
     bid: :attr:`~perudo.rules.ActEffect.then_bid`) says so with the class attribute
-    ``binds = True``. The actor is then to act, and its legal actions are bids alone."""
+    ``binds = True``. The actor is then to act, and its legal actions are bids alone.
+
+    A kind whose action comes before a bid (Mia's roll: each player rolls before naming a
+    hand) says so with the class attribute ``bids_after = True``: while one of its actions
+    is open to the player to act (:meth:`moves`), that player may not bid yet
+    (``act-first``)."""
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -899,6 +971,7 @@ PROTOCOLS: Mapping[str, type] = MappingProxyType(
     {
         "players": PlayerCountRule,
         "dice": DiceRule,
+        "claims": ClaimRule,
         "wilds": WildsRule,
         "raising": RaisingRule,
         "conversion": ConversionRule,

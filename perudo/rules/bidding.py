@@ -116,7 +116,8 @@ class WildFace:
     def wild_face(self, context: RoundContext) -> int | None:
         """``face``, or ``None`` in a round that opened on it (with ``unless_opened_on``)."""
         bids = context.bids
-        if self.unless_opened_on and bids and bids[0].bid.face == self.face:
+        first = bids[0].bid if bids else None
+        if self.unless_opened_on and type(first) is Bid and first.face == self.face:
             return None
         return self.face
 
@@ -156,7 +157,8 @@ class WildUntilBidOn:
     def wild_face(self, context: RoundContext) -> int | None:
         """``face``, until a bid of the round so far is on it."""
         face = self.face
-        return None if any(placed.bid.face == face for placed in context.bids) else face
+        bids = context.bids
+        return None if any(getattr(placed.bid, "face", 0) == face for placed in bids) else face
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as a sentence."""
@@ -663,7 +665,7 @@ _NO_WORDS = Words(dudo="dudo")
 
 def _standing(context: RoundContext) -> Bid:
     standing = context.bid
-    assert standing is not None  # the raise order is asked only once a bid stands
+    assert isinstance(standing, Bid)  # the raise order is asked only once a bid stands
     return standing
 
 
@@ -756,6 +758,7 @@ def _lowest(
     standing, faces = context.bid, rules.faces
     if standing is None:
         return _opening_lows(rules, context)
+    assert isinstance(standing, Bid)  # the raise order is asked of quantity bids alone
     lows: list[int | None] = [None]
     conversion, raising = rules.conversion, rules.raising
     for face in range(1, faces + 1):

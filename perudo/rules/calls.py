@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import attrs
 
-from perudo.actions import MAX_PLAYERS
+from perudo.actions import MAX_PLAYERS, Bid, HandBid
 from perudo.dice import count
 from perudo.rules.axes import CallContext, RoundContext
 from perudo.rules.base import Violation, Words, param
@@ -21,14 +21,39 @@ __all__ = [
     "Challenge",
     "ExactCall",
     "ExactClaim",
+    "GiveUp",
     "NoExactCall",
     "PureHandsChallenge",
+    "count_for_bid",
     "show_every_hand",
 ]
 
 REVEALS = ("all", "from-left")
 WHO_MAY_CALL = ("player-to-act", "not-bidder-or-before")
 WHO_MAY_CLAIM = ("player-to-act", "any-player")
+
+
+def count_for_bid(shown: Sequence[Sequence[int]], context: RoundContext) -> int:
+    """The count the hands ``shown`` give the standing bid of ``context``: the dice of its
+    face, with the wild face at the call; for a bid that names a hand (:class:`~perudo.HandBid`,
+    Mia's), the rank of the highest hand the dice shown make, as the edition's ``claims``
+    kind ranks them (0 for none). What a challenge kind's ``reveal_hands`` returns beside
+    the seats it shows.
+
+    >>> import attrs, perudo
+    >>> mia = perudo.load_variant("mia")
+    >>> standing = perudo.PlacedBid(0, perudo.HandBid((6, 5)))
+    >>> context = attrs.evolve(mia.round_one((2, 2)), bids=(standing,))
+    >>> count_for_bid([(5, 4)], context), count_for_bid([(1, 2)], context)
+    (9, 21)
+    """
+    bid = context.bid
+    assert bid is not None  # a call needs a standing bid
+    if isinstance(bid, HandBid):
+        claims = context.rules.claims
+        assert claims is not None  # an edition whose bids name hands
+        return claims.rank(tuple(die for hand in shown for die in hand))
+    return count(shown, bid.face, wild=context.wild)
 
 
 def show_every_hand(
@@ -45,8 +70,8 @@ def show_every_hand(
     >>> show_every_hand(((1, 5), (3, 4)), 1, context)  # a 5 and a wild one
     ((0, 1), 2)
     """
-    order, bid = context.order_from(caller), context.bids[-1].bid
-    return order, count([hands[seat] for seat in order], bid.face, wild=context.wild)
+    order = context.order_from(caller)
+    return order, count_for_bid([hands[seat] for seat in order], context)
 
 
 @attrs.frozen
@@ -69,9 +94,10 @@ class Challenge:
     ) -> tuple[tuple[int, ...], int]:
         """The seats that show their hands, from the challenger's left, the challenger
         last, and the count among them."""
-        if self.reveal == "all":
+        bid = context.bids[-1].bid
+        if self.reveal == "all" or isinstance(bid, HandBid):  # a hand: judged on all shown
             return show_every_hand(hands, caller, context)
-        order, bid, wild = context.order_from(caller), context.bids[-1].bid, context.wild
+        order, wild = context.order_from(caller), context.wild
         face, quantity, total = bid.face, bid.quantity, 0
         both = wild is not None and wild != face  # the wild face counts too
         for shown, seat in enumerate(order, start=1):
@@ -123,11 +149,10 @@ class BidderHandChallenge:
     def reveal_hands(
         self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
     ) -> tuple[tuple[int, ...], int]:
-        """The bidder's hand, and the count of the bid's face in it."""
-        bidder, bid = context.bidder, context.bid
+        """The bidder's hand, and the count of the bid's face in it (:func:`count_for_bid`)."""
+        bidder = context.bidder
         assert bidder is not None  # a challenge needs a standing bid
-        assert bid is not None
-        return (bidder,), count([hands[bidder]], bid.face, wild=context.wild)
+        return (bidder,), count_for_bid([hands[bidder]], context)
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""
@@ -175,7 +200,7 @@ class PureHandsChallenge:
         two and each impure hand's one."""
         order, total = show_every_hand(hands, caller, context)
         bid, wild = context.bid, context.wild
-        assert bid is not None  # a challenge needs a standing bid
+        assert isinstance(bid, Bid)  # refused with bids naming hands: they count no face
         face = bid.face
         for seat in order:
             hand = hands[seat]
@@ -427,3 +452,56 @@ class ExactClaim:
     def label(self, words: Words) -> str:
         """A short label: the call's word, with * when it may be made out of turn."""
         return (words.calza or "claim")[:7] + ("*" if self.out_of_turn else "")
+
+
+@attrs.frozen
+class GiveUp:
+    """Giving up: once the standing bid names the highest hand there is (Mia), the player
+    to act may give up instead of challenging it. No hand is shown, and the player who gave
+    up loses one (a die, a point or a life, as the scoring counts). Only an edition whose
+    bids name hands has it.
+
+    From the rules of Mia as Wikipedia's article gives them (quoted at modhoster.com,
+    "Mia"): "If Mia is announced, the next player has two choices: They may give up
+    without looking at the dice and lose one life. They may look at the dice."
+    """
+
+    axis: ClassVar[str] = "exact_call"
+    kind: ClassVar[str] = "give-up"
+    offered: ClassVar[bool] = True
+    out_of_turn: ClassVar[bool] = False
+
+    def check(self, player: int, context: RoundContext) -> Violation | None:
+        """``None`` if ``player`` is to act and the standing bid is the highest hand."""
+        word = context.words.calza
+        if player != context.to_act:
+            return Violation("not-your-turn", f"{word}: you give up on your own turn")
+        ladder, bid = context.rules.ladder, context.bid
+        if not ladder or not isinstance(bid, HandBid) or bid.faces != ladder[-1]:
+            return Violation(
+                "exact-call-not-allowed",
+                f"{word}: you may give up only when the highest hand stands; raise or challenge",
+            )
+        return None
+
+    def reveal_hands(
+        self, hands: Sequence[Sequence[int]], caller: int, context: RoundContext
+    ) -> tuple[tuple[int, ...], int]:
+        """No hand is shown, and nothing counted."""
+        return (), 0
+
+    def settle(self, context: CallContext) -> tuple[int, ...]:
+        """The player who gave up loses one."""
+        caller = context.caller
+        return tuple([-1 if seat == caller else 0 for seat in range(context.players)])
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return (
+            f"Once the highest hand stands, the player to act may say '{words.calza}' instead "
+            "of challenging it: no hand is shown, and they lose one."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "give up"

@@ -25,7 +25,18 @@ import attrs
 from perudo.actions import MAX_FACES, Act, Bid, Dudo
 from perudo.errors import IllegalActionError, InvalidVariantError, PerudoError, shown
 from perudo.players import PlacedBid
-from perudo.rules import acts, bidding, calls, clock, passes, scoring, special, table, turns
+from perudo.rules import (
+    acts,
+    bidding,
+    calls,
+    claims,
+    clock,
+    passes,
+    scoring,
+    special,
+    table,
+    turns,
+)
 from perudo.rules.axes import AXES, PROTOCOLS, CallContext, RoundContext, RoundRules, SettledCall
 from perudo.rules.base import ActEffect, RoundStart, Violation, Words
 from perudo.rules.bidding import HalveDouble, Opening, QuantityOrFace, WildOnes
@@ -48,7 +59,7 @@ _KIND = re.compile(r"[a-z0-9][a-z0-9-]{0,39}", re.ASCII)
 # perudo's own kinds: every component class of the kinds' modules, in their order.
 _BUILT_IN: tuple[type, ...] = tuple(
     value
-    for module in (table, bidding, calls, turns, passes, special, acts, scoring, clock)
+    for module in (table, claims, bidding, calls, turns, passes, special, acts, scoring, clock)
     for value in vars(module).values()
     if isinstance(value, type)
     and attrs.has(value)
@@ -409,6 +420,10 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
     "dice": [
         ("per_player", lambda c, w, d: c.per_player, lambda v: _is_int(v) and 1 <= v <= 20),
         ("faces", lambda c, w, d: c.faces, lambda v: _is_int(v) and 2 <= v <= MAX_FACES),
+    ],
+    "claims": [
+        ("rank", lambda c, w, d: [c.rank(hand) for hand in _HANDS],
+         lambda v: all(_is_int(x) and x >= 0 for x in v)),
     ],
     "wilds": [
         ("wild_face", lambda c, w, d: [c.wild_face(_context(w, d, bids)) for bids in ((), _BIDS)],

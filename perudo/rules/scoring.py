@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import attrs
 
-from perudo.actions import MAX_DICE_PER_PLAYER, MAX_PLAYERS
+from perudo.actions import MAX_DICE_PER_PLAYER, MAX_PLAYERS, Bid
 from perudo.rules.axes import CallContext, RoundContext, SettledCall
 from perudo.rules.base import Words, first_paragraph, param
 
@@ -22,6 +22,7 @@ __all__ = [
     "Elimination",
     "FixedRounds",
     "Lives",
+    "LivesFirstOut",
     "OutBelow",
     "PartyPoints",
 ]
@@ -120,7 +121,9 @@ class Difference(Elimination):
     def settle(self, context: CallContext) -> tuple[int, ...]:
         """Every seat's change of dice after the challenge."""
         bidder = context.called.player
-        wrong_by = context.count - context.called.bid.quantity
+        called = context.called.bid
+        assert isinstance(called, Bid)  # a quantity: the dice it was wrong by
+        wrong_by = context.count - called.quantity
         if wrong_by == 0:
             return tuple(-1 if n and seat != bidder else 0 for seat, n in enumerate(context.dice))
         loser = bidder if wrong_by < 0 else context.caller
@@ -357,6 +360,41 @@ class Lives:
     def label(self, words: Words) -> str:
         """A short label."""
         return f"{self.lives} lives"
+
+
+@attrs.frozen
+class LivesFirstOut(Lives):
+    """Each player has ``lives`` lives; a lost challenge costs one, and the game ends as soon
+    as a player has none left: that player loses, and every other player wins. Every hand
+    keeps its dice.
+
+    From the rules of Mia as Wikipedia's article gives them (quoted at modhoster.com,
+    "Mia"): "All players start with six lives", and "The first player to lose all of their
+    lives loses the game."
+    """
+
+    kind: ClassVar[str] = "lives-first-out"
+
+    def is_over(self, context: SettledCall) -> bool:
+        """Over once a player has no life left."""
+        return context.players_left < context.players_in or context.players_left <= 1
+
+    def winners(self, context: RoundContext) -> tuple[int, ...]:
+        """Every player still in."""
+        return _holding_dice(context)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        life = "one life" if self.lives == 1 else f"{self.lives} lives"
+        return (
+            f"Each player has {life}; a lost challenge costs one, and the game ends as soon "
+            "as a player has none left: that player loses, every other player wins. Every "
+            "hand keeps its dice."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return f"{self.lives} lv/1st"
 
 
 @attrs.frozen

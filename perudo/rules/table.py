@@ -13,6 +13,7 @@ from perudo.rules.base import Words, first_paragraph, param
 
 __all__ = [
     "IF_OUT",
+    "AfterLoser",
     "Dice",
     "DrawnSeat",
     "FixedSeat",
@@ -230,6 +231,36 @@ class LostDiceStarts:
     def label(self, words: Words) -> str:
         """A short label."""
         return "lost die"
+
+
+@attrs.frozen
+class AfterLoser:
+    """The player to the left of the one who lost opens the next round (after a call that
+    several players or nobody lost, the player to the left of the caller), the next player
+    still in.
+
+    From the rules of Mia as Wikipedia's article gives them (quoted at modhoster.com,
+    "Mia"): "If the dice show a lesser value than that announced, the passer loses a life
+    and the receiving player starts a new round. However, if the dice show a greater or
+    equal value, the current player loses a life and the next player starts a new round."
+    """
+
+    axis: ClassVar[str] = "starter"
+    kind: ClassVar[str] = "after-loser"
+
+    def next_opener(self, context: SettledCall) -> int:
+        """The next seat still in, clockwise from the loser."""
+        losers = context.losers
+        seat = losers[0] if len(losers) == 1 else context.caller
+        return context.next_in((seat + 1) % context.players)
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return first_paragraph(self)
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return "loser+1"
 
 
 @attrs.frozen

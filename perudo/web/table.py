@@ -523,10 +523,13 @@ def let_go_word(variant: Variant) -> str | None:
 
 @functools.cache
 def _spoken_words(variant: Variant) -> dict[Action, str]:
-    """Each call and declaration of ``variant`` in its own first word for it."""
+    """Each call and declaration of ``variant`` in its own first word for it, and each hand
+    a bid may name as players call it (``"Mia"``, where bids name hands)."""
     words: dict[Action, str] = {}
     for word, action in variant.words.action_words():
         words.setdefault(action, word)
+    for bid, (_, name) in zip(variant.hand_bids, variant.hand_names, strict=True):
+        words.setdefault(bid, name)
     return words
 
 

@@ -1,0 +1,92 @@
+"""The claims axis: what a bid names. A quantity of a face (perudo's bids, the axis left
+out), or a hand of the edition's own ladder (Mia's values), ranked and judged by its kind."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import perudo
+from perudo import HandBid, PlacedBid
+from perudo.rules import MiaValues, QuantityOfFace, count_for_bid
+
+WORDS = perudo.Words(dudo="Liar")
+
+
+@pytest.mark.parametrize(
+    ("kind", "dice", "rank"),
+    [
+        # Mia: "the higher value is multiplied by ten and summed up with the lower value (so,
+        # when the result of the two dice is 1 and 6, the correct value is 61, while 16 is
+        # invalid)"; "31 ... 65, 11 ... 66, 21" from lowest to highest
+        (MiaValues(), (3, 1), 1),
+        (MiaValues(), (1, 3), 1),
+        (MiaValues(), (1, 6), 10),  # 61
+        (MiaValues(), (6, 5), 14),
+        (MiaValues(), (1, 1), 15),  # the lowest double beats 65
+        (MiaValues(), (6, 6), 20),
+        (MiaValues(), (1, 2), 21),  # Mia
+        (MiaValues(), (1, 2, 3), 0),  # not a hand of two dice
+        (QuantityOfFace(), (3, 1), 0),  # no hands at all
+    ],
+)
+def test_the_rank_of_the_dice_shown(
+    kind: MiaValues | QuantityOfFace, dice: tuple[int, ...], rank: int
+) -> None:
+    assert kind.rank(dice) == rank
+
+
+def test_the_ladder_and_its_names() -> None:
+    mia = MiaValues()
+    ladder = mia.ladder(2, 6)
+    assert ladder is not None
+    assert [mia.hand_name(hand, WORDS) for hand in ladder[13:16]] == ["65", "11", "22"]
+    assert mia.hand_name((2, 1), WORDS) == "Mia"
+    assert all(mia.rank(hand) == rank for rank, hand in enumerate(ladder, 1))
+    assert QuantityOfFace().ladder(5, 6) is None  # bids are quantities of a face
+    with pytest.raises(perudo.InvalidVariantError, match="two dice of six faces"):
+        mia.ladder(5, 6)
+    assert (mia.stake((2, 1), True), mia.stake((2, 1), False), mia.stake((6, 6), True)) == (
+        2, 1, 1,
+    )  # fmt: skip
+
+
+def test_a_challenge_counts_the_rank_the_dice_shown_make() -> None:
+    """ "If the value expressed by the previous player was exactly or lower than the value
+    shown by the dice, it is okay" (games-wiki's Mia): a count at least the bid's rank."""
+    mia = perudo.load_variant("mia")
+    round_one = mia.round_one((2, 2))
+    standing = attrs.evolve(round_one, bids=(PlacedBid(0, HandBid((6, 5))),))
+    assert count_for_bid([(5, 6)], standing) == 14  # exactly 65: it holds
+    assert count_for_bid([(4, 5)], standing) == 9  # 54: it does not
+    italian = perudo.load_variant("italian").round_one((5, 5))
+    quantity = attrs.evolve(italian, bids=(PlacedBid(0, perudo.Bid(2, 5)),))
+    assert count_for_bid([(5, 5, 1, 2, 3)], quantity) == 3  # a face, with the wild ones
+
+
+def test_left_out_bids_name_a_quantity_of_a_face() -> None:
+    italian = perudo.load_variant("italian")
+    assert italian.claims == QuantityOfFace()
+    assert italian.hand_bids == ()
+    assert "claims" not in italian.to_dict()  # its fingerprint stays as it was
+    assert italian.fingerprint == "sha256:9874e9057c37ea6c"
+
+
+def test_a_kind_that_breaks_the_protocol_is_named() -> None:
+    from helpers import registered
+
+    @attrs.frozen
+    class Repeated(MiaValues):
+        """Names one hand twice."""
+
+        kind = "repeated"  # type: ignore[misc]
+
+        def ladder(self, dice: int, faces: int) -> tuple[tuple[int, ...], ...] | None:
+            return ((2, 1), (2, 1))
+
+    with registered(Repeated):
+        perudo.rules.register_kind(Repeated)
+        with pytest.raises(perudo.InvalidVariantError, match="claims:repeated"):
+            perudo.load_variant("mia").derive(
+                "mia-repeated", reason="t", claims={"kind": "repeated"}
+            )
