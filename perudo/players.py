@@ -8,7 +8,7 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar, overload
 
 import attrs
 
-from perudo.actions import Act, Action, AnyBid
+from perudo.actions import Act, Action, AnyBid, Bid
 from perudo.errors import GameSetupError, shown
 
 #: The hands of a round, one per seat.
@@ -261,7 +261,8 @@ class BidChain(Sequence[PlacedBid]):
         self.first: AnyBid = last.bid if previous is None else previous.first
         self.length: int = 1 if previous is None else previous.length + 1
         #: The highest quantity bid so far this round (0 where bids name hands).
-        quantity = getattr(last.bid, "quantity", 0)
+        bid = last.bid
+        quantity = bid.quantity if type(bid) is Bid else 0
         self.highest: int = (
             quantity if previous is None or previous.highest < quantity else previous.highest
         )

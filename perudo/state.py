@@ -301,13 +301,13 @@ class GameState(RoundFacts):
         """Every legal bid of ``seat`` now, up to the dice in play (pressured ones too with
         ``pressure``); where bids name hands, every hand ranked above the standing one."""
         chain, rules = self._chain, self.rules
+        may_change = may_change_face(rules, seat)
+        if rules.by_standing_bid if chain is not None else rules.opening_by_face:  # hot path
+            standing = None if chain is None else chain.last.bid  # never a hand: see RoundRules
+            return legal_bids_by_standing(rules, standing, may_change, self.dice_in_play, pressure)
         hands = self.variant.hand_bids
         if hands:
             return hands if chain is None else hands[rules.hand_rank(chain.last.bid) :]  # type: ignore[arg-type]
-        may_change = may_change_face(rules, seat)
-        if rules.by_standing_bid if chain is not None else rules.opening_by_face:  # hot path
-            standing = None if chain is None else chain.last.bid
-            return legal_bids_by_standing(rules, standing, may_change, self.dice_in_play, pressure)
         standing = self.bid  # a quantity of a face: hands were answered above
         return legal_bids(rules, standing, self._context, may_change, self.dice_in_play, pressure)  # type: ignore[arg-type]
 
@@ -567,7 +567,7 @@ class GameState(RoundFacts):
             and seat == self.to_act
             and not action.pressure
             and not self.must_declare
-            and not self.variant.bids_after_action
+            and self.variant.plain_bids
         ):  # the hot path: a plain bid by the player to act, who holds dice and may bid
             return self._bid_violation(action, seat)
         if not self.players[seat].dice:
@@ -604,6 +604,12 @@ class GameState(RoundFacts):
                 return Violation("act-first", f"{action}: first {first[0]}, then bid")
         if isinstance(action, HandBid):
             return self._hand_bid_violation(action, seat)
+        if isinstance(action, Bid) and self.variant.hand_bids:
+            example = self.variant.hand_names[-1][1]
+            return Violation(
+                "bid-names-a-hand",
+                f"{action}: in {self.variant.name} a bid names a hand, such as {example}",
+            )
         if action.pressure:
             refused = self._pressure_violation(action, seat)
             if refused is not None:
@@ -648,12 +654,6 @@ class GameState(RoundFacts):
     def _bid_violation(self, action: Bid, seat: int) -> Violation | None:
         """Why ``seat`` may not bid ``action`` as the round's rules stand; where the player
         to act may still declare, the refusal names the declaration that would allow it."""
-        if self.variant.hand_bids:
-            example = self.variant.hand_names[-1][1]
-            return Violation(
-                "bid-names-a-hand",
-                f"{action}: in {self.variant.name} a bid names a hand, such as {example}",
-            )
         standing = self.bid  # a quantity of a face: an edition of hands refused it above
         violation = check_bid(self.rules, standing, self._context, action, seat, self.dice_in_play)  # type: ignore[arg-type]
         if violation is None or not self.offers or seat != self.to_act:

@@ -174,6 +174,10 @@ class Variant:
     #: Whether the player to act bids only after an action of the edition's, while one is
     #: open to them (its actions kind's ``bids_after``: Mia's roll before each bid).
     bids_after_action: bool = attrs.field(init=False, eq=False, repr=False)
+    #: Whether a bid is a quantity of a face that no action of the edition need come
+    #: before (not :attr:`hand_bids`, not :attr:`bids_after_action`): the engine's fast
+    #: path for a bid.
+    plain_bids: bool = attrs.field(init=False, eq=False, repr=False)
     #: What a score counts, singular and plural (the scoring kind's optional ``unit``:
     #: ``("life", "lives")``; points where it is left out), as the calls' descriptions say.
     score_unit: tuple[str, str] = attrs.field(init=False, eq=False, repr=False)
@@ -307,6 +311,10 @@ class Variant:
     @bids_after_action.default
     def _bids_wait(self) -> bool:
         return bool(optional(self.actions, "bids_after"))
+
+    @plain_bids.default
+    def _bids_plain(self) -> bool:
+        return not (self.hand_bids or self.bids_after_action)
 
     @claims_in_chain.default
     def _claims_in_chain(self) -> bool:

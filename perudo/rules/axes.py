@@ -588,6 +588,8 @@ class RoundRules:
 
     @by_standing_bid.default
     def _answers_by_standing_bid(self) -> bool:
+        if self.claims is not None:  # bids name hands: the raise order is never asked
+            return False
         kinds = (self.raising, self.conversion)
         return all(vars(type(kind)).get("standing_bid_only", False) for kind in kinds)
 
@@ -597,6 +599,8 @@ class RoundRules:
 
     @opening_by_face.default
     def _opens_by_face(self) -> bool:
+        if self.claims is not None:  # bids name hands: the opening is never asked
+            return False
         return bool(vars(type(self.opening)).get("standing_bid_only", False))
 
     def wild_face(self, context: RoundContext) -> int | None:
