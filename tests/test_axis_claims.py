@@ -3,6 +3,10 @@ out), or a hand of the edition's own ladder (Mia's values), ranked and judged by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import ClassVar
+
 import attrs
 import pytest
 
@@ -90,3 +94,49 @@ def test_a_kind_that_breaks_the_protocol_is_named() -> None:
             perudo.load_variant("mia").derive(
                 "mia-repeated", reason="t", claims={"kind": "repeated"}
             )
+
+
+@attrs.frozen
+class ThreeFaced:
+    """Two dice of three faces, judged as Mia judges two dice: the mixed values, then the
+    doubles (a kind of one's own, small enough to solve)."""
+
+    axis: ClassVar[str] = "claims"
+    kind: ClassVar[str] = "three-faced"
+
+    def ladder(self, dice: int, faces: int) -> tuple[tuple[int, ...], ...] | None:
+        return ((2, 1), (3, 1), (3, 2), (1, 1), (2, 2), (3, 3))
+
+    def hand_name(self, hand: tuple[int, ...], words: perudo.Words) -> str:
+        return "".join(map(str, hand))
+
+    def rank(self, dice: Sequence[int]) -> int:
+        hand = tuple(sorted(dice, reverse=True))
+        ladder = self.ladder(2, 3) or ()
+        return ladder.index(hand) + 1 if hand in ladder else 0
+
+    def describe(self, words: perudo.Words, dice: int) -> str:
+        return "Two dice of three faces."
+
+    def label(self, words: perudo.Words) -> str:
+        return "3-faced"
+
+
+def test_a_round_of_hand_bids_solves_as_any_other() -> None:
+    """A hand bid is one more node of the round: the solver walks it and proves the value
+    (a regression value: the solution's own best responses certify it)."""
+    pytest.importorskip("scipy", reason="the solve extra is not installed")
+    from helpers import registered
+
+    from perudo.solve import solve_round
+
+    with registered(ThreeFaced):
+        perudo.rules.register_kind(ThreeFaced)
+        tiny = perudo.load_variant("mia").derive(
+            "mia-three-faced", reason="t", dice={"kind": "standard", "per_player": 2, "faces": 3},
+            claims={"kind": "three-faced"}, actions={"kind": "none"},
+            exact_call={"kind": "none"}, words={"calza": None},
+        )  # fmt: skip
+        solution = solve_round(tiny, (2, 2))
+    assert solution.value == Fraction(-11, 27)
+    assert solution.exact
