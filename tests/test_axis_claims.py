@@ -12,7 +12,7 @@ import pytest
 
 import perudo
 from perudo import HandBid, PlacedBid
-from perudo.rules import MiaValues, QuantityOfFace, count_for_bid
+from perudo.rules import MiaValues, PokerHands, QuantityOfFace, count_for_bid
 
 WORDS = perudo.Words(dudo="Liar")
 
@@ -140,3 +140,74 @@ def test_a_round_of_hand_bids_solves_as_any_other() -> None:
         solution = solve_round(tiny, (2, 2))
     assert solution.value == Fraction(-11, 27)
     assert solution.exact
+
+
+POKER = PokerHands((1, 2, 3, 4, 5, 6))
+
+
+@pytest.mark.parametrize(
+    ("lower", "higher"),
+    [
+        # "'Hands' are ranked as follows from lowest to highest: One Pair, Two Pair, Three of
+        # a kind, Straight - low (1,2,3,4,5), Straight - high (2,3,4,5,6), Full house (Three
+        # of a kind and One pair), Four of a kind, Five of a kind" (howtodothings.com)
+        ((6, 6), (2, 2, 1, 1)),
+        ((6, 6, 5, 5), (1, 1, 1)),
+        ((6, 6, 6), (5, 4, 3, 2, 1)),
+        ((5, 4, 3, 2, 1), (6, 5, 4, 3, 2)),
+        ((6, 5, 4, 3, 2), (2, 2, 1, 1, 1)),
+        ((6, 6, 6, 5, 5), (1, 1, 1, 1)),  # a full house below four of a kind
+        ((6, 6, 6, 6), (1, 1, 1, 1, 1)),
+        # "If the first player, for example, called four 5's, then the next player must have
+        # four 6's or five of a kind."
+        ((5, 5, 5, 5), (6, 6, 6, 6)),
+        ((5, 5, 5, 5), (2, 2, 2, 2, 2)),
+    ],
+)
+def test_poker_hands_rank_as_the_source_lists_them(
+    lower: tuple[int, ...], higher: tuple[int, ...]
+) -> None:
+    ladder = POKER.ladder(5, 6)
+    assert ladder is not None
+    assert ladder.index(tuple(sorted(lower, reverse=True))) < ladder.index(higher)
+
+
+def test_a_poker_hand_shown_holds_any_lower_claim() -> None:
+    """ "the hand in the box has to be at least as good as the claim, but not an exact match
+    (e.g. a full house is a valid hand to claim as "a pair")" (CUTwC, "Liar Dice")."""
+    ladder = POKER.ladder(5, 6)
+    assert ladder is not None
+    shown = POKER.rank((5, 2, 5, 2, 5))  # a full house, 5s on 2s
+    assert ladder[shown - 1] == (5, 5, 5, 2, 2)
+    assert shown >= ladder.index((5, 5)) + 1
+    assert shown >= ladder.index((2, 2)) + 1
+    assert POKER.rank((1, 3, 6, 4, 2)) == 0  # nothing: no claim holds
+    assert POKER.hand_name((6, 6, 6, 6), perudo.Words(dudo="Liar", ones="aces")) == "four 6s"
+    assert POKER.hand_name((3, 3, 1, 1), perudo.Words(dudo="Liar", ones="aces")) == (
+        "two pair, 3s and aces"
+    )
+    with pytest.raises(perudo.InvalidVariantError, match="poker-hands"):
+        POKER.ladder(5, 4)  # the order names faces the dice lack
+
+
+def test_an_edition_of_poker_hands_plays_through() -> None:
+    """Each player's own five dice, rolled afresh before each bid, a bid a poker hand of
+    them (the how-to page's game without its draws): every part reads it back."""
+    poker = perudo.load_variant("mia").derive(
+        "poker-hands", reason="t", dice={"kind": "standard", "per_player": 5},
+        claims={"kind": "poker-hands", "order": [1, 2, 3, 4, 5, 6]},
+        exact_call={"kind": "none"}, words={"calza": None},
+    )  # fmt: skip
+    assert len(poker.hand_bids) == 71
+    assert perudo.parse_action("Full house, 5s on 2s", variant=poker) == HandBid((5, 5, 5, 2, 2))
+    state = perudo.new_game(
+        poker, 2, seed=1, dice=[[5, 5, 5, 2, 2], [1, 2, 3, 4, 6]], first_player=0
+    )
+    state = state.apply(HandBid((5, 5, 5, 5)))  # a lie: four 5s on a full house
+    caught = state.apply(perudo.Dudo()).last_result
+    assert caught is not None
+    assert caught.loser == 0
+    assert "the dice shown make full house, 5s on 2s" in str(caught)
+    from helpers import check_random_games
+
+    check_random_games(poker, 3, 3)

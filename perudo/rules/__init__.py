@@ -77,7 +77,7 @@ from perudo.rules.calls import (
     count_for_bid,
     show_every_hand,
 )
-from perudo.rules.claims import MiaValues, QuantityOfFace
+from perudo.rules.claims import MiaValues, PokerHands, QuantityOfFace
 from perudo.rules.clock import DefaultMove, NoClock
 from perudo.rules.passes import NoPairPass, NoPass
 from perudo.rules.registry import check_component, register_kind, rule_kinds
@@ -173,6 +173,7 @@ __all__ = [
     "PassRule",
     "PlayerCount",
     "PlayerCountRule",
+    "PokerHands",
     "Provenance",
     "PureHandsChallenge",
     "QuantityOfFace",
