@@ -249,7 +249,8 @@ class GameState(RoundFacts):
         act; ``None`` is refused, never read as the player to act).
 
         In order: declarations; bids by face (ones to sixes), each by rising quantity,
-        pressured bids after their face's plain ones; Dudo; the exact call; the actions of
+        pressured bids after their face's plain ones (where bids name hands, the hands
+        ranked above the standing one, lowest first); Dudo; the exact call; the actions of
         the edition's ``actions`` axis (:class:`~perudo.Act`, in its kind's order). Bids are
         listed up to the dice in play (where an edition has no cap, a larger bid is still
         legal: :meth:`apply` accepts it). Seats other than the player to act get only what
@@ -845,9 +846,9 @@ class GameState(RoundFacts):
         back): a game whose round never ends is refused, not played on."""
         rules, variant = self.rules, self.variant
         top = max(self.dice_in_play, chain.highest)
-        hands = len(variant.hand_bids)
+        hands = len(variant.hand_bids)  # each raise names a higher hand: each once
         different = hands or different_bids(rules, top, variant.has_pressure)
-        times = rules.raising.times_per_bid
+        times = 1 if hands else rules.raising.times_per_bid
         if chain.length <= variant.most_links(len(self.players), different * (times or 1)):
             return
         order = f"raising:{rules.raising.kind}"

@@ -8,29 +8,7 @@ from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState, HandBid, P
 
 #: Mia's values from lowest to highest, as the source lists them (Wikipedia's article, its
 #: rules quoted at modhoster.com), written out here apart from perudo's own ladder.
-MIA_ORDER = [
-    "31",
-    "32",
-    "41",
-    "42",
-    "43",
-    "51",
-    "52",
-    "53",
-    "54",
-    "61",
-    "62",
-    "63",
-    "64",
-    "65",
-    "11",
-    "22",
-    "33",
-    "44",
-    "55",
-    "66",
-    "21",
-]
+MIA_ORDER = "31 32 41 42 43 51 52 53 54 61 62 63 64 65 11 22 33 44 55 66 21".split(" ")  # noqa: SIM905
 
 
 def mia_rank(dice: tuple[int, ...]) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import check_batch_refuses, check_random_games, game, play
+from invariants import MIA_ORDER
 
 import perudo
 from perudo import Act, Bid, Calza, Dudo, HandBid
@@ -22,29 +23,7 @@ def test_the_values_rank_as_the_source_lists_them() -> None:
     52, 53, 54, 61, 62, 63, 64, 65, 11, 22, 33, 44, 55, [66,] 21" (games-wiki's list, whose
     66 Wikipedia's gives); "If you roll a 4 and a 6 you will call [...] 64"."""
     named = [name for _, name in EDITION.hand_names]
-    listed = [
-        "31",
-        "32",
-        "41",
-        "42",
-        "43",
-        "51",
-        "52",
-        "53",
-        "54",
-        "61",
-        "62",
-        "63",
-        "64",
-        "65",
-        "11",
-        "22",
-        "33",
-        "44",
-        "55",
-        "66",
-    ]
-    assert named == [*listed, "Mia"]
+    assert named == [*MIA_ORDER[:-1], "Mia"]  # the source's list, written out apart
     assert EDITION.claims.rank((4, 6)) == EDITION.claims.rank((6, 4)) == 13
     assert perudo.parse_action("64", variant=EDITION) == HandBid((6, 4))
     assert perudo.parse_action("mia", variant=EDITION) == MIA

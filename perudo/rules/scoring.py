@@ -348,14 +348,16 @@ class Lives:
         """The player still in."""
         return _holding_dice(context)
 
+    #: How the game ends, as :meth:`describe` says it.
+    ending: ClassVar[str] = (
+        "a player with none left is out, while every hand in keeps its dice. The last player "
+        "with a life wins."
+    )
+
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""
         life = "one life" if self.lives == 1 else f"{self.lives} lives"
-        return (
-            f"Each player has {life}; a lost challenge costs one, and a player with none "
-            "left is out, while every hand in keeps its dice. The last player with a life "
-            "wins."
-        )
+        return f"Each player has {life}; a lost challenge costs one, and {self.ending}"
 
     def label(self, words: Words) -> str:
         """A short label."""
@@ -374,23 +376,14 @@ class LivesFirstOut(Lives):
     """
 
     kind: ClassVar[str] = "lives-first-out"
+    ending: ClassVar[str] = (
+        "the game ends as soon as a player has none left: that player loses, every other "
+        "player wins. Every hand keeps its dice."
+    )
 
     def is_over(self, context: SettledCall) -> bool:
-        """Over once a player has no life left."""
+        """Over once a player has no life left (the winners: every player still in)."""
         return context.players_left < context.players_in or context.players_left <= 1
-
-    def winners(self, context: RoundContext) -> tuple[int, ...]:
-        """Every player still in."""
-        return _holding_dice(context)
-
-    def describe(self, words: Words, dice: int) -> str:
-        """The setting as sentences."""
-        life = "one life" if self.lives == 1 else f"{self.lives} lives"
-        return (
-            f"Each player has {life}; a lost challenge costs one, and the game ends as soon "
-            "as a player has none left: that player loses, every other player wins. Every "
-            "hand keeps its dice."
-        )
 
     def label(self, words: Words) -> str:
         """A short label."""
