@@ -111,7 +111,9 @@ class Witness:
 
 @attrs.frozen
 class AxisComparison:
-    """One axis of two editions: both settings with their provenance, and witnesses."""
+    """One axis of two editions: both settings (each a component, or ``None`` for an axis
+    that edition never asks: :meth:`perudo.Variant.asks`) with their provenance, and
+    witnesses."""
 
     axis: str
     a: Any
@@ -122,7 +124,8 @@ class AxisComparison:
 
     @property
     def same(self) -> bool:
-        """Whether both editions have the same mechanics on this axis."""
+        """Whether both editions have the same mechanics on this axis (``None`` stands for
+        an axis an edition never asks: :meth:`perudo.Variant.asks`)."""
         return bool(self.a == self.b)
 
 
@@ -440,8 +443,8 @@ def compare(
         tuple(
             AxisComparison(
                 axis=axis,
-                a=a.component(axis),
-                b=b.component(axis),
+                a=a.component(axis) if a.asks(axis) else None,
+                b=b.component(axis) if b.asks(axis) else None,
                 a_provenance=a.provenance_of(axis),
                 b_provenance=b.provenance_of(axis),
                 witnesses=(found[axis],) if axis in found else (),

@@ -51,5 +51,8 @@ def setting(component: Any) -> str:
 
 
 def label(variant: Variant, axis: str) -> str:
-    """The setting in at most eight characters, for the editions-by-axes matrix."""
+    """The setting in at most eight characters, for the editions-by-axes matrix (``"n/a"``
+    for an axis the edition never asks: :meth:`perudo.Variant.asks`)."""
+    if not variant.asks(axis):
+        return "n/a"
     return str(variant.component(axis).label(variant.words))[:8]

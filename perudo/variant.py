@@ -381,10 +381,16 @@ class Variant:
             raise KeyError(f"{shown(axis)} is not an axis: the axes are {', '.join(AXES)}")
         return getattr(self, axis)
 
+    def asks(self, axis: str) -> bool:
+        """Whether the engine ever asks the component on ``axis``: not the wild dice, the
+        raise order, the conversion, the opening or the cap of an edition whose bids name
+        hands (its claims kind ranks and judges them)."""
+        return not (self.hand_bids and axis in NOT_ASKED_OF_HANDS)
+
     def describe(self, axis: str) -> str:
         """The setting on ``axis`` as sentences, in the edition's words (each component
-        writes its own; an axis an edition whose bids name hands never asks says so)."""
-        if self.hand_bids and axis in NOT_ASKED_OF_HANDS:
+        writes its own; an axis the edition never asks, :meth:`asks`, says so)."""
+        if not self.asks(axis):
             return f"Not asked: a bid names a hand ({self.claims.label(self.words)})."
         return str(self.component(axis).describe(self.words, self.dice.per_player))
 

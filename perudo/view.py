@@ -218,6 +218,7 @@ def draw_table(
     variant, words = view.variant, view.variant.words
     ascii = ascii or variant.dice.faces != 6  # die faces past six have no character
     points = not variant.scoring.moves_dice
+    unit = variant.score_unit[1]  # what a score counts, in the plural
     title = f"{variant.name} - round {view.round_number}"
     if view.special_round is not None and view.special_player is not None:
         name = words.special_round or view.special_round
@@ -239,8 +240,8 @@ def draw_table(
     dice_width = max(len(cell) for cell in cells)
     for seat, info in enumerate(view.seats):
         extra = f"  {info.dice_count} dice" if info.is_in and not points else ""
-        if points:
-            extra += f"  score {info.score}"
+        if points:  # what a score counts: "score 3" (points), "lives 2"
+            extra += f"  {'score' if unit == 'points' else unit} {info.score}"
         if variant.has_pressure:
             extra += f"  pressure {info.pressure_left}"
         marks = []
