@@ -266,7 +266,7 @@ class Variant:
 
     def bid_said(self, bid: AnyBid, claim: str = "bid") -> str:
         """A link of the bid chain as people read it, in the edition's words: a hand as
-        players call it (``"Mia"``), anything else as :meth:`~perudo.rules.Words.bid_said`
+        players call it (``"Mia"``), anything else as :meth:`perudo.Words.bid_said`
         says it."""
         if isinstance(bid, HandBid):
             said = self.hand_name(bid)
