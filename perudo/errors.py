@@ -117,6 +117,8 @@ REASONS: Mapping[str, str] = MappingProxyType(
         "nothing-to-raise": "The action comes before a raise, and no bid stands yet (Mia's "
         "opener bids on the dice dealt).",
         "already-rolled": "A player rolls once a turn, before their bid (Mia).",
+        "draws-used-up": "A bidder draws (rolls chosen dice again) at most the edition's number "
+        "of times before each bid.",
         "bid-names-a-hand": "In an edition whose bids name hands (Mia's 65), a bid names a "
         "hand, not a quantity of a face.",
         "no-hand-bids": "The edition's bids name a quantity of a face, not a hand.",

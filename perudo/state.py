@@ -329,12 +329,12 @@ class GameState(RoundFacts):
         variant = self.variant
         pressure = self._may_press(seat)
         bids = self._bids_of(seat, pressure)
-        if self.must_bid:
-            return bids
+        if self.must_bid:  # a bid owed: or another action its kind still offers (a draw)
+            return bids + self._acts_open(seat) if variant.has_actions else bids
         calls: tuple[Action, ...] = ()
         chain = self._chain
-        if variant.bids_after_action and self._acts_open(seat):  # an action comes first
-            bids = ()
+        if variant.bids_after_action and self._action_first(seat) is not None:
+            bids = ()  # an action comes first
         if chain is not None:
             doubted = variant.challenged_all_around and self._has_challenged(seat)
             calls = () if doubted else _CHALLENGES[pressure]
@@ -440,8 +440,9 @@ class GameState(RoundFacts):
         seat = self._seat(by)
         effect = self._effect(action, seat)
         nodes: list[tuple[int, ...]] = []
-        if effect.reroll:
-            rerolled = len(self.players[seat].cup) - len(effect.put_out)
+        if effect.reroll or effect.redraw:
+            cup = self.players[seat].cup
+            rerolled = len(cup) - len(effect.put_out) if effect.reroll else len(effect.redraw)
             nodes += [tuple(range(1, self.variant.dice.faces + 1))] * rerolled
         if effect.look_at is not None:
             nodes.append(self.players[effect.look_at].cup)
@@ -573,7 +574,9 @@ class GameState(RoundFacts):
             return self._bid_violation(action, seat)
         if not self.players[seat].dice:
             return Violation("player-out", f"{self.players[seat].name} has no dice left")
-        if self.must_bid and not (isinstance(action, Bid | HandBid) and seat == self.to_act):
+        if self.must_bid and not (  # a bid owed: or another action, as its kind says
+            seat == self.to_act and isinstance(action, Bid | HandBid | Act)
+        ):
             name = self.players[self.to_act].name  # type: ignore[index]
             act = self.acts[-1].act
             return Violation("bid-required", f"{action}: {name} bids now, together with '{act}'")
@@ -600,9 +603,9 @@ class GameState(RoundFacts):
             and seat == self.to_act
             and not self.must_bid
         ):
-            first = self._acts_open(seat)
-            if first:
-                return Violation("act-first", f"{action}: first {first[0]}, then bid")
+            first = self._action_first(seat)
+            if first is not None:
+                return Violation("act-first", f"{action}: first {first}, then bid")
         if isinstance(action, HandBid):
             return self._hand_bid_violation(action, seat)
         if isinstance(action, Bid) and self.variant.hand_bids:
@@ -716,6 +719,15 @@ class GameState(RoundFacts):
         if violation is None and self._no_bid_left(seat):
             return Violation("no-bid-left", f"{action}: it is said with a bid, and none is left")
         return violation
+
+    def _action_first(self, seat: int) -> Act | None:
+        """The action that must come before ``seat``'s bid now (its actions kind's
+        ``before_bid``: Mia's roll), or ``None``."""
+        actions = self.variant.actions
+        first = actions.before_bid(seat, self.players[seat].cup, self._context())  # type: ignore[attr-defined]
+        if first is not None and not isinstance(first, Act):
+            raise _broke(self.variant, "before_bid", f"returned {shown(first)}, not an Act")
+        return first
 
     def _no_bid_left(self, seat: int) -> bool:
         """Whether an action said together with a bid would leave ``seat`` owing a bid it
@@ -898,6 +910,14 @@ class GameState(RoundFacts):
         put_out = effect.put_out
         if not isinstance(put_out, tuple) or not holds(cup, put_out):
             raise _broke(variant, "effect", f"put out {shown(put_out)}, not dice of {cup}")
+        redraw = effect.redraw
+        if redraw and (
+            not isinstance(redraw, tuple) or not holds(cup, redraw) or put_out or effect.reroll
+        ):
+            raise _broke(
+                variant, "effect", f"draws {shown(redraw)}, not dice of {cup} alone (no put_out, "
+                "no reroll)"
+            )  # fmt: skip
         if effect.then_bid and not variant.binds_next_move:
             raise _broke(
                 variant, "effect", "bound the next move to a bid (then_bid) without binds = True"
@@ -918,8 +938,8 @@ class GameState(RoundFacts):
         variant = self.variant
         effect = self._effect(action, seat)
         player = self.players[seat]
-        left = without(player.cup, effect.put_out)
-        n = len(left) if effect.reroll else 0
+        left = without(player.cup, effect.put_out or effect.redraw)
+        n = len(left) if effect.reroll else len(effect.redraw)
         look, faces = effect.look_at, variant.dice.faces
         index = len(self.acts)  # the action's number in the round: its chance streams
         seen: int | None = None
@@ -938,7 +958,7 @@ class GameState(RoundFacts):
                         f"rolled: seat {look} has no {seen} under its cup to be looked at"
                     )
         opened = tuple(sorted(player.open + effect.put_out))
-        cup = rerolled if n else left
+        cup = (*left, *rerolled) if effect.redraw else rerolled if n else left
         moved = attrs.evolve(player, dice=tuple(sorted(opened + cup)), open=opened)
         players = (*self.players[:seat], moved, *self.players[seat + 1 :])
         acts = (*self.acts, PlacedAct(seat, action, len(self.bids)))

@@ -172,7 +172,7 @@ class Variant:
     #: ``binds``: :attr:`~perudo.rules.ActEffect.then_bid`).
     binds_next_move: bool = attrs.field(init=False, eq=False, repr=False)
     #: Whether the player to act bids only after an action of the edition's, while one is
-    #: open to them (its actions kind's ``bids_after``: Mia's roll before each bid).
+    #: open to them (its actions kind's ``before_bid``: Mia's roll before each bid).
     bids_after_action: bool = attrs.field(init=False, eq=False, repr=False)
     #: Whether a bid is a quantity of a face that no action of the edition need come
     #: before (not :attr:`hand_bids`, not :attr:`bids_after_action`): the engine's fast
@@ -310,7 +310,7 @@ class Variant:
 
     @bids_after_action.default
     def _bids_wait(self) -> bool:
-        return bool(optional(self.actions, "bids_after"))
+        return optional(self.actions, "before_bid") is not None
 
     @plain_bids.default
     def _bids_plain(self) -> bool:

@@ -9,12 +9,22 @@ from helpers import context
 
 from perudo import Act
 from perudo.players import PlacedAct
-from perudo.rules import ActEffect, ActionRule, NoActions, Reroll, RerollThenBid, RollBeforeBid
+from perudo.rules import (
+    ActEffect,
+    ActionRule,
+    NoActions,
+    Reroll,
+    RerollThenBid,
+    RollAndDraw,
+    RollBeforeBid,
+)
 
 JUST_BID = context((3, 3, 3), bids=[(1, "3x3")])  # seat 1 has just bid
 ANSWERED = context((3, 3, 3), bids=[(1, "3x3"), (2, "4x3")])  # and seat 2 raised it
 OPENING = context((2, 2, 2))  # no bid yet, seat 0 to act
 ROLLED = attrs.evolve(JUST_BID, acts=(PlacedAct(0, Act("roll"), 1),))  # seat 0 rolled
+DRAWN_TWICE = attrs.evolve(OPENING, acts=(PlacedAct(0, Act("draw", (5,)), 0),) * 2)
+HAND = (5, 4, 3, 2, 1)
 
 
 @pytest.mark.parametrize(
@@ -39,6 +49,19 @@ ROLLED = attrs.evolve(JUST_BID, acts=(PlacedAct(0, Act("roll"), 1),))  # seat 0 
         (RollBeforeBid(), Act("roll"), 0, (5, 4), OPENING, "nothing-to-raise"),  # dealt: bid
         (RollBeforeBid(), Act("roll"), 0, (5, 4), ROLLED, "already-rolled"),
         (RollBeforeBid(), Act("roll", (5,)), 0, (5, 4), JUST_BID, "malformed-action"),
+        # howtodothings' poker dice: "decides whether to "stand pat" or "draw". If the player
+        # decides to draw, he or she can re-roll up to two times"; the next player "can
+        # either challenge the previous player or roll the dice for his own hand"
+        (RollAndDraw(2), Act("roll"), 0, HAND, JUST_BID, None),
+        (RollAndDraw(2), Act("draw", (5,)), 0, HAND, JUST_BID, "act-first"),  # roll first
+        (RollAndDraw(2), Act("draw", (5, 1)), 0, HAND, OPENING, None),  # the dice dealt
+        (RollAndDraw(2), Act("draw", (6,)), 0, HAND, OPENING, "die-not-held"),
+        (RollAndDraw(2), Act("draw"), 0, HAND, OPENING, "malformed-action"),
+        (RollAndDraw(2), Act("roll"), 0, HAND, OPENING, "nothing-to-raise"),
+        (RollAndDraw(2), Act("roll"), 1, HAND, JUST_BID, "not-your-turn"),
+        (RollAndDraw(2), Act("roll"), 0, HAND, ROLLED, "already-rolled"),
+        (RollAndDraw(2), Act("draw", (5,)), 0, HAND, DRAWN_TWICE, "draws-used-up"),
+        (RollAndDraw(3), Act("draw", (5,)), 0, HAND, DRAWN_TWICE, None),
     ],
 )  # fmt: skip
 def test_what_a_player_may_do_and_why_not(
@@ -60,6 +83,8 @@ def test_what_a_player_may_do_and_why_not(
         (RerollThenBid(), 1, (2, 5, 5), ()),  # not the player to act
         (RollBeforeBid(), 0, (5, 4), ((),)),  # the player to act rolls, naming no die
         (RollBeforeBid(), 1, (5, 4), ()),
+        (RollAndDraw(2), 0, (5, 4), ((),)),  # a roll owed, before any draw
+        (RollAndDraw(2), 1, (5, 4), ()),
     ],
 )
 def test_the_moves_offered(
@@ -76,7 +101,9 @@ def test_what_an_action_does() -> None:
     assert (NoActions().out_of_turn, Reroll().out_of_turn) == (False, True)
     roll = RollBeforeBid()
     assert roll.effect(Act("roll"), 0, (5, 4), JUST_BID) == ActEffect(reroll=True, then_bid=True)
-    assert (roll.binds, roll.bids_after, roll.out_of_turn) == (True, True, False)
+    assert (roll.binds, roll.out_of_turn) == (True, False)
+    assert roll.before_bid(0, (5, 4), JUST_BID) == Act("roll")
+    assert roll.before_bid(0, (5, 4), ROLLED) is None
 
 
 def test_an_action_said_with_a_bid_binds_the_next_move() -> None:
@@ -94,10 +121,14 @@ def test_an_action_said_with_a_bid_binds_the_next_move() -> None:
     assert (played.to_act, played.must_bid, played.players[1].open) == (1, True, (4,))
     assert all(isinstance(action, Bid) for action in played.legal_actions())
     assert played.legal_actions(by=2) == ()
-    for action, seat in ((Dudo(), 1), (Act("reroll", (2,)), 1), (Bid(9, 6), 2)):
+    for action, seat, reason in (
+        (Dudo(), 1, "bid-required"),
+        (Act("reroll", (2,)), 1, "already-rerolled"),  # its kind offers no second one
+        (Bid(9, 6), 2, "bid-required"),
+    ):
         with pytest.raises(IllegalActionError) as refused:
             played.apply(action, by=seat)
-        assert refused.value.reason == "bid-required"
+        assert refused.value.reason == reason
     after = played.apply(Bid(3, 4))
     assert (after.to_act, after.must_bid) == (2, False)
     assert RerollThenBid().effect(Act("reroll", (5,)), 0, (2, 5), JUST_BID).then_bid
@@ -107,3 +138,32 @@ def test_an_action_said_with_a_bid_binds_the_next_move() -> None:
     with pytest.raises(IllegalActionError) as none_left:
         topped.apply(Act("reroll", (topped.players[0].dice[0],)))
     assert none_left.value.reason == "no-bid-left"
+
+
+def test_a_bidder_draws_chosen_dice_again_then_bids() -> None:
+    """ "If the player decides to draw, he or she can re-roll up to two times. Once the
+    player is happy with his hand or can no longer re-roll, he must specifically announce
+    his hand": a draw rolls the dice it names again, hidden, the rest of the cup kept; after
+    it the bidder may draw again or bid, and nothing else."""
+    import perudo
+    from perudo import Dudo, HandBid
+
+    poker = perudo.load_variant("mia").derive(
+        "poker-draws", reason="t", dice={"kind": "standard", "per_player": 5},
+        claims={"kind": "poker-hands", "order": [1, 2, 3, 4, 5, 6]},
+        actions={"kind": "roll-and-draw", "draws": 2},
+        exact_call={"kind": "none"}, words={"calza": None},
+    )  # fmt: skip
+    dealt = [[5, 5, 2, 3, 1], [6, 6, 4, 3, 2]]
+    state = perudo.new_game(poker, 2, seed=3, dice=dealt, first_player=0)
+    assert state.chance_nodes(Act("draw", (1, 2))) == ((1, 2, 3, 4, 5, 6),) * 2
+    drawn = state.apply(Act("draw", (1, 2, 3)), rolled=[5, 4, 4])
+    assert drawn.players[0].dice == (4, 4, 5, 5, 5)  # the 5s kept, three dice rolled again
+    assert drawn.view(1).seats[0].dice_count == 5  # and unseen by the other player
+    assert Dudo() not in drawn.legal_actions()  # a bid, or the second draw
+    assert Act("draw", (4, 4)) in drawn.legal_actions()
+    again = drawn.apply(Act("draw", (4, 4)), rolled=[5, 5])
+    assert not any(isinstance(a, Act) for a in again.legal_actions())  # two draws: bid
+    bid = again.apply(HandBid((5, 5, 5, 5, 5)))  # five 5s: true
+    assert bid.legal_actions() == (Dudo(), Act("roll"))  # the next player: challenge or roll
+    assert bid.apply(Dudo()).last_result.loser == 1  # type: ignore[union-attr]

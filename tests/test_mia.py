@@ -58,7 +58,7 @@ def test_a_player_rolls_before_raising_and_may_challenge_without_rolling() -> No
     assert all(isinstance(move, HandBid) for move in rolled.legal_actions())  # bid now
     with pytest.raises(perudo.IllegalActionError) as again:
         rolled.apply(ROLL)
-    assert again.value.reason == "bid-required"
+    assert again.value.reason == "already-rolled"
 
 
 def test_a_liar_call_shows_the_bidders_dice_alone() -> None:

@@ -46,13 +46,14 @@ def passing() -> perudo.Variant:
 MIA = [[5, 4], [6, 6]]
 
 
-def _rolled_twice() -> object:
-    """A Mia player who rolled asks the kind to roll again (the engine, owing a bid, says
-    ``bid-required`` first: the kind's own refusal is what a caller asking it sees)."""
-    rolled = play(game("mia", MIA), "5-4").apply(Act("roll"), rolled=[3, 3])
-    refused = rolled.variant.actions.check(Act("roll"), 1, (3, 3), rolled.context)
-    assert refused is not None
-    raise IllegalActionError(refused.reason, refused.message)
+def drawing() -> perudo.Variant:
+    """Poker hands on five dice each, one draw before each bid (howtodothings' game)."""
+    return perudo.load_variant("mia").derive(
+        "poker-one-draw", reason="t", dice={"kind": "standard", "per_player": 5},
+        claims={"kind": "poker-hands", "order": [1, 2, 3, 4, 5, 6]},
+        actions={"kind": "roll-and-draw", "draws": 1},
+        exact_call={"kind": "none"}, words={"calza": None},
+    )  # fmt: skip
 
 
 def italian_two_player_choice() -> perudo.GameState:
@@ -101,7 +102,10 @@ SCENARIOS: dict[str, Callable[[], object]] = {
     "values-differ": lambda: game(rerolling(), [FIVE, FIVE]).apply(Act("reroll", (2, 3))),
     "act-first": lambda: play(game("mia", MIA), "5-4").apply(HandBid((6, 6))),
     "nothing-to-raise": lambda: game("mia", MIA).apply(Act("roll")),
-    "already-rolled": lambda: _rolled_twice(),
+    "already-rolled": lambda: play(game("mia", MIA), "5-4").apply(Act("roll")).apply(Act("roll")),
+    "draws-used-up": lambda: (
+        game(drawing(), [FIVE, FIVE]).apply(Act("draw", (2,))).apply(Act("draw", (3,)))
+    ),
     "bid-names-a-hand": lambda: game("mia", MIA).apply(Bid(2, 5)),
     "no-hand-bids": lambda: game("italian", [FIVE, FIVE]).apply(HandBid((6, 5))),
     "not-a-hand-bid": lambda: game("mia", MIA).apply(HandBid((4, 4, 4))),

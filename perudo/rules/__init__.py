@@ -8,7 +8,7 @@ written outside perudo follows it and is made known with :func:`register_kind`.
 
 from __future__ import annotations
 
-from perudo.rules.acts import NoActions, Reroll, RerollThenBid, RollBeforeBid
+from perudo.rules.acts import NoActions, Reroll, RerollThenBid, RollAndDraw, RollBeforeBid
 from perudo.rules.axes import (
     AXES,
     AXIS_TITLES,
@@ -182,6 +182,7 @@ __all__ = [
     "RankedFaces",
     "Reroll",
     "RerollThenBid",
+    "RollAndDraw",
     "RollBeforeBid",
     "RollOff",
     "RotatingStarter",

@@ -12,12 +12,12 @@ from typing import ClassVar
 
 import attrs
 
-from perudo.actions import Act
+from perudo.actions import MAX_DICE_PER_PLAYER, Act
 from perudo.players import holds
 from perudo.rules.axes import RoundContext
-from perudo.rules.base import ActEffect, Violation, Words
+from perudo.rules.base import ActEffect, Violation, Words, param
 
-__all__ = ["NoActions", "Reroll", "RerollThenBid", "RollBeforeBid"]
+__all__ = ["NoActions", "Reroll", "RerollThenBid", "RollAndDraw", "RollBeforeBid"]
 
 
 @attrs.frozen
@@ -271,7 +271,6 @@ class RollBeforeBid:
     axis: ClassVar[str] = "actions"
     kind: ClassVar[str] = "roll"
     binds: ClassVar[bool] = True  # the roll is said together with the bid after it
-    bids_after: ClassVar[bool] = True  # and no bid comes without it
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -282,6 +281,11 @@ class RollBeforeBid:
     def out_of_turn(self) -> bool:
         """Only the player to act rolls."""
         return False
+
+    def before_bid(self, player: int, cup: tuple[int, ...], context: RoundContext) -> Act | None:
+        """``roll``, for the player to act once a bid stands and before their roll: no bid
+        comes without it."""
+        return None if self._when(player, context) is not None else _ROLL
 
     def moves(self, player: int, cup: tuple[int, ...], context: RoundContext) -> tuple[Act, ...]:
         """``roll`` for the player to act once a bid stands, before their bid; else
@@ -334,3 +338,132 @@ class RollBeforeBid:
 
 
 _ROLL = Act("roll")
+
+
+@attrs.frozen
+class RollAndDraw:
+    """Each player bids on a hand of their own: to raise, the player to act first rolls all
+    their dice afresh under the cup (seen by them alone); then, before bidding, any bidder
+    (the round's opener on the dice dealt) may draw up to ``draws`` times: put back chosen
+    dice of the cup and roll them again, unseen by the others. A player may challenge
+    instead of rolling. Written ``roll``, and ``draw`` with the faces rolled again:
+    ``draw 2 3``.
+
+    From a published how-to page (howtodothings.com, "How to Play Liar's Dice"): "the
+    player glances at the dice without letting other players see and decides whether to
+    "stand pat" or "draw". If the player decides to draw, he or she can re-roll up to two
+    times. Once the player is happy with his hand or can no longer re-roll, he must
+    specifically announce his hand"; "When it is the next player's turn, he can either
+    challenge the previous player or roll the dice for his own hand."
+
+    Attributes:
+        draws: The times a bidder may draw before each bid.
+    """
+
+    axis: ClassVar[str] = "actions"
+    kind: ClassVar[str] = "roll-and-draw"
+    binds: ClassVar[bool] = True  # after a roll or a draw: a bid, or another draw
+    draws: int = param(int, minimum=1, maximum=MAX_DICE_PER_PLAYER)
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """``("roll", "draw")``."""
+        return ("roll", "draw")
+
+    @property
+    def out_of_turn(self) -> bool:
+        """Only the player to act rolls or draws."""
+        return False
+
+    def before_bid(self, player: int, cup: tuple[int, ...], context: RoundContext) -> Act | None:
+        """``roll``, for the player to act once a bid stands and before their roll."""
+        return _ROLL if self._roll_owed(player, context) else None
+
+    def moves(self, player: int, cup: tuple[int, ...], context: RoundContext) -> tuple[Act, ...]:
+        """``roll`` while one is owed; else every choice of dice to draw (fewest first, by
+        faces), while draws are left."""
+        if player != context.to_act:
+            return ()
+        if self._roll_owed(player, context):
+            return (_ROLL,)
+        if self._drawn(player, context) >= self.draws:
+            return ()
+        return tuple(
+            Act("draw", chosen)
+            for size in range(1, len(cup) + 1)
+            for chosen in sorted(set(itertools.combinations(sorted(cup), size)))
+        )
+
+    def check(
+        self, action: Act, player: int, cup: tuple[int, ...], context: RoundContext
+    ) -> Violation | None:
+        """Why ``player`` may not take ``action`` now: out of turn (``not-your-turn``); a
+        roll before any bid (``nothing-to-raise``) or again (``already-rolled``); a draw
+        before the roll owed (``act-first``), of no dice (``malformed-action``), of dice
+        not in the cup (``die-not-held``) or past ``draws`` (``draws-used-up``)."""
+        if player != context.to_act:
+            return Violation("not-your-turn", f"{action}: you roll and draw on your own turn")
+        if action.word == "roll":
+            if action.numbers:
+                return Violation("malformed-action", f"{action}: a roll names no dice")
+            if not context.bids:
+                return Violation(
+                    "nothing-to-raise",
+                    "the round's first bid is made on the dice dealt: draw or bid",
+                )
+            if not self._roll_owed(player, context):
+                return Violation("already-rolled", "you have rolled this turn already")
+            return None
+        if self._roll_owed(player, context):
+            return Violation("act-first", f"{action}: first roll, then draw")
+        if not action.numbers:
+            return Violation("malformed-action", f"{action}: name the dice you roll again")
+        if not holds(cup, action.numbers):
+            return Violation("die-not-held", f"{action}: your cup holds {list(cup)}")
+        if self._drawn(player, context) >= self.draws:
+            return Violation(
+                "draws-used-up", f"{action}: you have drawn {self.draws} times already: bid now"
+            )
+        return None
+
+    def _this_turn(self, player: int, context: RoundContext) -> list[str]:
+        after = len(context.bids)
+        return [p.act.word for p in context.acts if p.player == player and p.after == after]
+
+    def _roll_owed(self, player: int, context: RoundContext) -> bool:
+        return bool(context.bids) and "roll" not in self._this_turn(player, context)
+
+    def _drawn(self, player: int, context: RoundContext) -> int:
+        return self._this_turn(player, context).count("draw")
+
+    def effect(
+        self, action: Act, player: int, cup: tuple[int, ...], context: RoundContext
+    ) -> ActEffect:
+        """A roll rolls the whole cup; a draw the dice it names; either way a bid (or
+        another draw) comes next."""
+        if action.word == "roll":
+            return ActEffect(reroll=True, then_bid=True)
+        return ActEffect(redraw=tuple(sorted(action.numbers)), then_bid=True)
+
+    def every_move(self, dice: int, faces: int) -> tuple[Act, ...]:
+        """``roll``, then every draw of 1 to ``dice`` dice, fewest first."""
+        draws = itertools.chain.from_iterable(
+            itertools.combinations_with_replacement(range(1, faces + 1), size)
+            for size in range(1, dice + 1)
+        )
+        return (_ROLL, *(Act("draw", chosen) for chosen in draws))
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The rule as sentences."""
+        times = "once" if self.draws == 1 else "twice" if self.draws == 2 else f"{self.draws} times"
+        return (
+            "To raise, the player to act first rolls all their dice afresh under the cup, seen "
+            f"by them alone; before bidding, a bidder may draw up to {times}: roll chosen dice "
+            "of the cup again, unseen by the others (the round's opener draws on the dice "
+            "dealt). A player may challenge instead of rolling. Written 'roll', and 'draw 2 3' "
+            "for the dice rolled again."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label for the editions matrix."""
+        return "roll+drw"

@@ -391,12 +391,12 @@ def _next_in(dice: Sequence[int], seat: int, step: int) -> int:
 #: ``binds`` (no action binds the next move to a bid), ``all_around`` (one challenge
 #: ends the round), ``unit`` (what a score counts, singular and plural: points),
 #: ``bonus_per_hand`` (a call's count is at most the dice counted), ``stake`` (a challenge of
-#: any hand is played for one settlement) and ``bids_after`` (a bid never waits for an
+#: any hand is played for one settlement) and ``before_bid`` (a bid never waits for an
 #: action).
 OPTIONAL_MEMBERS: Mapping[str, Any] = MappingProxyType(
     {"counts_wild": True, "queues": False, "gives_dice": False, "starting_score": 0,
      "stays_in": None, "in_chain": False, "binds": False, "all_around": False,
-     "unit": ("point", "points"), "bonus_per_hand": 0, "stake": None, "bids_after": False}
+     "unit": ("point", "points"), "bonus_per_hand": 0, "stake": None, "before_bid": None}
 )  # fmt: skip
 
 
@@ -827,10 +827,13 @@ class ActionRule(Component, Protocol):
     bid: :attr:`~perudo.rules.ActEffect.then_bid`) says so with the class attribute
     ``binds = True``. The actor is then to act, and its legal actions are bids alone.
 
-    A kind whose action comes before a bid (Mia's roll: each player rolls before naming a
-    hand) says so with the class attribute ``bids_after = True``: while one of its actions
-    is open to the player to act (:meth:`moves`), that player may not bid yet
-    (``act-first``)."""
+    A kind whose action must come before a bid (Mia's roll: each player rolls before naming
+    a hand) says which with the optional member ``before_bid(player, cup, context) ->
+    Act | None``: while it names an action, the player to act may not bid yet
+    (``act-first``), and its legal actions hold no bid.
+
+    An action that binds the next move leaves the actor the bids, and any further action
+    this kind still offers it (a second draw before the bid)."""
 
     @property
     def words(self) -> tuple[str, ...]:

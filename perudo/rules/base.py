@@ -202,14 +202,19 @@ class ActEffect:
             drawn at random from the game's seed stream, is seen by the player and shown to
             that seat (told which die was seen), and by nobody else.
         then_bid: Whether the action binds the next move: it is said together with a bid,
-            so the player is to act and may only bid (``bid-required`` refuses anything
-            else, by anyone, until that bid). Only a kind that says ``binds = True`` gives it.
+            so the player is to act and may only bid, or take another action its kind
+            still offers it (``bid-required`` refuses anything else, by anyone, until that
+            bid). Only a kind that says ``binds = True`` gives it.
+        redraw: Faces of the player's cup rolled again in place (a draw): the new faces
+            from the game's seed stream (or given), as hidden as the rest of the cup, which
+            stays as it was. Not together with ``put_out`` or ``reroll``.
     """
 
     put_out: tuple[int, ...] = ()
     reroll: bool = False
     look_at: int | None = None
     then_bid: bool = False
+    redraw: tuple[int, ...] = ()
 
 
 def first_paragraph(component: object) -> str:
