@@ -333,7 +333,7 @@ class OddsBot:
         """Where bids name hands (Mia): a challenge of a standing hand less likely than
         ``doubt`` (giving up instead, where the edition lets one give up and the hand looks
         likelier than not); else the edition's action before a bid (Mia's roll); else the
-        hand its own dice make, when it raises, or the lowest hand that does."""
+        best hand its own dice make, when it raises, or the lowest hand that does."""
         actions, standing = view.legal_actions, view.bid
         if standing is not None and CHALLENGE in actions:
             chance = _hand_chance(view, standing)  # type: ignore[arg-type]
@@ -345,7 +345,8 @@ class OddsBot:
         if not bids:  # an action first (a roll), or nothing left but the calls
             acts = [action for action in actions if isinstance(action, Act)]
             return _Decision(call=acts[0] if acts else actions[0])
-        mine = HandBid(view.dice) if len(view.dice) >= 2 else None
+        made = view.variant.claims.rank(view.dice)  # the best hand its own dice make
+        mine = view.variant.hand_bids[made - 1] if made else None
         return _Decision(bids=[mine if mine in bids else bids[0]])
 
     def interrupt(self, view: PlayerView) -> Action | None:
