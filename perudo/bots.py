@@ -386,8 +386,7 @@ def _hand_chance(view: PlayerView, bid: HandBid) -> float:
     alone (the bot's own hand, known, where it is the bidder), else every hand (the dice
     the bot sees, and the rest unseen, each face alike)."""
     variant = view.variant
-    claims, rules = variant.claims, view.rules
-    wanted = rules.hand_rank(bid)
+    rules = view.rules
     bidder = view.bidder
     if isinstance(variant.challenge, BidderHandChallenge):
         assert bidder is not None  # asked only once a bid stands
@@ -405,7 +404,9 @@ def _hand_chance(view: PlayerView, bid: HandBid) -> float:
         outcomes = [
             tuple(draw.randint(1, faces) for _ in range(unseen)) for _ in range(_HAND_OUTCOMES)
         ]
-    held = sum(1 for rolled in outcomes if claims.rank((*known, *rolled)) >= wanted)
+    held = sum(
+        1 for rolled in outcomes if rules.hand_stands(bid, rules.hand_count(bid, (*known, *rolled)))
+    )
     return held / len(outcomes)
 
 

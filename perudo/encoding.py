@@ -940,6 +940,7 @@ class ObservationEncoding:
             words=variant.words,
             unit=variant.score_unit,
             hand_names=variant.hand_names,
+            judged_apart=variant.round_rules().judged_apart,
         )
 
     def _checked(self, vector: Sequence[Any]) -> list[int]:

@@ -76,6 +76,9 @@ class Resolution(SeatChanges):
     hand_names: tuple[tuple[tuple[int, ...], str], ...] = attrs.field(
         default=(), eq=False, repr=False, kw_only=True
     )
+    #: Whether the claims kind judges each hand apart: ``count`` is then 1 where the dice
+    #: shown hold the hand, else 0 (for describe).
+    judged_apart: bool = attrs.field(default=False, eq=False, repr=False, kw_only=True)
 
     @property
     def loser(self) -> int | None:
@@ -171,6 +174,8 @@ class Resolution(SeatChanges):
         said = names.get(bid.faces, str(bid))
         if not self.revealed:
             return said, "no hand is shown"
+        if self.judged_apart:
+            return said, f"the dice shown {'hold' if self.count else 'do not hold'} it"
         made = "no hand of the ladder"
         if 0 < self.count <= len(self.hand_names):
             made = self.hand_names[self.count - 1][1]
@@ -355,5 +360,6 @@ def settle_call(
         words=words,
         unit=variant.score_unit,
         hand_names=variant.hand_names,
+        judged_apart=variant.round_rules().judged_apart,
     )
     return settled, result

@@ -323,7 +323,7 @@ def _check_size(start: GameState, per_call: int, limit: int) -> None:
     """Refuse at once a round certainly past ``limit`` positions: its deals times the bid
     histories of one deal, counted as the subsets of the bids open at the opening (each bid
     raises the one before); the walk stops any other past it."""
-    bids = sum(1 for action in start.legal_actions() if isinstance(action, Bid | HandBid))
+    bids = sum(1 for action in start.legal_actions() if isinstance(action, (Bid, HandBid)))
     if bids > 60 or per_call * 2**bids > limit:
         raise SolveError(
             f"{_name(start)} is too big to solve: {per_call:,} deals of up to 2^{bids} bid "

@@ -74,6 +74,8 @@ from perudo.view import PlayerView, SeatView, draw_table
 __all__ = ["GameState", "legal_order"]
 
 _IN_TURN = (Bid, HandBid, Dudo, Paso, Declare)  # the actions only the player to act takes
+_ANY_BID = (Bid, HandBid)  # a bid of a quantity or of a hand (a tuple: isinstance is quickest)
+_OWED = (Bid, HandBid, Act)  # what the player who owes a bid may do
 #: The challenges open to a seat, without and with pressure to spend (party mode).
 _CHALLENGES: dict[bool, tuple[Action, ...]] = {
     False: (CHALLENGE,),
@@ -404,7 +406,7 @@ class GameState(RoundFacts):
         if rolled is not None:
             raise GameSetupError(f"rolled: {action} re-rolls no dice and looks at none")
         log = self.log.with_move(seat, action)
-        if isinstance(action, Bid | HandBid):
+        if isinstance(action, _ANY_BID):
             return self._bid(action, seat, log)
         standing = self._chain.last.bid if self._chain is not None else None
         if isinstance(action, Dudo):
@@ -575,7 +577,7 @@ class GameState(RoundFacts):
         if not self.players[seat].dice:
             return Violation("player-out", f"{self.players[seat].name} has no dice left")
         if self.must_bid and not (  # a bid owed: or another action, as its kind says
-            seat == self.to_act and isinstance(action, Bid | HandBid | Act)
+            seat == self.to_act and isinstance(action, _OWED)
         ):
             name = self.players[self.to_act].name  # type: ignore[index]
             act = self.acts[-1].act
@@ -598,7 +600,7 @@ class GameState(RoundFacts):
         if isinstance(action, Paso):
             return self._pass_violation(seat)
         if (
-            isinstance(action, Bid | HandBid)
+            isinstance(action, _ANY_BID)
             and self.variant.bids_after_action
             and seat == self.to_act
             and not self.must_bid
@@ -688,7 +690,7 @@ class GameState(RoundFacts):
         or a declaration) now, as the edition's turns kind says; ``None`` if it may."""
         role = (
             "bid"
-            if isinstance(action, Bid | HandBid)
+            if isinstance(action, _ANY_BID)
             else "challenge"
             if isinstance(action, Dudo)
             else None

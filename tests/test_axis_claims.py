@@ -211,3 +211,57 @@ def test_an_edition_of_poker_hands_plays_through() -> None:
     from helpers import check_random_games
 
     check_random_games(poker, 3, 3)
+
+
+@attrs.frozen
+class EvenQuantities:
+    """Quantities of a face, even ones alone: two, four or six of a face, by quantity then
+    face (a claim order where some quantities of a face are not claims at all), judged
+    apart: the dice shown hold "four 5s" when four or more show a 5."""
+
+    axis: ClassVar[str] = "claims"
+    kind: ClassVar[str] = "even-quantities"
+
+    def ladder(self, dice: int, faces: int) -> tuple[tuple[int, ...], ...] | None:
+        return tuple((face,) * quantity for quantity in (2, 4, 6) for face in range(1, faces + 1))
+
+    def hand_name(self, hand: tuple[int, ...], words: perudo.Words) -> str:
+        return words.counted(len(hand), hand[0])
+
+    def rank(self, dice: Sequence[int]) -> int:
+        return 0  # never asked: each claim is judged apart
+
+    def holds(self, hand: tuple[int, ...], dice: Sequence[int]) -> bool:
+        return list(dice).count(hand[0]) >= len(hand)
+
+    def describe(self, words: perudo.Words, dice: int) -> str:
+        return "Two, four or six of a face."
+
+    def label(self, words: perudo.Words) -> str:
+        return "even qty"
+
+
+def test_an_order_with_quantities_left_out_is_declarable() -> None:
+    """A claim order where some quantities of a face are not claims at all, and a claim of
+    it need not hold when a higher one does ("two 6s" holds, "four 1s" above it does not,
+    "two 1s" below it does), judged claim by claim; played through every encoding and
+    record."""
+    from helpers import check_random_games, registered
+
+    with registered(EvenQuantities):
+        perudo.rules.register_kind(EvenQuantities)
+        even = perudo.load_variant("mia").derive(
+            "even-quantities", reason="t", dice={"kind": "standard", "per_player": 3},
+            claims={"kind": "even-quantities"}, challenge={"kind": "dudo", "reveal": "all"},
+            actions={"kind": "none"}, exact_call={"kind": "none"}, words={"calza": None},
+        )  # fmt: skip
+        assert even.round_rules().judged_apart
+        assert perudo.parse_action("4 5s", variant=even) == HandBid((5, 5, 5, 5))
+        state = perudo.new_game(even, 2, seed=2, dice=[[6, 6, 1], [1, 2, 3]], first_player=0)
+        assert HandBid((6, 6, 6)) not in state.legal_actions()  # three of a face: no claim
+        for claim, held in (((6, 6), True), ((1, 1, 1, 1), False), ((1, 1), True)):
+            result = state.apply(HandBid(claim)).apply(perudo.Dudo()).last_result
+            assert result is not None
+            assert (result.count, result.loser) == (int(held), 1 if held else 0)
+            assert ("do not hold it" in str(result)) is not held
+        check_random_games(even, 2, 3)

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
 import attrs
 
 from perudo.actions import Act, Action, Bid, HandBid
+from perudo.errors import InvalidVariantError, shown
 from perudo.players import BidFacts, PlacedAct, PlacedBid, called_link, doubters_of
 from perudo.rules.base import ActEffect, RoundStart, Violation, Words, component_table
 
@@ -266,7 +267,7 @@ def _stands(called: PlacedBid, count: int, rules: RoundRules) -> bool:
     a bid that names a hand holds when the hands shown make a claim ranked as high."""
     bid, claim = called.bid, called.claim
     if isinstance(bid, HandBid):
-        return count >= rules.hand_rank(bid)  # an edition that names hands has no other claim
+        return rules.hand_stands(bid, count)  # an edition that names hands has no other claim
     quantity = bid.quantity
     if claim == "bid":
         return count >= quantity
@@ -391,12 +392,13 @@ def _next_in(dice: Sequence[int], seat: int, step: int) -> int:
 #: ``binds`` (no action binds the next move to a bid), ``all_around`` (one challenge
 #: ends the round), ``unit`` (what a score counts, singular and plural: points),
 #: ``bonus_per_hand`` (a call's count is at most the dice counted), ``stake`` (a challenge of
-#: any hand is played for one settlement) and ``before_bid`` (a bid never waits for an
-#: action).
+#: any hand is played for one settlement), ``before_bid`` (a bid never waits for an
+#: action) and ``holds`` (a hand is judged by the rank of the hand the dice shown make).
 OPTIONAL_MEMBERS: Mapping[str, Any] = MappingProxyType(
     {"counts_wild": True, "queues": False, "gives_dice": False, "starting_score": 0,
      "stays_in": None, "in_chain": False, "binds": False, "all_around": False,
-     "unit": ("point", "points"), "bonus_per_hand": 0, "stake": None, "before_bid": None}
+     "unit": ("point", "points"), "bonus_per_hand": 0, "stake": None, "before_bid": None,
+     "holds": None}
 )  # fmt: skip
 
 
@@ -457,6 +459,12 @@ class ClaimRule(Component, Protocol):
     doubts a true Mia loses two lives) with the optional member ``stake(hand, stands) ->
     int`` (1 where it is left out): the engine multiplies the settlement of a challenge of
     ``hand`` (whose hands shown held it, ``stands``, or not) by it.
+
+    A kind whose order is not one of the values of what the dice make (a claim of one
+    order need not hold when a higher one does: quantities of a face with some quantities
+    left out) judges each hand apart with the optional member ``holds(hand, dice) ->
+    bool``: a call's count is then 1 where the dice shown hold the hand, else 0, and
+    ``rank`` is never asked.
     """
 
     def ladder(self, dice: int, faces: int) -> tuple[tuple[int, ...], ...] | None:
@@ -580,6 +588,33 @@ class RoundRules:
         """The rank of the hand ``bid`` names on the ladder (1 for the lowest), or 0 for a
         hand the ladder lacks."""
         return self._ranks.get(bid.faces, 0)
+
+    @property
+    def judged_apart(self) -> bool:
+        """Whether the claims kind judges each hand apart (its optional ``holds``), rather
+        than by the rank of the hand the dice shown make."""
+        return self.claims is not None and optional(self.claims, "holds") is not None
+
+    def hand_count(self, bid: HandBid, dice: Sequence[int]) -> int:
+        """The count a call on the hand ``bid`` is judged on, of the ``dice`` shown: the
+        rank of the highest hand they make (0 for none); for a kind that judges each hand
+        apart, 1 where they hold ``bid``, else 0."""
+        claims = self.claims
+        assert claims is not None  # asked only where bids name hands
+        if self.judged_apart:
+            held = claims.holds(bid.faces, tuple(dice))  # type: ignore[attr-defined]
+            if type(held) is not bool:
+                raise InvalidVariantError(
+                    f"rule kind claims:{claims.kind} broke its protocol: holds returned "
+                    f"{shown(held)}, not True or False"
+                )
+            return int(held)
+        return claims.rank(tuple(dice))
+
+    def hand_stands(self, bid: HandBid, count: int) -> bool:
+        """Whether a call on the hand ``bid`` counted ``count`` (:meth:`hand_count`) finds
+        it held."""
+        return count > 0 if self.judged_apart else count >= self.hand_rank(bid)
 
     # Whether the raise order and the conversion answer from the standing bid alone, so
     # their answers are kept by rules and standing bid: a kind says so with its own class

@@ -37,8 +37,9 @@ def count_for_bid(shown: Sequence[Sequence[int]], context: RoundContext) -> int:
     """The count the hands ``shown`` give the standing bid of ``context``: the dice of its
     face, with the wild face at the call; for a bid that names a hand (:class:`~perudo.HandBid`,
     Mia's), the rank of the highest hand the dice shown make, as the edition's ``claims``
-    kind ranks them (0 for none). What a challenge kind's ``reveal_hands`` returns beside
-    the seats it shows.
+    kind ranks them (0 for none), or 1 if they hold it and 0 if not, for a kind that judges
+    each hand apart (:meth:`perudo.rules.RoundRules.hand_count`). What a challenge kind's
+    ``reveal_hands`` returns beside the seats it shows.
 
     >>> import attrs, perudo
     >>> mia = perudo.load_variant("mia")
@@ -50,9 +51,7 @@ def count_for_bid(shown: Sequence[Sequence[int]], context: RoundContext) -> int:
     bid = context.bid
     assert bid is not None  # a call needs a standing bid
     if isinstance(bid, HandBid):
-        claims = context.rules.claims
-        assert claims is not None  # an edition whose bids name hands
-        return claims.rank(tuple(die for hand in shown for die in hand))
+        return context.rules.hand_count(bid, [die for hand in shown for die in hand])
     return count(shown, bid.face, wild=context.wild)
 
 
