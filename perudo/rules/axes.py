@@ -579,6 +579,13 @@ class RoundRules:
     ladder: tuple[tuple[int, ...], ...] = ()
     # Each hand of the ladder and its rank (1 for the lowest): judged at every call.
     _ranks: Mapping[tuple[int, ...], int] = attrs.field(init=False, eq=False, repr=False)
+    #: Whether the claims kind judges each hand apart (its optional ``holds``), rather than
+    #: by the rank of the hand the dice shown make.
+    judged_apart: bool = attrs.field(init=False, eq=False, repr=False)
+
+    @judged_apart.default
+    def _judges_apart(self) -> bool:
+        return self.claims is not None and optional(self.claims, "holds") is not None
 
     @_ranks.default
     def _rank_hands(self) -> Mapping[tuple[int, ...], int]:
@@ -589,11 +596,6 @@ class RoundRules:
         hand the ladder lacks."""
         return self._ranks.get(bid.faces, 0)
 
-    @property
-    def judged_apart(self) -> bool:
-        """Whether the claims kind judges each hand apart (its optional ``holds``), rather
-        than by the rank of the hand the dice shown make."""
-        return self.claims is not None and optional(self.claims, "holds") is not None
 
     def hand_count(self, bid: HandBid, dice: Sequence[int]) -> int:
         """The count a call on the hand ``bid`` is judged on, of the ``dice`` shown: the
