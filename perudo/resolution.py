@@ -319,7 +319,7 @@ def settle_call(
     raw = settler.settle(counted)
     if variant.user_kinds:  # perudo's own kinds keep the protocol
         raw = _per_seat(variant, settler.axis, raw, len(hands))
-    if isinstance(bid, HandBid) and challenge and variant.stakes:  # played for more (Mia's)
+    if variant.stakes and challenge and isinstance(bid, HandBid):  # played for more (Mia's)
         stake = variant.stakes.get((bid.faces, counted.bid_stands), 1)
         raw = tuple([change * stake for change in raw])
     zeros = (0,) * len(hands)
@@ -359,7 +359,8 @@ def settle_call(
         names=names,
         words=words,
         unit=variant.score_unit,
-        hand_names=variant.hand_names,
-        judged_apart=variant.round_rules().judged_apart,
     )
+    if variant.hand_bids:  # what describe says of a hand
+        judged = variant.round_rules().judged_apart
+        result = attrs.evolve(result, hand_names=variant.hand_names, judged_apart=judged)
     return settled, result

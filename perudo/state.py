@@ -599,23 +599,12 @@ class GameState(RoundFacts):
             return Violation("declaration-required", f"{action}: first choose {choices}")
         if isinstance(action, Paso):
             return self._pass_violation(seat)
-        if (
-            isinstance(action, _ANY_BID)
-            and self.variant.bids_after_action
-            and seat == self.to_act
-            and not self.must_bid
-        ):
-            first = self._action_first(seat)
-            if first is not None:
-                return Violation("act-first", f"{action}: first {first}, then bid")
-        if isinstance(action, HandBid):
-            return self._hand_bid_violation(action, seat)
-        if isinstance(action, Bid) and self.variant.hand_bids:
-            example = self.variant.hand_names[-1][1]
-            return Violation(
-                "bid-names-a-hand",
-                f"{action}: in {self.variant.name} a bid names a hand, such as {example}",
-            )
+        if isinstance(action, HandBid):  # a hand: judged by the edition's claims alone
+            return self._unplain_bid_violation(action, seat)
+        if isinstance(action, Bid) and not self.variant.plain_bids:
+            refused = self._unplain_bid_violation(action, seat)
+            if refused is not None:
+                return refused
         if action.pressure:
             refused = self._pressure_violation(action, seat)
             if refused is not None:
@@ -631,6 +620,26 @@ class GameState(RoundFacts):
                 )
             return None
         return self._bid_violation(action, seat)
+
+    def _unplain_bid_violation(self, action: Bid | HandBid, seat: int) -> Violation | None:
+        """Why ``seat`` may not bid ``action`` in an edition whose bids name hands or wait
+        for an action (:attr:`perudo.Variant.plain_bids` is false): an action owed first
+        (``act-first``), a bid of the other kind, or a hand that does not raise; ``None``
+        leaves a quantity bid to the raise order."""
+        variant = self.variant
+        if variant.bids_after_action and seat == self.to_act and not self.must_bid:
+            first = self._action_first(seat)
+            if first is not None:
+                return Violation("act-first", f"{action}: first {first}, then bid")
+        if isinstance(action, HandBid):
+            return self._hand_bid_violation(action, seat)
+        if variant.hand_bids:
+            example = variant.hand_names[-1][1]
+            return Violation(
+                "bid-names-a-hand",
+                f"{action}: in {variant.name} a bid names a hand, such as {example}",
+            )
+        return None
 
     def _hand_bid_violation(self, action: HandBid, seat: int) -> Violation | None:
         """Why ``seat`` may not bid the hand ``action``: the edition's bids name no hands,

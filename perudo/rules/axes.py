@@ -596,7 +596,6 @@ class RoundRules:
         hand the ladder lacks."""
         return self._ranks.get(bid.faces, 0)
 
-
     def hand_count(self, bid: HandBid, dice: Sequence[int]) -> int:
         """The count a call on the hand ``bid`` is judged on, of the ``dice`` shown: the
         rank of the highest hand they make (0 for none); for a kind that judges each hand
