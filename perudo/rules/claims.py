@@ -190,12 +190,7 @@ class PokerHands:
     def rank(self, dice: Sequence[int]) -> int:
         """The rank of the highest hand the dice shown hold (1 for the lowest pair), or 0
         for none."""
-        held = Counter(dice)
-        ladder = _poker_ladder(self.order)
-        for rank in range(len(ladder), 0, -1):
-            if not Counter(ladder[rank - 1]) - held:
-                return rank
-        return 0
+        return _poker_rank(self.order, tuple(sorted(dice)))
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""
@@ -226,6 +221,17 @@ def _poker_hands(order: tuple[int, ...], category: str) -> tuple[tuple[int, ...]
         size = {"pair": 2, "three": 3, "four": 4, "five": 5}[category]
         made = [(face,) * size for face in order]
     return tuple(tuple(sorted(hand, reverse=True)) for hand in made)
+
+
+@functools.lru_cache(maxsize=4096)  # the dice shown of a few hands: asked again and again
+def _poker_rank(order: tuple[int, ...], dice: tuple[int, ...]) -> int:
+    """The rank of the highest poker hand over ``order`` that ``dice`` (sorted) hold."""
+    held = Counter(dice)
+    ladder = _poker_ladder(order)
+    for rank in range(len(ladder), 0, -1):
+        if not Counter(ladder[rank - 1]) - held:
+            return rank
+    return 0
 
 
 @functools.cache
