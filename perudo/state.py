@@ -599,17 +599,11 @@ class GameState(RoundFacts):
             return Violation("declaration-required", f"{action}: first choose {choices}")
         if isinstance(action, Paso):
             return self._pass_violation(seat)
-        if isinstance(action, HandBid):  # a hand: judged by the edition's claims alone
-            return self._unplain_bid_violation(action, seat)
-        if isinstance(action, Bid) and not self.variant.plain_bids:
-            refused = self._unplain_bid_violation(action, seat)
-            if refused is not None:
-                return refused
-        if action.pressure:
-            refused = self._pressure_violation(action, seat)
-            if refused is not None:
-                return refused
-        if not isinstance(action, Bid):  # a challenge
+        if isinstance(action, Dudo):  # a challenge
+            if action.pressure:
+                refused = self._pressure_violation(action, seat)
+                if refused is not None:
+                    return refused
             if self._chain is None:
                 word = self.variant.words.dudo
                 return Violation("nothing-to-challenge", f"there is no bid yet to call {word} on")
@@ -619,6 +613,16 @@ class GameState(RoundFacts):
                     f"{action}: you have challenged {self.bid} already; raise it or wait",
                 )
             return None
+        if isinstance(action, HandBid):  # a hand: judged by the edition's claims alone
+            return self._unplain_bid_violation(action, seat)
+        if not self.variant.plain_bids:
+            refused = self._unplain_bid_violation(action, seat)
+            if refused is not None:
+                return refused
+        if action.pressure:
+            refused = self._pressure_violation(action, seat)
+            if refused is not None:
+                return refused
         return self._bid_violation(action, seat)
 
     def _unplain_bid_violation(self, action: Bid | HandBid, seat: int) -> Violation | None:

@@ -48,11 +48,11 @@ def count_for_bid(shown: Sequence[Sequence[int]], context: RoundContext) -> int:
     >>> count_for_bid([(5, 4)], context), count_for_bid([(1, 2)], context)
     (9, 21)
     """
-    bid = context.bid
-    assert bid is not None  # a call needs a standing bid
-    if isinstance(bid, HandBid):
-        return context.rules.hand_count(bid, [die for hand in shown for die in hand])
-    return count(shown, bid.face, wild=context.wild)
+    bid = context.bids[-1].bid  # a call needs a standing bid (a doubt restates it)
+    if type(bid) is Bid:  # the usual: a quantity of a face
+        return count(shown, bid.face, wild=context.wild)
+    assert isinstance(bid, HandBid)
+    return context.rules.hand_count(bid, [die for hand in shown for die in hand])
 
 
 def show_every_hand(
@@ -69,8 +69,11 @@ def show_every_hand(
     >>> show_every_hand(((1, 5), (3, 4)), 1, context)  # a 5 and a wild one
     ((0, 1), 2)
     """
-    order = context.order_from(caller)
-    return order, count_for_bid([hands[seat] for seat in order], context)
+    order, bid = context.order_from(caller), context.bids[-1].bid
+    shown = [hands[seat] for seat in order]
+    if type(bid) is Bid:  # the hot path of every call: count_for_bid's first case, inline
+        return order, count(shown, bid.face, wild=context.wild)
+    return order, count_for_bid(shown, context)
 
 
 @attrs.frozen
