@@ -52,15 +52,17 @@ def test_the_licence_file_matches_the_project_metadata() -> None:
 
 
 def how_to_files() -> list[tuple[str, str]]:
-    """The rule-kind how-to's whole files (its kind, its action) and what each prints."""
+    """The rule-kind how-to's whole files (its kind, its action, its claims) and what each
+    prints."""
     page = (ROOT / "docs" / "howto" / "rule-kind.md").read_text(encoding="utf-8")
     codes = re.findall(r"```\{testcode\}\n(.*?)```", page, flags=re.DOTALL)
     outputs = re.findall(r"```\{testoutput\}\n(.*?)```", page, flags=re.DOTALL)
-    assert len(codes) == len(outputs) == 2  # the kind ("lose the difference"), the action
+    assert len(codes) == len(outputs) == 3  # the kind ("lose the difference"), the action,
+    # the claims (even quantities)
     return list(zip(codes, outputs, strict=True))
 
 
-@pytest.mark.parametrize("index", [0, 1], ids=["kind", "action"])
+@pytest.mark.parametrize("index", [0, 1, 2], ids=["kind", "action", "claims"])
 def test_the_files_of_the_rule_kind_how_to_run_from_an_empty_folder(
     tmp_path: Path, index: int
 ) -> None:
