@@ -262,16 +262,14 @@ class Variant:
     def hand_name(self, bid: HandBid) -> str:
         """What players call the hand ``bid`` names (``"Mia"``), or its notation where the
         edition's bids name no such hand."""
-        return dict(self.hand_names).get(bid.faces, str(bid))
+        rank = self._round_rules.hand_rank(bid)
+        return self.hand_names[rank - 1][1] if rank else str(bid)
 
     def bid_said(self, bid: AnyBid, claim: str = "bid") -> str:
         """A link of the bid chain as people read it, in the edition's words: a hand as
         players call it (``"Mia"``), anything else as :meth:`perudo.Words.bid_said`
         says it."""
-        if isinstance(bid, HandBid):
-            said = self.hand_name(bid)
-            return said if claim == "bid" else f"{self.words.dudo} ({said} stands)"
-        return self.words.bid_said(bid, claim)
+        return self.words.bid_said(self.hand_name(bid) if isinstance(bid, HandBid) else bid, claim)
 
     @_round_rules.default
     def _make_round_rules(self) -> RoundRules:

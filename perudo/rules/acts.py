@@ -20,6 +20,14 @@ from perudo.rules.base import ActEffect, Violation, Words, param
 __all__ = ["NoActions", "Reroll", "RerollThenBid", "RollAndDraw", "RollBeforeBid"]
 
 
+def _taken_since_bid(player: int, context: RoundContext) -> list[str]:
+    """The words of the actions ``player`` has taken since the round's last bid (this
+    turn's roll and draws, or a re-roll after its own bid), in order."""
+    after = len(context.bids)
+    return [placed.act.word for placed in context.acts
+            if placed.player == player and placed.after == after]  # fmt: skip
+
+
 @attrs.frozen
 class NoActions:
     """No action besides bids, calls and declarations."""
@@ -138,8 +146,7 @@ class Reroll:
                     "too-late", "you re-roll right after your bid, before the next player acts"
                 )
             return Violation("not-the-bidder", "only the player who just bid may re-roll")
-        after = len(bids)
-        if any(placed.player == player and placed.after == after for placed in context.acts):
+        if _taken_since_bid(player, context):
             return Violation("already-rerolled", "you have re-rolled after this bid already")
         return None
 
@@ -223,8 +230,7 @@ class RerollThenBid(Reroll):
     def _when(self, player: int, context: RoundContext) -> Violation | None:
         if player != context.to_act:
             return Violation("not-your-turn", "you re-roll on your own turn, before your bid")
-        after = len(context.bids)
-        if any(placed.player == player and placed.after == after for placed in context.acts):
+        if _taken_since_bid(player, context):
             return Violation("already-rerolled", "you have re-rolled this turn already: bid now")
         return None
 
@@ -309,8 +315,7 @@ class RollBeforeBid:
             return Violation(
                 "nothing-to-raise", "the round's first bid is made on the dice dealt: bid now"
             )
-        after = len(context.bids)
-        if any(placed.player == player and placed.after == after for placed in context.acts):
+        if _taken_since_bid(player, context):
             return Violation("already-rolled", "you have rolled this turn already: bid now")
         return None
 
@@ -426,15 +431,11 @@ class RollAndDraw:
             )
         return None
 
-    def _this_turn(self, player: int, context: RoundContext) -> list[str]:
-        after = len(context.bids)
-        return [p.act.word for p in context.acts if p.player == player and p.after == after]
-
     def _roll_owed(self, player: int, context: RoundContext) -> bool:
-        return bool(context.bids) and "roll" not in self._this_turn(player, context)
+        return bool(context.bids) and "roll" not in _taken_since_bid(player, context)
 
     def _drawn(self, player: int, context: RoundContext) -> int:
-        return self._this_turn(player, context).count("draw")
+        return _taken_since_bid(player, context).count("draw")
 
     def effect(
         self, action: Act, player: int, cup: tuple[int, ...], context: RoundContext
