@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from perudo import encoding, odds
-from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo, HandBid, Paso
+from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo, HandBid, OutOfTime, Paso
 from perudo.comparison import compare, verdicts
 from perudo.errors import (
     REASONS,
@@ -56,6 +56,7 @@ __all__ = [
     "HandBid",
     "IllegalActionError",
     "InvalidVariantError",
+    "OutOfTime",
     "Paso",
     "PerudoError",
     "PlacedBid",

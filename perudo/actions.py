@@ -1,6 +1,7 @@
 """What a player can do: :class:`Bid` (or :class:`HandBid`, in an edition whose bids name
-hands), :class:`Dudo`, :class:`Calza`, :class:`Paso`, :class:`Declare`, and :class:`Act`,
-an action an edition declares beyond those (Bluff's re-roll).
+hands), :class:`Dudo`, :class:`Calza`, :class:`Paso`, :class:`Declare`, :class:`OutOfTime`
+(where running out of time costs), and :class:`Act`, an action an edition declares beyond
+those (Bluff's re-roll).
 
 Actions are small frozen values. Their shape is checked when they are made, so a
 ``Bid(0, 7)`` never exists; whether an action is *legal* is the game state's business.
@@ -33,6 +34,7 @@ __all__ = [
     "Declare",
     "Dudo",
     "HandBid",
+    "OutOfTime",
     "Paso",
     "canonical_action",
 ]
@@ -204,6 +206,26 @@ class Paso:
         return "Paso()"
 
 
+@attrs.frozen(repr=False)
+class OutOfTime:
+    """Let the time run out, in an edition whose clock costs the player out of time (its
+    ``clock`` kind's optional ``forfeit``, :class:`perudo.rules.Forfeit`'s for one):
+    they lose one (a die, a life or a point, as the edition counts), no hand is shown, and
+    the round ends. A table that keeps time plays it for a player whose time ran out
+    (:func:`perudo.match.timeout_move`); since any player may wait for that, it is also a
+    move of their own, open to the player to act once a bid stands.
+
+    >>> str(OutOfTime())
+    'time'
+    """
+
+    def __str__(self) -> str:
+        return "time"
+
+    def __repr__(self) -> str:
+        return "OutOfTime()"
+
+
 def _lower(value: Any) -> Any:
     return value.lower() if isinstance(value, str) else value
 
@@ -245,7 +267,7 @@ class Declare:
 MAX_ACT_NUMBERS = 20
 _ACT_WORD = re.compile(r"[a-z][a-z-]{0,19}", re.ASCII)
 #: Words an :class:`Act` may not take: the notation of the other actions.
-_RESERVED = frozenset({"dudo", "calza", "paso", "declare"})
+_RESERVED = frozenset({"dudo", "calza", "paso", "declare", "time"})
 
 
 def _numbers(value: Any) -> Any:
@@ -261,8 +283,8 @@ class Act:
 
     Args:
         word: The action's word, as the notation writes it: 1 to 20 lower-case ASCII letters
-            and hyphens, starting with a letter, never ``dudo``, ``calza``, ``paso`` or
-            ``declare``.
+            and hyphens, starting with a letter, never ``dudo``, ``calza``, ``paso``,
+            ``declare`` or ``time``.
         numbers: Up to :data:`~perudo.actions.MAX_ACT_NUMBERS` whole numbers, 0 to
             :data:`~perudo.actions.MAX_QUANTITY` (faces, seats, quantities: the kind says
             what they mean).
@@ -281,7 +303,7 @@ class Act:
         if not isinstance(word, str) or _ACT_WORD.fullmatch(word) is None or word in _RESERVED:
             raise _malformed(
                 f"{shown(word)} is not an action word: 1 to 20 lower-case letters and hyphens, "
-                "starting with a letter, and not dudo, calza, paso or declare"
+                "starting with a letter, and not dudo, calza, paso, declare or time"
             )
         if not isinstance(numbers, tuple) or len(numbers) > MAX_ACT_NUMBERS:
             raise _malformed(
@@ -302,8 +324,8 @@ class Act:
 
 
 #: Any action a player may take.
-Action: TypeAlias = Bid | HandBid | Dudo | Calza | Paso | Declare | Act
-ACTION_TYPES = (Bid, HandBid, Dudo, Calza, Paso, Declare, Act)
+Action: TypeAlias = Bid | HandBid | Dudo | Calza | Paso | Declare | OutOfTime | Act
+ACTION_TYPES = (Bid, HandBid, Dudo, Calza, Paso, Declare, OutOfTime, Act)
 #: A link of the bid chain names one of these: a quantity of a face, or a hand.
 AnyBid: TypeAlias = Bid | HandBid
 
@@ -331,10 +353,14 @@ CHALLENGE_PRESSED = Dudo(pressure=True)
 EXACT_CALL = Calza()
 #: The pass.
 PASS = Paso()
+#: Letting the time run out, where it costs.
+OUT_OF_TIME = OutOfTime()
 
-#: The role of each call's action type: ``"challenge"`` or ``"exact"`` (the edition's words
-#: name them: Dudo, Dubito, Liar; Calza, Jonti, Spot on).
-CALL_ROLES: dict[type, Literal["challenge", "exact"]] = {Dudo: "challenge", Calza: "exact"}
+#: What settles a call: the challenge, the exact call, or the clock (a player out of time).
+CallRole: TypeAlias = Literal["challenge", "exact", "time"]
+#: The role of each call's action type (the edition's words name the first two: Dudo,
+#: Dubito, Liar; Calza, Jonti, Spot on).
+CALL_ROLES: dict[type, CallRole] = {Dudo: "challenge", Calza: "exact", OutOfTime: "time"}
 
 _BID = re.compile(r"([1-9][0-9]{0,3})x([1-9]|1[0-9]|20)(!?)", re.ASCII)
 _HAND = re.compile(r"(?:[1-9]|1[0-9]|20)(?:-(?:[1-9]|1[0-9]|20)){1,19}", re.ASCII)
@@ -364,6 +390,8 @@ def canonical_action(text: str) -> Action | None:
         return EXACT_CALL
     if text == "paso":
         return PASS
+    if text == "time":
+        return OUT_OF_TIME
     name = text.removeprefix("declare ")
     if name != text and len(name) <= _LONGEST_NAME:
         try:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal, SupportsIndex, TypeVar, cast
+from typing import Any, SupportsIndex, TypeVar, cast
 
 import attrs
 
@@ -31,6 +31,7 @@ from perudo.actions import (
     Action,
     AnyBid,
     Bid,
+    CallRole,
     Declare,
     Dudo,
     HandBid,
@@ -39,8 +40,8 @@ from perudo.actions import (
 from perudo.errors import EncodingError, IllegalActionError, InvalidVariantError, shown
 from perudo.loader import load_variant
 from perudo.players import CLAIMS, Glimpse, PlacedAct, PlacedBid
-from perudo.resolution import Resolution
-from perudo.rules import Elimination, FixedRounds, PartyPoints, RoundContext
+from perudo.resolution import Resolution, call_word
+from perudo.rules import CALLS, Elimination, FixedRounds, PartyPoints, RoundContext
 from perudo.rules.axes import optional
 from perudo.state import legal_order
 from perudo.variant import Variant, checked_players
@@ -353,7 +354,8 @@ class ObservationEncoding:
                               challenge is all around only)
     ``legal``                 the viewer's legal actions, one flag per action number
     ``last_*``                the last call: ``last`` (1 if any), ``last_call`` (Dudo,
-                              exact call), ``last_claim`` (what the link called claimed: 0
+                              exact call, and out of time where it costs), ``last_claim``
+                              (what the link called claimed: 0
                               a bid, 1 an exact claim, 2 a pass; editions with exact claims
                               or passes only), ``last_quantity``,
                               ``last_face`` (one-hot),
@@ -443,7 +445,7 @@ class ObservationEncoding:
             ("doubts", bids * n if doubting else 0, 0, most),
             ("legal", actions.size, 0, 1),
             ("last", 1, 0, 1),
-            ("last_call", 2, 0, 1),
+            ("last_call", len(CALLS) if variant.forfeits_on_time else 2, 0, 1),
             ("last_claim", 1 if claims or passing else 0, 0, 2),
             ("last_quantity", 1, 0, max(top, hands)),
             ("last_face", faces, 0, 1),
@@ -702,7 +704,7 @@ class ObservationEncoding:
         n, f = self.players, self._fast.starts
         bid = result.bid
         out[f["last"]] = 1
-        out[f["last_call"] + (0 if result.call == "challenge" else 1)] = 1
+        out[f["last_call"] + CALLS.index(result.call)] = 1
         if result.claim != "bid":
             out[f["last_claim"]] = CLAIMS.index(result.claim)
         if isinstance(bid, HandBid):  # its rank, and no face
@@ -884,7 +886,10 @@ class ObservationEncoding:
 
     def _decode_result(self, get: Any, one_seat: Any, absolute: Any, per_seat: Any) -> Resolution:
         variant, n = self.variant, self.players
-        call: Literal["challenge", "exact"] = "challenge" if get("last_call")[0] else "exact"
+        called = [role for role, v in zip(CALLS, get("last_call"), strict=False) if v]
+        if len(called) != 1:
+            raise EncodingError("the last call is not one call")
+        call: CallRole = called[0]
         faces = [face for face, v in enumerate(get("last_face"), start=1) if v]
         quantity = get("last_quantity")[0]
         ladder = variant.hand_bids
@@ -923,9 +928,7 @@ class ObservationEncoding:
         dice_changes, points = (changes, zeros) if moves_dice else (zeros, changes)
         return Resolution(
             call=call,
-            word=variant.words.dudo
-            if call == "challenge"
-            else (variant.words.calza or "exact call"),
+            word=call_word(variant.words, call),
             bid=bid,
             caller=caller,
             bidder=bidder,

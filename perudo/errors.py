@@ -84,12 +84,15 @@ REASONS: Mapping[str, str] = MappingProxyType(
         "opening-too-low": "The edition's opening bid names at least some number of dice (two, "
         "or one for each player still in).",
         "above-cap": "The edition caps a bid's quantity at the dice in play.",
-        "nothing-to-challenge": "Dudo or an exact call needs a standing bid.",
+        "nothing-to-challenge": "A call (Dudo, an exact call, or letting the time run out "
+        "where it costs) needs a standing bid.",
         "declaration-required": "The player to act must first choose between the "
         "declarations offered.",
         "declaration-not-offered": "That declaration is not open to this player at this point.",
         "no-exact-call": "The edition has no exact call (Calza, Jonti).",
         "no-pass": "The edition has no pass (Paso).",
+        "no-forfeit": "The edition's clock costs nothing: no one lets the time run out as a "
+        "move (OutOfTime is a move where running out of time costs a die).",
         "already-challenged": "The player has challenged the standing bid already; it waits "
         "for every other player's challenge.",
         "bid-required": "An action said together with a bid was taken: its player bids now, "

@@ -9,7 +9,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from perudo.actions import ACTION_TYPES, Act, Action, Bid, Calza, Declare, Dudo, HandBid, Paso
+from perudo.actions import (
+    ACTION_TYPES,
+    Act,
+    Action,
+    Bid,
+    Calza,
+    Declare,
+    Dudo,
+    HandBid,
+    OutOfTime,
+    Paso,
+)
 from perudo.bots import Bot, bot_name
 from perudo.errors import BotError, IllegalActionError, InvalidVariantError, shown
 from perudo.state import GameState
@@ -111,6 +122,8 @@ def describe_action(state: GameState, action: Action, player: int) -> str:
         return f"{name}: {words.paso or 'pass'} ({state.bid} stands)"
     if isinstance(action, Act):
         return f"{name}: {action}"
+    if isinstance(action, OutOfTime):
+        return f"{name} lets the time run out"
     assert isinstance(action, Declare)
     return f"{name} declares {action.name.capitalize()}"
 

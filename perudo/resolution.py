@@ -1,14 +1,15 @@
 """How a call ends a round: the challenge (Dudo) or the exact call (Calza, Jonti) is
-counted and settled, and :class:`Resolution` tells what happened to every seat."""
+counted and settled (or the time a player let run out, where the clock makes it cost), and
+:class:`Resolution` tells what happened to every seat."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 
-from perudo.actions import AnyBid, Bid, HandBid
+from perudo.actions import AnyBid, Bid, CallRole, HandBid
 from perudo.errors import InvalidVariantError, shown
 from perudo.players import Claim, called_link
 from perudo.rules import (
@@ -22,7 +23,15 @@ from perudo.rules import (
 from perudo.rules.axes import SeatChanges, extended, optional
 from perudo.variant import Variant
 
-__all__ = ["Resolution", "settle_call"]
+__all__ = ["Resolution", "call_word", "settle_call"]
+
+
+def call_word(words: Words, call: CallRole) -> str:
+    """What the edition calls a call of that role: its challenge's word (``"Dubito"``),
+    its exact call's (``"Jonti"``, else ``"exact call"``), or ``"out of time"``."""
+    if call == "challenge":
+        return words.dudo
+    return "out of time" if call == "time" else words.calza or "exact call"
 
 
 @attrs.frozen(slots=False)  # made once a round: a dict-based class is made faster
@@ -30,8 +39,11 @@ class Resolution(SeatChanges):
     """The outcome of a call.
 
     Attributes:
-        call: ``"challenge"`` or ``"exact"`` (the exact call: Calza, Jonti, Spot on).
-        word: What the edition calls it: ``"Dubito"``, ``"Perudo"``, ``"Jonti"`` ...
+        call: ``"challenge"``, ``"exact"`` (the exact call: Calza, Jonti, Spot on) or
+            ``"time"`` (the caller let the time run out, where the clock makes it cost:
+            :class:`~perudo.OutOfTime`; no hand is shown).
+        word: What the edition calls it: ``"Dubito"``, ``"Perudo"``, ``"Jonti"``,
+            ``"out of time"`` ...
         bid: The bid that was called.
         caller: The seat that called.
         bidder: The seat that made the bid (for an exact claim, the claimer).
@@ -53,7 +65,7 @@ class Resolution(SeatChanges):
         words: The edition's words, for :meth:`describe` (no part in equality).
     """
 
-    call: Literal["challenge", "exact"]
+    call: CallRole
     word: str
     bid: AnyBid
     caller: int
@@ -141,7 +153,10 @@ class Resolution(SeatChanges):
             word = words.paso or "pass"
             counted = f"the hand shown is {'as' if self.count else 'not as'} the {word} claims"
             said = word
-        head = f"{self.word} by {who(self.caller)} on {said} by {who(self.bidder)}: {counted}"
+        if self.call == "time":
+            head = f"{who(self.caller)} ran out of time on {said} by {who(self.bidder)}"
+        else:
+            head = f"{self.word} by {who(self.caller)} on {said} by {who(self.bidder)}: {counted}"
         parts = []
         given = [seat for seat, point in enumerate(self.points) if point < 0]
         taken = [seat for seat, point in enumerate(self.points) if point > 0]
@@ -200,7 +215,9 @@ def _shown(
     )
 
 
-def _per_seat(variant: Variant, axis: str, values: Any, players: int) -> tuple[int, ...]:
+def _per_seat(
+    variant: Variant, axis: str, values: Any, players: int, method: str = "settle"
+) -> tuple[int, ...]:
     """``values`` checked as one whole number per seat, or the kind that gave them blamed."""
     if (
         not isinstance(values, tuple | list)
@@ -209,7 +226,7 @@ def _per_seat(variant: Variant, axis: str, values: Any, players: int) -> tuple[i
     ):
         kind = variant.component(axis).kind
         raise InvalidVariantError(
-            f"rule kind {axis}:{kind} of {variant.key!r} broke its protocol: settle returned "
+            f"rule kind {axis}:{kind} of {variant.key!r} broke its protocol: {method} returned "
             f"{shown(values)}, not one whole number per seat ({players})"
         )
     return tuple(values)
@@ -266,7 +283,7 @@ def settle_call(
     variant: Variant,
     context: RoundContext,
     hands: Sequence[tuple[int, ...]],
-    call: Literal["challenge", "exact"],
+    call: CallRole,
     caller: int,
     pressured: bool,
     names: tuple[str, ...] | None = None,
@@ -275,9 +292,10 @@ def settle_call(
 
     Each call shows the hands its axis reveals and counts them its own way (perudo's exact
     call shows every hand). Then one settlement: the scoring axis's for a challenge, the
-    exact call's for an exact call, each a change per seat, of dice or (a challenge, where
-    calls move points) of score. Every hand stays between none and its starting dice, and a seat
-    already out stays out. ``names`` are kept for :meth:`Resolution.describe`.
+    exact call's for an exact call, the clock's ``forfeit`` for a player out of time (no
+    hand shown), each a change per seat, of dice or (where calls move points) of score.
+    Every hand stays between none and its starting dice, and a seat already out stays out.
+    ``names`` are kept for :meth:`Resolution.describe`.
     """
     placed = context.bids[-1]  # a call needs a standing bid
     if placed.claim == "doubt":  # challenged all around: the call is on the bid doubted
@@ -291,7 +309,10 @@ def settle_call(
     # and counts a challenge of its exact claim (a Bull), whose wrong claim the scoring settles
     counter = variant.challenge if challenge and not claimed else variant.exact_call
     revealed: tuple[int, ...]
-    if claim == "pass":  # judged on the passer's hand alone, shown alone
+    timed_out = call == "time"
+    if timed_out:  # nothing is shown, nothing counted
+        revealed, total, wild = (), 0, None
+    elif claim == "pass":  # judged on the passer's hand alone, shown alone
         passer = placed.player
         holds = variant.passes.holds(hands[passer], context)
         if type(holds) is not bool:
@@ -316,9 +337,12 @@ def settle_call(
     settler: ScoringRule | ExactCallRule = (
         variant.scoring if challenge and not right_claim else variant.exact_call
     )
-    raw = settler.settle(counted)
+    if timed_out:  # the clock's: offered only where it has a forfeit
+        raw, axis, method = variant.clock.forfeit(counted), "clock", "forfeit"  # type: ignore[attr-defined]
+    else:
+        raw, axis, method = settler.settle(counted), settler.axis, "settle"
     if variant.user_kinds:  # perudo's own kinds keep the protocol
-        raw = _per_seat(variant, settler.axis, raw, len(hands))
+        raw = _per_seat(variant, axis, raw, len(hands), method)
     if variant.stakes and challenge and isinstance(bid, HandBid):  # played for more (Mia's)
         stake = variant.stakes.get((bid.faces, counted.bid_stands), 1)
         raw = tuple([change * stake for change in raw])
@@ -344,7 +368,11 @@ def settle_call(
     words = variant.words
     result = Resolution(
         call=call,
-        word=words.dudo if challenge else (words.calza or "exact call"),
+        word=words.dudo
+        if challenge
+        else "out of time"
+        if timed_out
+        else words.calza or "exact call",
         bid=bid,
         caller=caller,
         bidder=placed.player,

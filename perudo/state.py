@@ -20,6 +20,7 @@ from perudo.actions import (
     CHALLENGE,
     CHALLENGE_PRESSED,
     EXACT_CALL,
+    OUT_OF_TIME,
     PASS,
     Act,
     Action,
@@ -29,6 +30,7 @@ from perudo.actions import (
     Declare,
     Dudo,
     HandBid,
+    OutOfTime,
     Paso,
 )
 from perudo.dice import pick, reroll
@@ -73,7 +75,7 @@ from perudo.view import PlayerView, SeatView, draw_table
 
 __all__ = ["GameState", "legal_order"]
 
-_IN_TURN = (Bid, HandBid, Dudo, Paso, Declare)  # the actions only the player to act takes
+_IN_TURN = (Bid, HandBid, Dudo, Paso, Declare, OutOfTime)  # only the player to act takes these
 _ANY_BID = (Bid, HandBid)  # a bid of a quantity or of a hand (a tuple: isinstance is quickest)
 _OWED = (Bid, HandBid, Act)  # what the player who owes a bid may do
 #: The challenges open to a seat, without and with pressure to spend (party mode).
@@ -252,7 +254,8 @@ class GameState(RoundFacts):
 
         In order: declarations; bids by face (ones to sixes), each by rising quantity,
         pressured bids after their face's plain ones (where bids name hands, the hands
-        ranked above the standing one, lowest first); Dudo; the exact call; the actions of
+        ranked above the standing one, lowest first); Dudo; the exact call; the pass;
+        letting the time run out (:class:`~perudo.OutOfTime`, where it costs); the actions of
         the edition's ``actions`` axis (:class:`~perudo.Act`, in its kind's order). Bids are
         listed up to the dice in play (where an edition has no cap, a larger bid is still
         legal: :meth:`apply` accepts it). Seats other than the player to act get only what
@@ -344,6 +347,8 @@ class GameState(RoundFacts):
                 calls += (EXACT_CALL,)
             if variant.passes.offered and self._pass_violation(seat) is None:
                 calls += (PASS,)
+            if variant.forfeits_on_time:
+                calls += (OUT_OF_TIME,)
         if variant.has_actions:
             calls += self._acts_open(seat)
         return declarations + bids + calls if declarations else bids + calls
@@ -419,6 +424,8 @@ class GameState(RoundFacts):
             return self._declare(action.name, seat, log)
         if isinstance(action, Paso):  # the standing bid stays, passed over
             return self._bid(standing, seat, log, claim="pass")  # type: ignore[arg-type]
+        if isinstance(action, OutOfTime):  # the clock settles it, as a call
+            return self._resolve(action, seat, self.players, self.pressured, log)
         if self.variant.claims_in_chain:  # checked: a bid stands
             claim = Bid(standing.quantity, standing.face)  # type: ignore[union-attr]  # restated: no pressure spent again
             return self._bid(claim, seat, log, claim="exact")
@@ -599,6 +606,8 @@ class GameState(RoundFacts):
             return Violation("declaration-required", f"{action}: first choose {choices}")
         if isinstance(action, Paso):
             return self._pass_violation(seat)
+        if isinstance(action, OutOfTime):
+            return self._time_violation()
         if isinstance(action, Dudo):  # a challenge
             if action.pressure:
                 refused = self._pressure_violation(action, seat)
@@ -697,7 +706,7 @@ class GameState(RoundFacts):
         return None
 
     def _turn_violation(
-        self, action: Bid | HandBid | Dudo | Paso | Declare, seat: int
+        self, action: Bid | HandBid | Dudo | Paso | Declare | OutOfTime, seat: int
     ) -> Violation | None:
         """Why ``seat``, not the player to act, may not take ``action`` (a bid, a challenge
         or a declaration) now, as the edition's turns kind says; ``None`` if it may."""
@@ -814,6 +823,20 @@ class GameState(RoundFacts):
         other player still in has then challenged it."""
         doubters = {*doubters_of(self._chain or ()), seat}
         return len(doubters) >= self.players_in - 1
+
+    def _time_violation(self) -> Violation | None:
+        """Why the player to act may not let the time run out now (at a cost: the clock's
+        ``forfeit``), or ``None``."""
+        if not self.variant.forfeits_on_time:
+            return Violation(
+                "no-forfeit", "time: this edition's clock costs nothing; bid or call instead"
+            )
+        if self._chain is None:
+            return Violation(
+                "nothing-to-challenge",
+                "time: out of time before any bid, the lowest bid is made for you; bid now",
+            )
+        return None
 
     def _pass_violation(self, seat: int) -> Violation | None:
         """Why the player to act, ``seat``, may not pass now; ``None`` if it may."""
@@ -1041,8 +1064,8 @@ class GameState(RoundFacts):
 def legal_order(variant: Variant) -> Callable[[Action], tuple[int, ...]]:
     """The sort key of :meth:`~perudo.GameState.legal_actions`'s order in ``variant``:
     declarations (in the order offered), bids by face then pressure then quantity, the
-    challenge (plain, then pressured), the exact call, the pass, the edition's own
-    actions."""
+    challenge (plain, then pressured), the exact call, the pass, letting the time run out,
+    the edition's own actions."""
     declarations, rules = variant.declarations, variant.round_rules()
 
     def key(action: Action) -> tuple[int, ...]:
@@ -1056,7 +1079,9 @@ def legal_order(variant: Variant) -> Callable[[Action], tuple[int, ...]]:
             return (2, action.pressure)
         if isinstance(action, Calza):
             return (3,)
-        return (4,) if isinstance(action, Paso) else (5,)
+        if isinstance(action, Paso):
+            return (4,)
+        return (5,) if isinstance(action, OutOfTime) else (6,)
 
     return key
 

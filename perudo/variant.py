@@ -18,6 +18,7 @@ from perudo.actions import (
     CHALLENGE,
     CHALLENGE_PRESSED,
     EXACT_CALL,
+    OUT_OF_TIME,
     PASS,
     Action,
     AnyBid,
@@ -178,6 +179,9 @@ class Variant:
     #: before (not :attr:`hand_bids`, not :attr:`bids_after_action`): the engine's fast
     #: path for a bid.
     plain_bids: bool = attrs.field(init=False, eq=False, repr=False)
+    #: Whether running out of time costs the player to act (its ``clock`` kind's
+    #: ``forfeit``): the edition then offers :class:`~perudo.OutOfTime` once a bid stands.
+    forfeits_on_time: bool = attrs.field(init=False, eq=False, repr=False)
     #: What a score counts, singular and plural (the scoring kind's optional ``unit``:
     #: ``("life", "lives")``; points where it is left out), as the calls' descriptions say.
     score_unit: tuple[str, str] = attrs.field(init=False, eq=False, repr=False)
@@ -297,6 +301,10 @@ class Variant:
     @has_exact_call.default
     def _offers_exact_call(self) -> bool:
         return bool(self.exact_call.offered)
+
+    @forfeits_on_time.default
+    def _time_costs(self) -> bool:
+        return optional(self.clock, "forfeit") is not None
 
     @challenged_all_around.default
     def _challenges_all_around(self) -> bool:
@@ -464,11 +472,13 @@ class Variant:
     @property
     def calls(self) -> tuple[Action, ...]:
         """The calls the edition offers as actions. The challenge (with pressure too, in
-        party mode) and the exact call, if any."""
+        party mode), the exact call, the pass, and letting the time run out, each where the
+        edition has it."""
         pressed = (CHALLENGE_PRESSED,) if self.has_pressure else ()
         exact = (EXACT_CALL,) if self.has_exact_call else ()
         passing = (PASS,) if self.passes.offered else ()
-        return (CHALLENGE, *pressed, *exact, *passing)
+        late = (OUT_OF_TIME,) if self.forfeits_on_time else ()
+        return (CHALLENGE, *pressed, *exact, *passing, *late)
 
     @property
     def declarations(self) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 import perudo
-from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState, HandBid, Paso
+from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState, HandBid, OutOfTime, Paso
 
 #: The six editions of RULES.md, from the five sources: the tests of their rules use these.
 #: Every shipped edition (OpenSpiel's liars_dice and Bluff too) is ``perudo.variant_names()``.
@@ -44,7 +44,7 @@ def registered(*kinds: type) -> Iterator[None]:
 
 def act(text: str) -> Action:
     """``"3x4"``, ``"3x4!"``, ``"dudo"``, ``"dudo!"``, ``"calza"`` (or ``"bull"``),
-    ``"paso"``, ``"declare palifico"``, ``"reroll 2 5"``, a hand ``"6-5"``."""
+    ``"paso"``, ``"time"``, ``"declare palifico"``, ``"reroll 2 5"``, a hand ``"6-5"``."""
     if text.startswith("declare "):
         return Declare(text.removeprefix("declare "))
     if "-" in text:
@@ -59,6 +59,8 @@ def act(text: str) -> Action:
         return Calza()
     if text == "paso":
         return Paso()
+    if text == "time":
+        return OutOfTime()
     quantity, face = text.split("x")
     return Bid(int(quantity), int(face), pressure=pressure)
 

@@ -479,3 +479,20 @@ def test_a_scoring_that_is_not_zero_sum_is_declared_general_sum(tmp_path: Path) 
     plain = pyspiel.load_game("python_perudo", {"variant": "openspiel-liars-dice"})
     assert plain.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     assert plain.utility_sum() == 0.0
+
+
+def test_an_edition_whose_clock_costs_a_die_is_a_game(tmp_path: Path) -> None:
+    path = tmp_path / "forfeit.toml"
+    path.write_text(
+        'extends = "italian"\nkey = "italian-forfeit"\nname = "Italian, time costs a die"\n\n'
+        '[clock]\nkind = "forfeit"\nseconds = 30\nprovenance = "reading"\n'
+        'reason = "A table where time costs a die."\n',
+        encoding="utf-8",
+    )
+    game = pyspiel.load_game("python_perudo", {"declaration": str(path), "players": 3})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    state.apply_action(state.legal_actions()[-1])  # a bid
+    assert "time" in [state.action_to_string(a) for a in state.legal_actions()]

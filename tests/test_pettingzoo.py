@@ -210,3 +210,16 @@ def test_env_and_raw_env_are_named_as_pettingzoos_own_games() -> None:
     raw = pettingzoo.raw_env("wango", 3)
     assert isinstance(raw, PerudoEnv)
     assert raw.possible_agents == ["player_0", "player_1", "player_2"]
+
+
+def test_letting_the_time_run_out_is_an_action_where_it_costs() -> None:
+    variant = perudo.load_variant("italian").derive(
+        "italian-forfeit", reason="Time costs a die.", clock={"kind": "forfeit", "seconds": 30}
+    )
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", "Observation space for each agent probably")
+        api_test(perudo_env(variant, 3), num_cycles=300)
+    numbers = perudo.encoding.action_encoding(variant, 3)
+    assert numbers.encode(perudo.OutOfTime()) == 1  # after the challenge
+    assert perudo.encoding.observation_encoding(variant, 3).field("last_call").length == 3

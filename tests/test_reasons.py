@@ -8,7 +8,7 @@ import pytest
 from helpers import game, play
 
 import perudo
-from perudo import Act, Bid, Calza, Declare, Dudo, HandBid, IllegalActionError, Paso
+from perudo import Act, Bid, Calza, Declare, Dudo, HandBid, IllegalActionError, OutOfTime, Paso
 
 FIVE = [2, 3, 4, 5, 5]
 
@@ -90,6 +90,7 @@ SCENARIOS: dict[str, Callable[[], object]] = {
     "declaration-not-offered": lambda: game("italian", [FIVE, FIVE]).apply(Declare("palifico")),
     "no-exact-call": lambda: play(game("italian", [FIVE, FIVE]), "2x3").apply(Calza()),
     "no-pass": lambda: play(game("italian", [FIVE, FIVE]), "2x3").apply(Paso()),
+    "no-forfeit": lambda: play(game("italian", [FIVE, FIVE]), "2x3").apply(OutOfTime()),
     "already-challenged": lambda: play(game(all_around(), [FIVE, FIVE, FIVE]), "2x3", "dudo").apply(
         Dudo(), by=1
     ),

@@ -78,7 +78,7 @@ from perudo.rules.calls import (
     show_every_hand,
 )
 from perudo.rules.claims import MiaValues, PokerHands, QuantityOfFace
-from perudo.rules.clock import DefaultMove, NoClock
+from perudo.rules.clock import DefaultMove, Forfeit, NoClock
 from perudo.rules.passes import NoPairPass, NoPass
 from perudo.rules.registry import check_component, register_kind, rule_kinds
 from perudo.rules.scoring import (
@@ -145,6 +145,7 @@ __all__ = [
     "FirstPlayerRule",
     "FixedRounds",
     "FixedSeat",
+    "Forfeit",
     "GiveUp",
     "HalveDouble",
     "InTurn",

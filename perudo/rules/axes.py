@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-from perudo.actions import Act, Action, Bid, HandBid
+from perudo.actions import Act, Action, Bid, CallRole, HandBid
 from perudo.errors import InvalidVariantError, shown
 from perudo.players import BidFacts, PlacedAct, PlacedBid, called_link, doubters_of
 from perudo.rules.base import ActEffect, RoundStart, Violation, Words, component_table
@@ -115,9 +115,10 @@ AXIS_TITLES: Mapping[str, str] = MappingProxyType(
 # --- what a rule method sees: the round's context ------------------------------------
 
 
-#: The roles of the two calls: the challenge (Dudo, Dubito, Liar) and the exact call
-#: (Calza, Jonti, Spot on). The edition's words name them; the engine speaks of roles.
-CALLS = ("challenge", "exact")
+#: The roles of the calls: the challenge (Dudo, Dubito, Liar), the exact call (Calza,
+#: Jonti, Spot on), and the time a player let run out where the clock makes it cost
+#: (:class:`~perudo.OutOfTime`). The edition's words name them; the engine speaks of roles.
+CALLS: tuple[CallRole, ...] = ("challenge", "exact", "time")
 
 
 @attrs.frozen(slots=False)  # short-lived: a dict-based class is made twice as fast
@@ -209,7 +210,7 @@ class CallContext(RoundContext):
     standing bid is the one called.
 
     Attributes:
-        call: ``"challenge"`` or ``"exact"`` (:data:`~perudo.rules.CALLS`).
+        call: ``"challenge"``, ``"exact"`` or ``"time"`` (:data:`~perudo.rules.CALLS`).
         caller: The seat that made the call.
         pressured: Whether anyone used pressure this round (WANGO party mode).
         shown: Each seat's hand as shown: ``None`` for a hand that stayed hidden, ``()`` for
@@ -220,7 +221,7 @@ class CallContext(RoundContext):
             turn: Jonti, a burst).
     """
 
-    call: Literal["challenge", "exact"]
+    call: CallRole
     caller: int
     pressured: bool
     shown: tuple[tuple[int, ...] | None, ...]
@@ -393,12 +394,13 @@ def _next_in(dice: Sequence[int], seat: int, step: int) -> int:
 #: ends the round), ``unit`` (what a score counts, singular and plural: points),
 #: ``bonus_per_hand`` (a call's count is at most the dice counted), ``stake`` (a challenge of
 #: any hand is played for one settlement), ``before_bid`` (a bid never waits for an
-#: action) and ``holds`` (a hand is judged by the rank of the hand the dice shown make).
+#: action), ``holds`` (a hand is judged by the rank of the hand the dice shown make) and
+#: ``forfeit`` (running out of time costs nothing).
 OPTIONAL_MEMBERS: Mapping[str, Any] = MappingProxyType(
     {"counts_wild": True, "queues": False, "gives_dice": False, "starting_score": 0,
      "stays_in": None, "in_chain": False, "binds": False, "all_around": False,
      "unit": ("point", "points"), "bonus_per_hand": 0, "stake": None, "before_bid": None,
-     "holds": None}
+     "holds": None, "forfeit": None}
 )  # fmt: skip
 
 
@@ -995,7 +997,16 @@ class ScoringRule(Component, Protocol):
 class ClockRule(Component, Protocol):
     """``clock``: how long a player has to act, and what is played for one who does not
     act in time. The engine never waits: a table that keeps time (``perudo serve``,
-    ``perudo play``) asks, through :func:`perudo.match.timeout_move`."""
+    ``perudo play``) asks, through :func:`perudo.match.timeout_move`.
+
+    A kind whose time costs the player out of time (a lost die) has the optional member
+    ``forfeit(context: CallContext) -> tuple[int, ...]``: each seat's change (of dice, or
+    of points where calls move points) when the player to act lets the time run out once a
+    bid stands (``context.caller``, ``context.call`` ``"time"``, no hand shown, ``count``
+    0). The round then ends like a call's. The edition then offers
+    :class:`~perudo.OutOfTime` to the player to act once a bid stands (anyone may wait for
+    the time to run out), and its ``timeout_move`` plays it.
+    """
 
     @property
     def seconds(self) -> int | None:

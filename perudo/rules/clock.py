@@ -12,11 +12,19 @@ from typing import ClassVar
 
 import attrs
 
-from perudo.actions import CHALLENGE, MAX_DICE_PER_PLAYER, MAX_FACES, MAX_PLAYERS, Action, Bid
-from perudo.rules.axes import RoundContext
+from perudo.actions import (
+    CHALLENGE,
+    MAX_DICE_PER_PLAYER,
+    MAX_FACES,
+    MAX_PLAYERS,
+    OUT_OF_TIME,
+    Action,
+    Bid,
+)
+from perudo.rules.axes import CallContext, RoundContext
 from perudo.rules.base import Words, first_paragraph, param
 
-__all__ = ["MAX_SECONDS", "DefaultMove", "NoClock"]
+__all__ = ["MAX_SECONDS", "DefaultMove", "Forfeit", "NoClock"]
 
 #: The longest turn a clock kind may give, in seconds.
 MAX_SECONDS = 3600
@@ -86,10 +94,7 @@ class DefaultMove:
         named = self.opening_bid
         if named is not None and named in legal:
             return named
-        bids = [action for action in legal if isinstance(action, Bid) and not action.pressure]
-        if bids:
-            return min(bids, key=lambda bid: (bid.quantity, bid.face))
-        return legal[0] if legal else None
+        return _lowest_bid(legal)
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""
@@ -103,3 +108,65 @@ class DefaultMove:
     def label(self, words: Words) -> str:
         """A short label."""
         return f"{self.seconds}s"
+
+
+@attrs.frozen
+class Forfeit:
+    """A player has ``seconds`` to act. Out of time once a bid stands, they lose one (a
+    die, or a life or point where the edition plays for them), no hand is shown, and the
+    round ends as after any call: the edition's ``starter`` says who opens the next. The
+    opener of a round, out of time before any bid, has the lowest legal bid made for them
+    (a round ends on a bid called, never before one).
+
+    Anyone may wait for their time to run out, so letting it run out is a move of the
+    player to act (:class:`~perudo.OutOfTime`, written ``time``), offered with the calls
+    once a bid stands.
+
+    perudo's own: no published rule set found costs a die for time (fb88's Liar Dice plays
+    a default move instead: ``default-move``). A round as an example, two players of two
+    dice: seat 0 bids ``1x5``; seat 1's time runs out, and seat 1 loses a die, no hand
+    shown.
+
+    >>> Forfeit(30).seconds
+    30
+
+    Attributes:
+        seconds: The time a player has to act.
+    """
+
+    axis: ClassVar[str] = "clock"
+    kind: ClassVar[str] = "forfeit"
+    seconds: int = param(int, minimum=1, maximum=MAX_SECONDS)
+
+    def timeout_move(self, legal: tuple[Action, ...], context: RoundContext) -> Action | None:
+        """Letting the time run out once a bid stands (and it is open), else the lowest
+        legal bid."""
+        if OUT_OF_TIME in legal:
+            return OUT_OF_TIME
+        return _lowest_bid(legal)
+
+    def forfeit(self, context: CallContext) -> tuple[int, ...]:
+        """The player out of time loses one."""
+        late = context.caller
+        return tuple([-1 if seat == late else 0 for seat in range(context.players)])
+
+    def describe(self, words: Words, dice: int) -> str:
+        """The setting as sentences."""
+        return (
+            f"A player has {self.seconds} seconds to act. Out of time once a bid stands, they "
+            "lose one, no hand shown, and the round ends; a round's opener out of time has "
+            "the lowest legal bid made for them."
+        )
+
+    def label(self, words: Words) -> str:
+        """A short label."""
+        return f"{self.seconds}s, lose one"
+
+
+def _lowest_bid(legal: tuple[Action, ...]) -> Action | None:
+    """The lowest legal bid (by quantity, then face; a hand: the lowest ranked, the first
+    offered), else the first legal action."""
+    bids = [action for action in legal if isinstance(action, Bid) and not action.pressure]
+    if bids:
+        return min(bids, key=lambda bid: (bid.quantity, bid.face))
+    return legal[0] if legal else None

@@ -37,7 +37,15 @@ from perudo.rules import (
     table,
     turns,
 )
-from perudo.rules.axes import AXES, PROTOCOLS, CallContext, RoundContext, RoundRules, SettledCall
+from perudo.rules.axes import (
+    AXES,
+    PROTOCOLS,
+    CallContext,
+    RoundContext,
+    RoundRules,
+    SettledCall,
+    optional,
+)
 from perudo.rules.base import ActEffect, RoundStart, Violation, Words
 from perudo.rules.bidding import HalveDouble, Opening, QuantityOrFace, WildOnes
 from perudo.rules.clock import MAX_SECONDS
@@ -398,7 +406,7 @@ def _fields(value: Any, cls: type) -> dict[str, Any]:
 _CALLED = [("challenge", 1), ("challenge", 2), ("challenge", 3), ("exact", 2), ("exact", 1)]
 _SETTLED = [
     ("challenge", (0, 0, -1)), ("challenge", (-1, 0, 0)), ("exact", (1, 0, 0)),
-    ("exact", (-1, 0, 0)), ("exact", (0, -1, -1)), ("challenge", (0, 0, 0)),
+    ("exact", (-1, 0, 0)), ("exact", (0, -1, -1)), ("challenge", (0, 0, 0)), ("time", (-1, 0, 0)),
 ]  # fmt: skip
 
 
@@ -479,6 +487,8 @@ _CHECKS: Mapping[str, list[_Check]] = MappingProxyType({
          lambda v: v is None or (_is_int(v) and 1 <= v <= MAX_SECONDS)),
         ("timeout_move", lambda c, w, d: c.timeout_move(_TIMED, _context(w, d)),
          lambda v: v is None or v in _TIMED),
+        ("forfeit", lambda c, w, d: optional(c, "forfeit") and c.forfeit(_called(w, d, "time", 0)),
+         lambda v: v is None or _is_seat_tuple(3)(v)),
     ],
     "passes": [
         ("offered", lambda c, w, d: c.offered, lambda v: type(v) is bool),
