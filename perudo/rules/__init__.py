@@ -46,6 +46,7 @@ from perudo.rules.base import (
     Violation,
     Words,
     first_paragraph,
+    one_seat,
     param,
 )
 from perudo.rules.bidding import (
@@ -205,6 +206,7 @@ __all__ = [
     "check_component",
     "count_for_bid",
     "first_paragraph",
+    "one_seat",
     "param",
     "register_kind",
     "rule_kinds",

@@ -17,10 +17,23 @@ __all__ = [
     "Words",
     "component_table",
     "first_paragraph",
+    "one_seat",
     "param",
 ]
 
 PROVENANCE_KINDS = ("stated", "inherited", "reading")
+
+
+def one_seat(players: int, seat: int, change: int) -> tuple[int, ...]:
+    """A settlement that changes ``seat``'s dice (or points) by ``change`` and no other
+    seat's, at a table of ``players``.
+
+    >>> one_seat(3, 1, -1)
+    (0, -1, 0)
+    """
+    changes = [0] * players
+    changes[seat] = change
+    return tuple(changes)
 
 
 @attrs.frozen

@@ -10,7 +10,7 @@ import attrs
 from perudo.actions import MAX_PLAYERS, Bid, HandBid
 from perudo.dice import count
 from perudo.rules.axes import CallContext, RoundContext
-from perudo.rules.base import Violation, Words, param
+from perudo.rules.base import Violation, Words, one_seat, param
 
 __all__ = [
     "REVEALS",
@@ -494,8 +494,7 @@ class GiveUp:
 
     def settle(self, context: CallContext) -> tuple[int, ...]:
         """The player who gave up loses one."""
-        caller = context.caller
-        return tuple([-1 if seat == caller else 0 for seat in range(context.players)])
+        return one_seat(context.players, context.caller, -1)
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""

@@ -22,7 +22,7 @@ from perudo.actions import (
     Bid,
 )
 from perudo.rules.axes import CallContext, RoundContext
-from perudo.rules.base import Words, first_paragraph, param
+from perudo.rules.base import Words, first_paragraph, one_seat, param
 
 __all__ = ["MAX_SECONDS", "DefaultMove", "Forfeit", "NoClock"]
 
@@ -147,8 +147,7 @@ class Forfeit:
 
     def forfeit(self, context: CallContext) -> tuple[int, ...]:
         """The player out of time loses one."""
-        late = context.caller
-        return tuple([-1 if seat == late else 0 for seat in range(context.players)])
+        return one_seat(context.players, context.caller, -1)
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""

@@ -9,7 +9,7 @@ import attrs
 
 from perudo.actions import MAX_DICE_PER_PLAYER, MAX_PLAYERS, Bid
 from perudo.rules.axes import CallContext, RoundContext, SettledCall
-from perudo.rules.base import Words, first_paragraph, param
+from perudo.rules.base import Words, first_paragraph, one_seat, param
 
 __all__ = [
     "MAX_POINTS",
@@ -50,7 +50,7 @@ class Elimination:
 
     def settle(self, context: CallContext) -> tuple[int, ...]:
         """The loser of the challenge loses one die."""
-        return _one_seat(context.players, context.challenge_loser, -1)
+        return one_seat(context.players, context.challenge_loser, -1)
 
     def round_limit(self, players: int) -> int | None:
         """No fixed number of rounds."""
@@ -127,7 +127,7 @@ class Difference(Elimination):
         if wrong_by == 0:
             return tuple(-1 if n and seat != bidder else 0 for seat, n in enumerate(context.dice))
         loser = bidder if wrong_by < 0 else context.caller
-        return _one_seat(context.players, loser, -abs(wrong_by))
+        return one_seat(context.players, loser, -abs(wrong_by))
 
     def describe(self, words: Words, dice: int) -> str:
         """The setting as sentences."""
@@ -333,7 +333,7 @@ class Lives:
 
     def settle(self, context: CallContext) -> tuple[int, ...]:
         """The loser of the challenge loses a life."""
-        return _one_seat(context.players, context.challenge_loser, -1)
+        return one_seat(context.players, context.challenge_loser, -1)
 
     def round_limit(self, players: int) -> int | None:
         """No fixed number of rounds (a call costs one life: at most every life but the
@@ -409,7 +409,7 @@ class BurstElimination(Elimination):
         """The loser of the challenge loses one die; a right challenger who called out of
         turn wins one (the engine keeps it at most its starting dice)."""
         loser, caller = context.challenge_loser, context.caller
-        changes = list(_one_seat(context.players, loser, -1))
+        changes = list(one_seat(context.players, loser, -1))
         if not context.in_turn and loser != caller:
             changes[caller] = 1
         return tuple(changes)
@@ -426,12 +426,6 @@ class BurstElimination(Elimination):
 def _holding_dice(context: RoundContext) -> tuple[int, ...]:
     """The seats still holding dice (those still in)."""
     return tuple([seat for seat, n in enumerate(context.dice) if n])
-
-
-def _one_seat(players: int, seat: int, change: int) -> tuple[int, ...]:
-    changes = [0] * players
-    changes[seat] = change
-    return tuple(changes)
 
 
 def _points(context: CallContext, points: int) -> tuple[int, ...]:
