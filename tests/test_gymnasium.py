@@ -271,3 +271,19 @@ def test_the_illegal_flag_has_one_type_in_every_vectorisation_mode() -> None:
     for mode, flag in flags.items():
         assert flag.dtype == np.bool_, mode
         assert not flag.any(), mode
+
+
+def test_vector_env_deals_each_seat_its_starting_dice_in_every_game() -> None:
+    from perudo.interop.gymnasium import PerudoVectorEnv
+
+    envs = PerudoVectorEnv("italian", 3, num_envs=16, opponents="random", starting_dice=(2, 5, 4))
+    observations, _ = envs.reset(seed=4)
+    start = envs.encoding.field("starting_dice")
+    seen = observations["observation"][:, start.start : start.stop]
+    assert (seen == [2, 5, 4]).all()  # the agent's seat first: seat 0
+    for _ in range(400):  # games end and start again: each with the handicap
+        observations, *_ = envs.step(envs.sample_legal())
+        assert (observations["observation"][:, start.start : start.stop] == [2, 5, 4]).all()
+        assert (envs._table.held <= [2, 5, 4]).all()
+    with pytest.raises(perudo.GameSetupError, match="starting_dice"):
+        PerudoVectorEnv("italian", 3, starting_dice=(2, 5))

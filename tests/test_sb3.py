@@ -96,3 +96,10 @@ def test_win_rate_counts_whole_games() -> None:
     even = win_rate(RandomLegal(), "italian", 2, "random", games=400, seed=5)
     assert 0.4 <= even <= 0.6, even
     assert win_rate(RandomLegal(), "italian", 2, "odds", games=400, seed=6) < even - 0.1
+
+
+def test_a_handicap_is_dealt_in_every_game() -> None:
+    envs = PerudoVecEnv("italian", 2, num_envs=4, opponents="random", seed=2, starting_dice=(3, 5))
+    envs.reset()
+    assert (envs.games._table.start_dice == [3, 5]).all()
+    assert (envs.games._table.held <= [3, 5]).all()

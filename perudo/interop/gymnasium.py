@@ -244,6 +244,8 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         num_envs: How many games at once.
         seat: The agent's seat in every game.
         opponents: ``"random"``, ``"odds"`` or ``"reader"``.
+        starting_dice: Each seat's dice at the start of every game, a handicap (as in
+            :func:`perudo.new_game`; ``None``: the edition's).
 
     >>> from perudo.interop.gymnasium import PerudoVectorEnv
     >>> envs = PerudoVectorEnv("italian", players=3, num_envs=4)
@@ -264,11 +266,13 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         *,
         seat: int = 0,
         opponents: str = "odds",
+        starting_dice: Sequence[int] | None = None,
     ) -> None:
         from perudo.batch.bots import batch_bot
         from perudo.batch.engine import MAX_BATCH
 
         self.variant, self.encoding, self.numbers = _agent_table(variant, players, seat)
+        self.starting_dice = checked_starting_dice(starting_dice, players, self.variant)
         if type(num_envs) is not int or not 1 <= num_envs <= MAX_BATCH:
             raise ValueError(f"num_envs {shown(num_envs)} is not 1 to {MAX_BATCH}")
         if batch_bot(opponents) is None:
@@ -297,7 +301,10 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         super().reset(seed=seed)
         draw = self.np_random
         n = self.num_envs
-        self._table = BatchGames.new(self.variant, self.players, n, seed=int(draw.integers(2**63)))
+        self._table = BatchGames.new(
+            self.variant, self.players, n, seed=int(draw.integers(2**63)),
+            starting_dice=self.starting_dice,
+        )  # fmt: skip
         bot = batch_bot(self.opponents, int(draw.integers(2**63)))
         assert bot is not None  # checked at __init__
         self._bot = bot

@@ -40,7 +40,8 @@ class PerudoVecEnv(VecEnv):
     """``num_envs`` games of ``variant`` at a table of ``players``, the agent at ``seat``
     of each, the other seats played by the batch form of ``opponents`` (``"random"``,
     ``"odds"`` or ``"reader"``). ``seed`` seeds the first :meth:`reset` (SB3's
-    ``seed()`` seeds the next one)."""
+    ``seed()`` seeds the next one); ``starting_dice`` gives each seat's dice at the start
+    of every game, a handicap (``None``: the edition's)."""
 
     def __init__(
         self,
@@ -51,8 +52,12 @@ class PerudoVecEnv(VecEnv):
         seat: int = 0,
         opponents: str = "odds",
         seed: int | None = None,
+        starting_dice: Sequence[int] | None = None,
     ) -> None:
-        self.games = PerudoVectorEnv(variant, players, num_envs, seat=seat, opponents=opponents)
+        self.games = PerudoVectorEnv(
+            variant, players, num_envs, seat=seat, opponents=opponents,
+            starting_dice=starting_dice,
+        )  # fmt: skip
         space: Any = self.games.single_observation_space
         space = space["observation"]
         super().__init__(num_envs, space, self.games.single_action_space)
