@@ -112,6 +112,16 @@ def _derived() -> list[perudo.Variant]:
             first_player={"kind": "seat", "seat": 1},
             scoring={"kind": "rounds", "rounds": 3, "points": 2},
         ),
+        italian.derive(
+            "italian-until-bid-on",
+            reason="Test: ones wild until a bid names them.",
+            wilds={"kind": "until-bid-on", "face": 1},
+        ),
+        perudo.load_variant("wango").derive(
+            "wango-sixes-until-bid-on",
+            reason="Test: sixes wild until a bid names them.",
+            wilds={"kind": "until-bid-on", "face": 6},
+        ),
         perudo.load_variant("french-jonti").derive(
             "jonti-monotone",
             reason="Test: a monotone raise order with Calzone and wild sixes.",

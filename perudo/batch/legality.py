@@ -46,10 +46,16 @@ NO_BID = 1 << 20
 
 @inlined
 def wild_face(s: Games, r: BatchRules, i: int) -> int:
-    """The wild face of game ``i``'s round (0: none): none in a special round, none in a
-    round that opened on it where the edition says so."""
+    """The wild face of game ``i``'s round so far (0: none): none in a special round, none
+    in a round that opened on it where the edition says so, none once a bid of the round
+    named it where it is wild only until then (``until-bid-on``)."""
     if s.special[i] or (r.wild_unless_opened_on and s.open_f[i] == r.wild):
         return 0
+    if r.wild_until_bid_on:
+        t = s.layout
+        for k in range(s.nbids[i]):
+            if bid_of(t, t.first_bid + s.bid_made[i, k])[1] == r.wild:
+                return 0
     return r.wild
 
 

@@ -50,6 +50,7 @@ from perudo.rules import (
     RollOff,
     WildFace,
     WildOnes,
+    WildUntilBidOn,
     WinnerStarts,
 )
 from perudo.rules.registry import wraps_inherited
@@ -79,6 +80,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     WildOnes: {},
     WildFace: {"face": None, "unless_opened_on": (False, True)},
     NoWilds: {},
+    WildUntilBidOn: {"face": None},
     QuantityOrFace: {},
     Monotone: {},
     FaceOrQuantity: {},
@@ -192,6 +194,7 @@ class BatchRules(NamedTuple):
     per_player: int
     wild: int  # the wild face, 0 for none
     wild_unless_opened_on: bool
+    wild_until_bid_on: bool  # wild until a bid of the round names it
     raising: RaiseOrder
     halve_double: bool
     opening: OnesOpening
@@ -294,6 +297,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         per_player=variant.dice.per_player,
         wild=1 if isinstance(wilds, WildOnes) else getattr(wilds, "face", 0),
         wild_unless_opened_on=bool(getattr(wilds, "unless_opened_on", False)),
+        wild_until_bid_on=_as_played(variant, "wilds") is WildUntilBidOn,
         raising=RaiseOrder.of(_as_played(variant, "raising").kind),
         halve_double=isinstance(variant.conversion, HalveDouble),
         opening=OnesOpening.of(variant.opening.ones),  # type: ignore[attr-defined]
