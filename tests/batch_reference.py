@@ -95,14 +95,17 @@ def check_call(table: BatchGames, i: int, state: perudo.GameState) -> None:
         "eliminated": int(table.last_eliminated[i]),
         "count": int(table.last_count[i]),
         "wild": int(table.last_wild[i]),
+        "changes": table.last_changes[i].tolist(),
     }
+    moves_dice = state.variant.scoring.moves_dice
     want = {
         "loser": -1 if result.loser is None else result.loser,
         "gainer": -1 if result.gainer is None else result.gainer,
         "points": max(result.points),
-        "eliminated": result.out[0] if result.out else -1,
+        "eliminated": result.out[0] if len(result.out) == 1 else -1,
         "count": result.count,
         "wild": result.wild or 0,
+        "changes": list(result.changes if moves_dice else result.points),
     }
     assert got == want, (state.variant.key, i, got, want)
     revealed = [int(table.last_revealed[i, s]) for s in range(len(state.players))]

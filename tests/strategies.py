@@ -95,6 +95,7 @@ def batch_tables(draw: st.DrawFn) -> BatchTable:
         ("Dice", "per_player"): per_player, ("Dice", "faces"): faces,
         ("WildFace", "face"): draw(st.integers(1, faces)),
         ("WildUntilBidOn", "face"): draw(st.integers(1, faces)),
+        ("HalveDouble", "face"): draw(st.integers(1, faces)),
         ("ExactCall", "min_players"): draw(st.integers(2, 4)),
         ("FixedSeat", "seat"): draw(st.integers(0, players - 1)),
         ("PartyPoints", "rounds_per_player"): draw(st.integers(1, 2)),

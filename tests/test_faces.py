@@ -99,19 +99,20 @@ def test_bots_play_dice_of_any_size() -> None:
         assert len(state.winners) == 1
 
 
-def test_the_batch_engine_plays_the_faces_and_names_what_it_does_not() -> None:
+def test_the_batch_engine_plays_the_faces_and_any_face_bids_convert_to() -> None:
     pytest.importorskip("numpy", reason="the batch extra is not installed")
+    from batch_reference import compare
+
     from perudo.batch import BatchGames
 
-    with pytest.raises(GameSetupError, match="'halve-double' with face = 8"):
-        BatchGames.new(eight_sided(), 2, 4, seed=1)
     plain = eight_sided().derive(
         "wango-d8-ones", reason="r", conversion={"kind": "halve-double", "face": 1}
     )
-    table = BatchGames.new(plain, 2, 4, seed=1)  # eight faces, converting to ones: played
-    assert {die for game in range(4) for hand in table.hands(game) for die in hand} <= set(
-        range(1, 9)
-    )
+    for edition in (eight_sided(), plain):  # converting to eights, and to ones: played
+        table = BatchGames.new(edition, 2, 4, seed=1)
+        dice = {die for game in range(4) for hand in table.hands(game) for die in hand}
+        assert dice <= set(range(1, 9))
+        assert compare(edition, 3, 20, seed=5, observe=2) > 20  # as GameState plays it
 
 
 def random_views(edition: perudo.Variant, players: int, seed: int) -> list[perudo.PlayerView]:

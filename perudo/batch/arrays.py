@@ -95,10 +95,14 @@ class GameArrays(NamedTuple):
     last_revealed: Annotated[NDArray[np.int8], Shape("n")]  #: place in the showing, from 1
     last_hidden: Annotated[NDArray[np.bool_], Shape("n")]
     last_wild: Annotated[NDArray[np.int8], Shape("")]
-    last_loser: Annotated[NDArray[np.int16], Shape("")]
-    last_gainer: Annotated[NDArray[np.int16], Shape("")]
+    last_loser: Annotated[
+        NDArray[np.int16], Shape("")
+    ]  #: the one seat that lost (-1: none, or several)
+    last_gainer: Annotated[NDArray[np.int16], Shape("")]  #: the one seat that gained (the same)
     last_points: Annotated[NDArray[np.int16], Shape("")]
-    last_eliminated: Annotated[NDArray[np.int16], Shape("")]
+    last_eliminated: Annotated[NDArray[np.int16], Shape("")]  #: the one seat put out (the same)
+    #: each seat's change of dice, or of points where calls move points
+    last_changes: Annotated[NDArray[np.int16], Shape("n")]
 
 
 def _declared() -> dict[str, tuple[np.dtype[Any], str]]:

@@ -163,6 +163,7 @@ class BatchGames:
     last_gainer: NDArray[np.int16]
     last_points: NDArray[np.int16]
     last_eliminated: NDArray[np.int16]
+    last_changes: NDArray[np.int16]
 
     def __init__(
         self,

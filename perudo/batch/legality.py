@@ -85,10 +85,11 @@ def lowest(r: BatchRules, q: int, f: int, special: bool, locked: bool, face: int
         low = q + 1 if face <= f else q
     if r.raising != RaiseOrder.QUANTITY_OR_FACE and face < f:  # the face never goes down
         low = NO_BID
-    if r.halve_double and not special:  # onto ones: half, rounded up; off: twice, plus one
-        if face == 1 and f != 1:
+    c = r.convert_face
+    if c and not special:  # onto the face: half, rounded up; off it: twice, plus one
+        if face == c and f != c:
             low = (q + 1) // 2
-        elif face != 1 and f == 1:
+        elif face != c and f == c:
             low = 2 * q + 1
     if locked and face != f:
         low = NO_BID

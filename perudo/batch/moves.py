@@ -167,7 +167,8 @@ def resolve(
     s: Games, r: BatchRules, t: Layout, i: int, exact: bool, caller: int, one_round: bool
 ) -> None:
     """The call by ``caller`` (``exact``: the exact call, else Dudo): the dice shown and
-    counted, a die or points moved, the last call recorded, then the next round."""
+    counted, each seat's dice or points moved (``last_changes``), the last call recorded,
+    then the next round."""
     n = t.players
     q = int(s.bid_q[i])
     face = int(s.bid_f[i])
@@ -179,11 +180,13 @@ def resolve(
     total = 0
     shown = 0  # the seats shown so far, in order: each one's place in the showing
     hands, h, revealed, hidden = s.faces, s.dealt[i], s.last_revealed, s.last_hidden
+    changes = s.last_changes
     for k in range(caller + 1, caller + 1 + n):
         seat = k - n if k >= n else k
         held = s.held[i, seat]
         revealed[i, seat] = 0
         hidden[i, seat] = False
+        changes[i, seat] = 0
         if held == 0:
             continue
         if r.reveal_from_left and not exact and total >= q:
@@ -195,24 +198,49 @@ def resolve(
         total += count
         shown += 1
         revealed[i, seat] = shown
-    loser, gainer, points = -1, -1, 0
-    changed, change = caller, 0  # the one seat whose dice change, and by how many
-    if not exact:  # Dudo: a count at least the quantity makes the caller lose
-        true = total >= q
-        loser = caller if true else bidder
-        if r.moves_dice:
-            changed, change = loser, -1
-        else:
+    true = total >= q  # the bid stands (a challenge of it is lost by the caller)
+    points = 0
+    if not exact:
+        if r.lose_difference:  # the loser loses what the bid was wrong by; exact: all but one
+            if total == q:
+                for seat in range(n):
+                    if s.held[i, seat] > 0 and seat != bidder:
+                        changes[i, seat] = -1
+            elif true:
+                changes[i, caller] = q - total
+            else:
+                changes[i, bidder] = total - q
+        elif r.moves_dice:  # a count at least the quantity makes the caller lose a die
+            changes[i, caller if true else bidder] = -1
+        else:  # points, from the loser to the winner
             points = r.pressure_points if s.pressured[i] else r.points
-            gainer = bidder if true else caller
+            changes[i, caller if true else bidder] -= points
+            changes[i, bidder if true else caller] += points
     elif total == q:  # the exact call, right: the caller gains a die, never above full
-        if s.held[i, caller] < s.start_dice[i, caller]:
-            change, gainer = 1, caller
+        changes[i, caller] = 1
     else:  # wrong: the caller loses one
-        change, loser = -1, caller
-    before = int(s.held[i, changed])
-    after = before + change
-    eliminated = changed if after == 0 and before > 0 else -1
+        changes[i, caller] = -1
+    loser = gainer = eliminated = -1
+    losers = gainers = 0
+    place = 0  # the seats out before this call: the places the seats it puts out take
+    for seat in range(n):
+        place += s.out_place[i, seat] >= 0
+    for seat in range(n):
+        change = int(changes[i, seat])
+        if change and r.moves_dice:  # a hand stays between none and its starting dice
+            held = int(s.held[i, seat])
+            change = max(min(change, int(s.start_dice[i, seat]) - held), -held) if held else 0
+            changes[i, seat] = change
+            if change < 0 and held + change == 0:
+                eliminated = seat if eliminated == -1 else -2
+                s.out_place[i, seat] = place
+                place += 1
+        elif change:  # points
+            s.scores[i, seat] += change
+        if change < 0:
+            loser, losers = seat, losers + 1
+        elif change > 0:
+            gainer, gainers = seat, gainers + 1
     s.last[i] = True
     s.last_call[i] = 1 if exact else 0
     s.last_q[i] = q
@@ -222,39 +250,56 @@ def resolve(
     s.last_bidder[i] = bidder
     s.last_count[i] = total
     s.last_wild[i] = wild
-    s.last_loser[i] = loser
-    s.last_gainer[i] = gainer
+    s.last_loser[i] = loser if losers == 1 else -1
+    s.last_gainer[i] = gainer if gainers == 1 else -1
     s.last_points[i] = points
-    s.last_eliminated[i] = eliminated
-    if points:
-        s.scores[i, loser] -= points
-        s.scores[i, gainer] += points
-    if eliminated >= 0:  # at most one seat a call puts out (built-in kinds): its place
-        place = 0
-        for seat in range(n):
-            place += s.out_place[i, seat] >= 0
-        s.out_place[i, eliminated] = place
-    next_round(s, r, t, i, changed, before, after, exact, caller, bidder, loser, one_round)
+    s.last_eliminated[i] = max(eliminated, -1)
+    # Who opens the next round, and who instead where that seat goes out (-1: the next
+    # seat still in, clockwise): the starter's answer before any seat moves.
+    instead = -1
+    if r.starter_lost_dice:  # the one seat that lost dice; after several, the bidder
+        opener = loser if losers == 1 else bidder
+    elif r.starter_winner:  # the winner of a challenge; after the exact call, the caller
+        opener = caller if exact else (bidder if true else caller)
+    else:  # the loser of a challenge; after the exact call or several losers, the caller
+        single = not exact and losers == 1
+        opener = loser if single else caller
+        if single and r.starter_eliminator:  # the one loser: the caller or the bidder
+            instead = caller if opener == bidder else bidder  # who put them out
+    next_round(s, r, t, i, opener, instead, one_round)
 
 
 @inlined
 def next_round(
-    s: Games, r: BatchRules, t: Layout, i: int, changed: int, before: int, after: int,
-    exact: bool, caller: int, bidder: int, loser: int, one_round: bool,
-) -> None:  # fmt: skip
-    """After a call moved ``changed``'s dice from ``before`` to ``after``: the game ends,
-    or the next round is dealt, opened and (where a player fell to one die) made special
-    or offered."""
+    s: Games, r: BatchRules, t: Layout, i: int, opener: int, instead: int, one_round: bool
+) -> None:
+    """After a call moved the seats' dice by ``last_changes`` (points are moved already):
+    the game ends, or the next round is dealt, opened by ``opener`` (by ``instead`` where
+    ``opener`` went out and it is a seat, else by the next seat still in) and, where a
+    player fell to one die, made special or offered."""
     if one_round:  # play_random(one_round=True): each game is its first round
         keep_shown(s, t, i)
         s.over[i] = True
         s.to_act[i] = -1
         return
-    s.held[i, changed] = after
-    s.in_play[i] += after - before
-    out = after == 0 and before > 0
-    if out:
-        s.players_in[i] -= 1
+    n = t.players
+    changes = s.last_changes
+    dropped = -1  # the first seat (in seat order) the call left with one die
+    gone = False
+    if r.moves_dice:
+        for seat in range(n):
+            change = changes[i, seat]
+            if change == 0:
+                continue
+            before = int(s.held[i, seat])
+            after = before + change
+            s.held[i, seat] = after
+            s.in_play[i] += change
+            if after == 0:
+                s.players_in[i] -= 1
+                gone = True
+            if dropped < 0 and after == 1 and before > 1:
+                dropped = seat
     players_in = s.players_in[i]
     over = players_in <= 1 if t.elimination else s.round_number[i] >= t.rounds
     clear_bids(s, i)
@@ -262,45 +307,39 @@ def next_round(
     for d in range(t.declarations):
         s.offers[i, d] = False
     s.must_declare[i] = False
-    if over:  # the game keeps its last hands, less a die just lost; the shown, as shown
+    if over:  # the game keeps its last hands, less the dice just lost; the shown, as shown
         keep_shown(s, t, i)
         h = s.dealt[i]
-        if after < before:
+        for seat in range(n):
+            lost = -changes[i, seat] if r.moves_dice else 0
             for f in range(t.faces, 0, -1):
-                if s.faces[i, h, changed, f] > 0:
-                    s.faces[i, h, changed, f] -= 1
-                    break
+                while lost > 0 and s.faces[i, h, seat, f] > 0:
+                    s.faces[i, h, seat, f] -= 1
+                    lost -= 1
         s.to_act[i] = -1
         s.over[i] = True
         best = np.max(s.scores[i, :])
-        for seat in range(t.players):
+        for seat in range(n):
             s.winners[i, seat] = s.held[i, seat] > 0 if t.elimination else s.scores[i, seat] == best
         return
-    if out:  # the links change only when a seat goes out
+    if gone:  # the links change only when a seat goes out
         link(s, t, i)
     s.round_number[i] += 1
     deal(s, t, i)
     s.special[i] = False
     s.special_player[i] = -1
-    for seat in range(t.players):
+    for seat in range(n):
         s.changers[i, seat] = False
-    # Who opens.
-    if exact or loser < 0:
-        seat = caller
-    elif r.starter_winner:
-        seat = bidder if loser == caller else caller
+    if s.held[i, opener] > 0:
+        s.to_act[i] = opener
+    elif instead >= 0:
+        s.to_act[i] = instead
     else:
-        seat = loser
-    if s.held[i, seat] > 0:
-        s.to_act[i] = seat
-    elif r.starter_eliminator and not exact:
-        s.to_act[i] = caller if seat == bidder else bidder
-    else:
-        s.to_act[i] = s.left[i, seat]
+        s.to_act[i] = s.left[i, opener]
     # A player who just fell to one die: the special round, or its offer.
-    if not r.special or not (after == 1 and before > 1):
+    if not r.special or dropped < 0:
         return
-    if r.special_once and s.had_special[i, changed]:
+    if r.special_once and s.had_special[i, dropped]:
         return
     two = players_in == 2
     if two and r.special_two_players == TwoPlayers.OFF:
@@ -311,9 +350,9 @@ def next_round(
     elif r.special_optional:
         s.offers[i, r.special_declaration] = True
     else:
-        make_special(s, r, i, changed)
+        make_special(s, r, i, dropped)
         if r.special_once:
-            s.had_special[i, changed] = True
+            s.had_special[i, dropped] = True
 
 
 @inlined

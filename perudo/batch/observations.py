@@ -64,11 +64,13 @@ def observe(
     elif t.exact_call >= 0 and may_call(s, r, i, me):  # the exact call out of turn
         out[at.legal + t.exact_call] = 1
     if s.last[i]:
-        observe_last(s, t, i, me, at, out)
+        observe_last(s, r, t, i, me, at, out)
 
 
 @inlined
-def observe_last(s: Games, t: Layout, i: int, me: int, at: Spots, out: NDArray[np.int32]) -> None:
+def observe_last(
+    s: Games, r: BatchRules, t: Layout, i: int, me: int, at: Spots, out: NDArray[np.int32]
+) -> None:
     """The last call's entries of seat ``me``'s observation of game ``i``."""
     n = t.players
     out[at.last] = 1
@@ -88,21 +90,16 @@ def observe_last(s: Games, t: Layout, i: int, me: int, at: Spots, out: NDArray[n
             for f in range(t.faces):
                 out[at.last_hands + k * t.faces + f] = s.faces[i, shown, seat, f + 1]
     out[at.last_wild] = s.last_wild[i]
-    flag(out, at.last_loser, s.last_loser[i], me, n)
-    flag(out, at.last_gainer, s.last_gainer[i], me, n)
     if at.last_points >= 0:
         out[at.last_points] = s.last_points[i]
-    flag(out, at.last_eliminated, s.last_eliminated[i], me, n)
-    if at.last_changes >= 0:  # an edition with a kind of its own that only renames
-        # Each seat's change: of dice (the loser one less, the gainer one more), or of
-        # score where points moved (the loser gives them to the winner).
-        points = s.last_points[i]
-        amount = 1 if points == 0 else points
-        loser, gainer = s.last_loser[i], s.last_gainer[i]
-        if loser >= 0:
-            out[at.last_changes + (loser - me) % n] -= amount
-        if gainer >= 0:
-            out[at.last_changes + (gainer - me) % n] += amount
+    for k in range(n):  # each seat's change: who lost, who gained, who went out
+        seat = (me + k) % n
+        change = s.last_changes[i, seat]
+        out[at.last_loser + k] = change < 0
+        out[at.last_gainer + k] = change > 0
+        out[at.last_eliminated + k] = change < 0 and s.held[i, seat] == 0 and r.moves_dice
+        if at.last_changes >= 0:
+            out[at.last_changes + k] = change
 
 
 @compiled

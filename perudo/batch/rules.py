@@ -24,6 +24,7 @@ from perudo.rules import (
     DefaultMove,
     Dice,
     DiceInPlayCap,
+    Difference,
     Elimination,
     ExactCall,
     FaceOrQuantity,
@@ -32,6 +33,7 @@ from perudo.rules import (
     HalveDouble,
     InTurn,
     LoserStarts,
+    LostDiceStarts,
     Monotone,
     NoActions,
     NoCap,
@@ -84,7 +86,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     QuantityOrFace: {},
     Monotone: {},
     FaceOrQuantity: {},
-    HalveDouble: {"face": (1,)},  # bids move onto and off ones only
+    HalveDouble: {"face": None},
     NoConversion: {},
     Opening: {"ones": ("forbidden", "allowed", "required")},
     NoCap: {},
@@ -115,9 +117,11 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     NoActions: {},
     LoserStarts: {"if_out": ("left", "eliminator")},
     WinnerStarts: {},
+    LostDiceStarts: {},
     RollOff: {},
     FixedSeat: {"seat": None},
     Elimination: {},
+    Difference: {},
     PartyPoints: {
         "rounds_per_player": None,
         "points": None,
@@ -196,7 +200,7 @@ class BatchRules(NamedTuple):
     wild_unless_opened_on: bool
     wild_until_bid_on: bool  # wild until a bid of the round names it
     raising: RaiseOrder
-    halve_double: bool
+    convert_face: int  # the face bids convert to and from, half and twice plus one (0: none)
     opening: OnesOpening
     cap: bool
     reveal_from_left: bool
@@ -212,8 +216,10 @@ class BatchRules(NamedTuple):
     special_face_change: FaceChange
     starter_winner: bool
     starter_eliminator: bool
+    starter_lost_dice: bool
     first_seat: int  # -1: a roll-off
     moves_dice: bool
+    lose_difference: bool  # a challenge's loser loses what the bid was wrong by
     points: int
     pressure_points: int
     pressure_uses: int
@@ -299,7 +305,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         wild_unless_opened_on=bool(getattr(wilds, "unless_opened_on", False)),
         wild_until_bid_on=_as_played(variant, "wilds") is WildUntilBidOn,
         raising=RaiseOrder.of(_as_played(variant, "raising").kind),
-        halve_double=isinstance(variant.conversion, HalveDouble),
+        convert_face=getattr(variant.conversion, "face", 0),
         opening=OnesOpening.of(variant.opening.ones),  # type: ignore[attr-defined]
         cap=variant.cap.caps,
         reveal_from_left=variant.challenge.reveal == "from-left",  # type: ignore[attr-defined]
@@ -315,8 +321,10 @@ def batch_rules(variant: Variant) -> BatchRules:
         special_face_change=FaceChange.of(special.face_change) if one_die else FaceChange.NOBODY,
         starter_winner=isinstance(starter, WinnerStarts),
         starter_eliminator=isinstance(starter, LoserStarts) and starter.if_out == "eliminator",
+        starter_lost_dice=_as_played(variant, "starter") is LostDiceStarts,
         first_seat=variant.first_player.seat if isinstance(variant.first_player, FixedSeat) else -1,
         moves_dice=scoring.moves_dice,
+        lose_difference=_as_played(variant, "scoring") is Difference,
         points=getattr(scoring, "points", 0),
         pressure_points=getattr(scoring, "pressure_points", getattr(scoring, "points", 0)),
         pressure_uses=scoring.pressure_uses,
