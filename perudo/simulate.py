@@ -603,6 +603,7 @@ def _play_batch(
         ("calls", "exact"): played.exact + played.out_of_turn,
         ("calls", "exact-out-of-turn"): played.out_of_turn,
         ("special_rounds", variant.words.declaration("special") or ""): played.special,
+        **{("acts", word): played.acts for word in variant.actions.words[:1]},  # the re-roll
         **{("declarations", name): played.declarations[:, k]
            for k, name in enumerate(variant.declarations)},
     }  # fmt: skip

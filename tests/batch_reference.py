@@ -27,10 +27,10 @@ def compare(
     steps = 0
     returns = np.zeros((games, players))
     out: list[tuple[int, ...]] = [() for _ in range(games)]
-    calza = numbers.encode(perudo.Calza()) if variant.has_exact_call else -1
     while not table.over.all():
         mask = table.legal_mask()
         may = table.may_call()
+        seat_masks = [table.legal_mask(by=seat) for seat in range(players)]
         for seat in range(players) if observe else ():
             seen = table.observe(seat)
             for i in range(min(observe, games)):
@@ -46,11 +46,16 @@ def compare(
             legal = numbers.encode_all(state.legal_actions())
             assert np.flatnonzero(mask[i]).tolist() == list(legal), (key, players, i, steps)
             callers = [s for s in range(players) if state.legal_actions(by=s) and s != state.to_act]
+            for seat in range(players):  # what each seat may do, out of turn too
+                want = numbers.encode_all(state.legal_actions(by=seat))
+                got = np.flatnonzero(seat_masks[seat][i]).tolist()
+                assert got == sorted(want), (key, players, i, seat, steps)
             want_may = set(state.view(state.to_act).may_call)
             assert set(np.flatnonzero(may[i]).tolist()) == want_may, (key, i, steps)
-            if callers and rng.random() < 0.2:
+            if callers and rng.random() < 0.3:  # the exact call, a re-roll: out of turn
                 by[i] = callers[int(rng.integers(len(callers)))]
-                actions[i] = calza
+                theirs = numbers.encode_all(state.legal_actions(by=int(by[i])))
+                actions[i] = theirs[int(rng.integers(len(theirs)))]
             else:
                 actions[i] = legal[int(rng.integers(len(legal)))]
         result = table.step(actions, by=by)
@@ -59,7 +64,8 @@ def compare(
             if state.is_over:
                 continue
             action = numbers.decode(int(actions[i]))
-            after = state.apply(action, by=int(by[i]))
+            rolled = under_cup(table, i, int(by[i])) if isinstance(action, perudo.Act) else None
+            after = state.apply(action, by=int(by[i]), rolled=rolled)
             steps += 1
             if after.last_result is not state.last_result:
                 assert result.ended[i]
@@ -82,6 +88,16 @@ def compare(
             assert table.scores[i].tolist() == [p.score for p in after.players]
             states[i] = after
     return steps
+
+
+def under_cup(table: BatchGames, i: int, seat: int) -> list[int]:
+    """The dice ``seat`` holds under its cup in game ``i`` (its hand less those out in the
+    open): after a re-roll, the faces it rolled."""
+    cup = list(table.hands(i)[seat])
+    for face in range(1, table.nfaces + 1):
+        for _ in range(int(table.open_faces[i, seat, face])):
+            cup.remove(face)
+    return cup
 
 
 def check_call(table: BatchGames, i: int, state: perudo.GameState) -> None:
@@ -157,7 +173,9 @@ def follow(
     after = []
     for i, state in enumerate(states):
         if not state.is_over:
-            moved = state.apply(numbers.decode(int(actions[i])), by=int(by[i]))
+            action = numbers.decode(int(actions[i]))
+            rolled = under_cup(table, i, int(by[i])) if isinstance(action, perudo.Act) else None
+            moved = state.apply(action, by=int(by[i]), rolled=rolled)
             if moved.last_result is not state.last_result and not moved.is_over:
                 moved = moved.with_dice(table.hands(i))
             state = moved

@@ -221,15 +221,32 @@ def test_a_value_the_batch_engine_does_not_play_is_refused_not_defaulted(
         BatchGames.new(variant, 3, batch=4, seed=1)
 
 
-def test_bluff_is_refused_by_its_reroll_and_simulate_plays_it_on_the_reference() -> None:
-    with pytest.raises(GameSetupError, match="actions kind 'reroll'"):
-        BatchGames.new("bluff", 3, batch=4, seed=1)
-    result = simulate("bluff", 3, 6, bots=["odds"], seed=1)
-    assert result.engine == "reference"
-    assert dict(result.acts)["reroll"] > 0  # the re-rolls, apart from the calls
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_bluff_and_its_reroll_play_the_reference_rules(players: int) -> None:
+    """Bluff on both engines: every seat's mask (the bidder's re-rolls out of turn among
+    them), the dice put out in the open and re-rolled (GameState takes the batch's faces),
+    every call and every observation agree step by step; a good share of the steps are
+    re-rolls."""
+    original, taken = perudo.GameState.apply, []
+
+    def counted(state: perudo.GameState, action: perudo.Action, *args: object, **kw: object):  # type: ignore[no-untyped-def]
+        taken.append(isinstance(action, perudo.Act))
+        return original(state, action, *args, **kw)
+
+    perudo.GameState.apply = counted  # type: ignore[method-assign]
+    try:
+        steps = compare("bluff", players, max(10, GAMES // players), seed=players, observe=4)
+    finally:
+        perudo.GameState.apply = original  # type: ignore[method-assign]
+    assert steps > 20
+    assert sum(taken) > len(taken) // 20  # the re-rolls are played, not only offered
+
+
+def test_simulate_plays_bluff_on_the_batch_engine_with_its_rerolls() -> None:
+    result = simulate("bluff", 3, 40, bots=["odds"], seed=1)
+    assert result.engine == "batch"
+    assert dict(result.acts)["reroll"] > 0  # the odds bots re-roll after their bids
     assert "exact-out-of-turn" not in dict(result.calls)
-    with pytest.raises(GameSetupError, match="reroll"):
-        simulate("bluff", 3, 4, bots=["random"], engine="batch")
 
 
 def test_seeds_reproduce() -> None:
@@ -443,6 +460,8 @@ def _per_game(total: int, squares: int, games: int) -> tuple[float, float]:
         ("wango-party", 3, ["random", "odds"]),
         ("spanish", 2, ["random"]),
         ("italian", 4, ["reader", "odds"]),
+        ("bluff", 3, ["odds", "random"]),
+        ("bluff", 4, ["reader"]),
     ],
 )
 def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(
@@ -479,6 +498,9 @@ def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(
         assert abs(count - bat_calls[call]) < 4 * (count + bat_calls[call]) ** 0.5 + 3, call
     for name, count in ref.declarations:
         assert abs(count - dict(bat.declarations)[name]) < 4 * (2 * count) ** 0.5 + 3, name
+    assert dict(ref.acts).keys() == dict(bat.acts).keys()
+    for word, count in ref.acts:  # Bluff's re-rolls
+        assert abs(count - dict(bat.acts)[word]) < 4 * (2 * count) ** 0.5 + 3, word
 
 
 @pytest.mark.slow
@@ -568,11 +590,11 @@ def test_whatever_a_caller_steps_is_taken_exactly_when_gamestate_takes_it(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("bot", ["odds", "reader"])
-@pytest.mark.parametrize(("key", "players"), [("italian", 4), ("french-jonti", 5)])
+@pytest.mark.parametrize(("key", "players"), [("italian", 4), ("french-jonti", 5), ("bluff", 4)])
 def test_batch_bots_read_the_single_bots_very_chances(bot: str, key: str, players: int) -> None:
     """Each batch bot's chance that a bid is true is the float its single form computes from
-    the same view (the odds bot's chance table, the reader's bid-reading table): so the
-    two forms decide alike, ties included."""
+    the same view (the odds bot's chance table, the reader's bid-reading table; in Bluff,
+    the dice out in the open seen by all): so the two forms decide alike, ties included."""
     from perudo.batch.bots import batch_bot
     from perudo.bots import _independent_table, bid_reading_table
     from perudo.odds import chance_of
@@ -599,7 +621,15 @@ def test_batch_bots_read_the_single_bots_very_chances(bot: str, key: str, player
                     assert got[game] == want, (game, quantity, face)
                     checked += 1
         table.step(table.random_actions())
+        bidder = np.maximum(table.bidder, 0).astype(np.int64)
+        rerolls = table.legal_mask(by=bidder)  # Bluff: the bidder's re-rolls, out of turn
+        rerolling = rerolls.any(axis=1)
+        if rerolling.any():
+            picks = np.argmax(rerolls * np.random.default_rng(3).random(rerolls.shape), axis=1)
+            table.step(picks, by=bidder, where=rerolling)
     assert checked > 500
+    if key == "bluff":
+        assert table.open_faces.any()  # dice were out in the open as the chances were read
 
 
 def test_a_refusal_gives_the_reason_gamestate_gives() -> None:

@@ -19,7 +19,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from perudo.batch.rules import BatchRules
-from perudo.encoding import ObservationEncoding, action_encoding, observation_encoding
+from perudo.encoding import (
+    ActionEncoding,
+    ObservationEncoding,
+    action_encoding,
+    observation_encoding,
+)
 from perudo.errors import GameSetupError
 from perudo.variant import Variant
 
@@ -28,6 +33,7 @@ __all__ = [
     "GameArrays",
     "Layout",
     "Spots",
+    "act_faces",
     "bytes_per_game",
     "call_bytes_per_game",
     "check_numbers",
@@ -40,8 +46,8 @@ __all__ = [
 @attrs.frozen
 class Shape:
     """The shape of a field after the game axis, by name: ``""`` one value, ``"n"`` one per
-    seat, ``"2nf1"`` two of one per seat and face (index 0 unused), ``"b"`` one per bid
-    number, ``"d"`` one per declaration."""
+    seat, ``"nf1"`` one per seat and face (index 0 unused), ``"2nf1"`` two of those, ``"b"``
+    one per bid number, ``"a"`` one more than those, ``"d"`` one per declaration."""
 
     code: str
 
@@ -58,6 +64,8 @@ class GameArrays(NamedTuple):
     #: two sets of hands, each hand as counts of each face: this round's (``faces[dealt]``)
     #: and, in the other, the hands the last call showed (the seats ``last_revealed``)
     faces: Annotated[NDArray[np.int8], Shape("2nf1")]
+    #: the dice of this round's hands put out in the open, counted by face (Bluff's re-roll)
+    open_faces: Annotated[NDArray[np.int8], Shape("nf1")]
     dealt: Annotated[NDArray[np.int8], Shape("")]  #: which of ``faces`` holds this round's
     to_act: Annotated[NDArray[np.int16], Shape("")]  #: the player to act (-1: over)
     round_number: Annotated[NDArray[np.int32], Shape("")]
@@ -69,6 +77,9 @@ class GameArrays(NamedTuple):
     nbids: Annotated[NDArray[np.int16], Shape("")]  #: bids made this round
     bid_made: Annotated[NDArray[np.int16], Shape("b")]  #: the round's bids, by number, in order
     bid_by: Annotated[NDArray[np.int8], Shape("b")]  #: who made each (the first nbids hold)
+    #: the action taken after the round's k-th bid (0: before any), as the observation
+    #: writes it with absolute seats: ``1 + number * players + seat`` (0: none)
+    acts_after: Annotated[NDArray[np.int32], Shape("a")]
     special: Annotated[NDArray[np.bool_], Shape("")]  #: the round is the special round
     special_player: Annotated[NDArray[np.int16], Shape("")]  #: who it is for (-1: none)
     changers: Annotated[NDArray[np.bool_], Shape("n")]  #: who may change face in it
@@ -131,6 +142,7 @@ class Layout(NamedTuple):
     max_quantity: int
     declarations: int
     first_declaration: int  #: the number of the first declaration
+    first_act: int  #: the number of the first of the edition's own actions
     first_bid: int  #: the number of the first bid
     exact_call: int  #: the number of the exact call (-1: none)
     pressed_dudo: int  #: the number of Dudo with pressure (-1: none)
@@ -210,6 +222,7 @@ def layout(variant: Variant, rules: BatchRules, players: int) -> Layout:
         max_quantity=actions.max_quantity,
         declarations=len(variant.declarations),
         first_declaration=len(calls),
+        first_act=actions.acts_from,
         first_bid=actions.first_bid,
         exact_call=len(calls) - 1 if variant.has_exact_call else -1,
         pressed_dudo=1 if variant.has_pressure else -1,
@@ -220,10 +233,23 @@ def layout(variant: Variant, rules: BatchRules, players: int) -> Layout:
     )
 
 
+def act_faces(actions: ActionEncoding) -> NDArray[np.int8]:
+    """Each of the edition's own actions (:attr:`ActionEncoding.acts`: Bluff's
+    ``reroll 2 5``) as the dice it names, counted by face: row ``k`` for action
+    ``acts_from + k``, column 0 the number of dice (one row of zeros where there is none)."""
+    faces = actions.variant.dice.faces
+    table = np.zeros((max(len(actions.acts), 1), faces + 1), dtype=np.int8)
+    for k, act in enumerate(actions.acts):
+        table[k, 0] = len(act.numbers)
+        for face in act.numbers:
+            table[k, face] += 1
+    return table
+
+
 def _sizes(table: Layout) -> dict[str, tuple[int, ...]]:
     n, nf = table.players, table.faces
     return {"": (), "n": (n,), "nf1": (n, nf + 1), "2nf1": (2, n, nf + 1), "b": (table.bids,),
-            "d": (table.declarations,)}  # fmt: skip
+            "a": (table.bids + 1,), "d": (table.declarations,)}  # fmt: skip
 
 
 def new_arrays(table: Layout, batch: int) -> GameArrays:

@@ -2,10 +2,11 @@
 deciding for every game of a :class:`~perudo.batch.BatchGames` at once.
 
 A batch bot makes the same decisions as its single-game form, in distribution: the random
-bot draws uniformly among the legal actions and calls out of turn one time in twenty, as
-:class:`perudo.bots.RandomBot` does; the odds bot reads the same chance tables (the same
-floating-point values, from :mod:`perudo.odds`) and breaks ties the same way as
-:class:`perudo.bots.OddsBot`. Their random draws come from their own NumPy generators.
+bot draws uniformly among the legal actions and acts out of turn one time in twenty (an
+exact call, a re-roll), as :class:`perudo.bots.RandomBot` does; the odds bot reads the same
+chance tables (the same floating-point values, from :mod:`perudo.odds`, the dice out in
+the open seen by all), breaks ties the same way and re-rolls as :class:`perudo.bots.OddsBot`
+does. Their random draws come from their own NumPy generators.
 """
 
 from __future__ import annotations
@@ -22,7 +23,14 @@ from perudo.batch.engine import BatchGames
 from perudo.bots import OddsBot, RandomBot, reader_bot
 from perudo.odds import tail_chances
 
-__all__ = ["BatchBot", "BatchOddsBot", "BatchRandomBot", "BatchReaderBot", "batch_bot"]
+__all__ = [
+    "BatchBot",
+    "BatchOddsBot",
+    "BatchRandomBot",
+    "BatchReaderBot",
+    "batch_bot",
+    "out_of_turn",
+]
 
 
 class BatchBot(Protocol):
@@ -34,31 +42,47 @@ class BatchBot(Protocol):
         """``(batch,)``: the action of each game's player to act (any value where over)."""
         ...
 
-    def interrupt(self, table: BatchGames) -> NDArray[np.bool_]:
-        """``(batch, players)``: the seats that make the exact call out of turn now (only
-        seats :meth:`perudo.batch.BatchGames.may_call` allows, other than the player to act)."""
+    def interrupt(self, table: BatchGames) -> NDArray[np.int64]:
+        """``(batch, players)``: the action each seat other than the player to act takes
+        out of turn now, -1 for none (only actions
+        :meth:`perudo.batch.BatchGames.legal_mask` allows the seat: the exact call out of
+        turn, a re-roll after its bid)."""
         ...
 
 
-def _out_of_turn(table: BatchGames) -> NDArray[np.bool_]:
-    """The seats that may call out of turn now."""
-    if table.rules.exact_out_of_turn:
-        may = table.may_call()
-        may[np.arange(table.batch), np.maximum(table.to_act, 0)] = False
-        return may
-    return np.zeros((table.batch, table.players), dtype=np.bool_)
+def out_of_turn(table: BatchGames) -> NDArray[np.bool_]:
+    """``(batch, players, actions)``: what each seat other than the player to act may do
+    out of turn now (none in a game that is over)."""
+    may = np.stack([table.legal_mask(by=seat) for seat in range(table.players)], axis=1)
+    may[np.arange(table.batch), np.maximum(table.to_act, 0)] = False
+    return may
+
+
+def _known(table: BatchGames, seats: NDArray[Any]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """``(batch, faces + 1)``: the dice each game's seat ``seats`` sees, counted by face
+    (its own hand and every die out in the open), and ``(batch,)``: those it does not see
+    (under the other seats' cups): :attr:`perudo.PlayerView.known` and ``unseen``."""
+    rows = np.arange(table.batch)
+    known = table.faces[rows, table.dealt, seats].astype(np.int64)
+    held = table.held[rows, seats].astype(np.int64)
+    if table.rules.reroll:  # the other seats' dice in the open are seen too
+        opened = table.open_faces.sum(axis=1, dtype=np.int64) - table.open_faces[rows, seats]
+        known = known + opened
+        held = held + opened.sum(axis=1)
+    return known, table.in_play.astype(np.int64) - held
 
 
 def _own_count(
     table: BatchGames, seats: NDArray[Any], face: NDArray[Any]
-) -> tuple[NDArray[np.int64], NDArray[np.bool_]]:
-    """How many of ``seats``' dice count for ``face`` in each game, and where the wild face
-    helps (the face is not the wild one): :func:`perudo.dice.count` of the seat's hand."""
+) -> tuple[NDArray[np.int64], NDArray[np.bool_], NDArray[np.int64]]:
+    """How many of the dice ``seats`` sees count for ``face`` in each game, where the wild
+    face helps (the face is not the wild one), and the dice it does not see:
+    :func:`perudo.dice.count` of :attr:`perudo.PlayerView.known`, and ``unseen``."""
     rows = np.arange(table.batch)
     wild = table.wild_faces()
-    faces = table.faces[rows, table.dealt, seats].astype(np.int64)
+    known, unseen = _known(table, seats)
     helps: NDArray[np.bool_] = (wild > 0) & (face != wild)
-    return faces[rows, face] + np.where(helps, faces[rows, wild], 0), helps
+    return known[rows, face] + np.where(helps, known[rows, wild], 0), helps, unseen
 
 
 class BatchRandomBot:
@@ -73,10 +97,13 @@ class BatchRandomBot:
         """A legal action drawn uniformly in each game (the table's generator draws it)."""
         return table.random_actions()
 
-    def interrupt(self, table: BatchGames) -> NDArray[np.bool_]:
-        """Each seat that may call out of turn does so one time in twenty."""
-        may = _out_of_turn(table)
-        return may & (self.rng.random(may.shape) < 0.05)
+    def interrupt(self, table: BatchGames) -> NDArray[np.int64]:
+        """Each seat that may act out of turn does so one time in twenty, with one of
+        those actions drawn uniformly."""
+        may = out_of_turn(table)
+        acting = may.any(axis=2) & (self.rng.random(may.shape[:2]) < 0.05)
+        picks = np.argmax(may * self.rng.random(may.shape), axis=2)
+        return np.where(acting, picks, -1)
 
 
 @functools.lru_cache(maxsize=64)
@@ -112,10 +139,8 @@ class BatchOddsBot:
     ) -> NDArray[np.float64]:
         """The chance that at least ``quantity`` dice show ``face`` in each game, as seat
         ``seats`` sees it (the odds bot's chance table, row ``face``)."""
-        rows = np.arange(table.batch)
         tails = _tail_table(table.max_quantity, table.nfaces)
-        own, helps = _own_count(table, seats, face)
-        unseen = table.in_play.astype(np.int64) - table.held[rows, seats]
+        own, helps, unseen = _own_count(table, seats, face)
         need = np.asarray(quantity) - own
         chance = tails[helps.astype(np.intp), unseen, np.clip(need, 0, unseen + 1)]
         return np.where(need <= 0, 1.0, chance)
@@ -183,14 +208,48 @@ class BatchOddsBot:
         acts[bid] = table.layout.first_bid + number[bid]
         return acts
 
-    def interrupt(self, table: BatchGames) -> NDArray[np.bool_]:
-        """The exact call out of turn where the bid looks exactly right to the seat."""
-        may = _out_of_turn(table)
-        calls = np.zeros_like(may)
-        for seat in np.flatnonzero(may.any(axis=0)):
+    def interrupt(self, table: BatchGames) -> NDArray[np.int64]:
+        """The exact call out of turn where the bid looks exactly right to the seat; after
+        its own bid, Bluff's re-roll: the dice under its cup that count for its bid go out
+        in the open and the others are re-rolled, when it holds some of each."""
+        may = out_of_turn(table)
+        acts = np.full(may.shape[:2], -1, dtype=np.int64)
+        exact = table.layout.exact_call
+        for seat in np.flatnonzero(may.any(axis=(0, 2))):
             seats = np.full(table.batch, seat)
-            calls[:, seat] = may[:, seat] & (self._exact(table, seats) > self.exact)
-        return calls
+            if exact >= 0:
+                calls = may[:, seat, exact] & (self._exact(table, seats) > self.exact)
+                acts[calls, seat] = exact
+            if table.rules.reroll:
+                keep = _reroll_keeping(table, seats, may[:, seat])
+                acts[:, seat] = np.where((acts[:, seat] < 0) & (keep >= 0), keep, acts[:, seat])
+        return acts
+
+
+def _reroll_keeping(
+    table: BatchGames, seats: NDArray[Any], may: NDArray[np.bool_]
+) -> NDArray[np.int64]:
+    """The re-roll of each game's seat ``seats`` that puts out the dice under its cup
+    counting for the standing bid (its face and the wild one), where ``may`` (its legal
+    actions) allows it; -1 elsewhere."""
+    rows = np.arange(table.batch)
+    cup = table.faces[rows, table.dealt, seats].astype(np.int64) - table.open_faces[rows, seats]
+    face, wild = table.bid_f.astype(np.int64), table.wild_faces()
+    keep = np.zeros_like(cup)
+    keep[rows, face] = cup[rows, face]
+    keep[rows, wild] = np.where(wild > 0, cup[rows, wild], 0)
+    keep[:, 0] = keep[:, 1:].sum(axis=1)  # the dice put out, as act_faces counts them
+    first, rows_of_acts = table.layout.first_act, _act_rows(table)
+    matches = (rows_of_acts[None, :, :] == keep[:, None, :]).all(axis=2)  # (batch, acts)
+    found = matches.any(axis=1)
+    number = first + np.argmax(matches, axis=1)
+    legal = found & may[rows, np.where(found, number, 0)]
+    return np.where(legal, number, -1)
+
+
+def _act_rows(table: BatchGames) -> NDArray[np.int64]:
+    """Each own action's dice counted by face, column 0 their number (``act_faces``)."""
+    return table.act_faces[: len(table.actions.acts)].astype(np.int64)
 
 
 @compiled
@@ -251,7 +310,9 @@ class BatchReaderBot(BatchOddsBot):
         batch = table.batch
         face = np.broadcast_to(np.asarray(face, dtype=np.int64), (batch,))
         quantity = np.broadcast_to(np.asarray(quantity, dtype=np.int64), (batch,))
-        own, helps = _own_count(table, seats, face)
+        if table.rules.reroll:  # a bidder may re-roll: its bid is not read (bid_reading_table)
+            return super()._at_least(table, seats, quantity, face)
+        own, helps, _ = _own_count(table, seats, face)
         chances = np.empty(batch)
         _reading_chances(
             table.held, np.asarray(seats, dtype=np.int64), face, quantity,

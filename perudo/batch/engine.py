@@ -27,11 +27,12 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
-from perudo.actions import Bid, Declare, Dudo, HandBid
+from perudo.actions import Act, Bid, Declare, Dudo, HandBid
 from perudo.batch import legality, moves, observations, policies
 from perudo.batch.arrays import (
     GameArrays,
     Layout,
+    act_faces,
     bytes_per_game,
     call_bytes_per_game,
     check_numbers,
@@ -123,6 +124,7 @@ class BatchGames:
     left: NDArray[np.int8]
     right: NDArray[np.int8]
     faces: NDArray[np.int8]
+    open_faces: NDArray[np.int8]
     dealt: NDArray[np.int8]
     to_act: NDArray[np.int16]
     round_number: NDArray[np.int32]
@@ -134,6 +136,7 @@ class BatchGames:
     nbids: NDArray[np.int16]
     bid_made: NDArray[np.int16]
     bid_by: NDArray[np.int8]
+    acts_after: NDArray[np.int32]
     special: NDArray[np.bool_]
     special_player: NDArray[np.int16]
     changers: NDArray[np.bool_]
@@ -190,12 +193,15 @@ class BatchGames:
         self.rng = rng
         #: The batch's generator (:mod:`perudo.batch.compiled`), drawn from ``rng``.
         self.bits = seed_bits(rng)
+        #: Each of the edition's own actions as the dice it names, by face (Bluff's
+        #: ``reroll 2 5``): :func:`~perudo.batch.arrays.act_faces`.
+        self.act_faces = act_faces(self.actions)
         self.arrays: GameArrays = new_arrays(self.layout, batch)
         for name, array in zip(GameArrays._fields, self.arrays, strict=True):
             setattr(self, name, array)
         # The compiled steps' handle on the arrays, the generator and the edition's numbers.
         self._games: Games = games(
-            self.arrays, self.bits, self.rules.numbers(), self.layout,
+            self.arrays, self.bits, self.act_faces, self.rules.numbers(), self.layout,
             spots(observation_encoding(variant, players)),
         )  # fmt: skip
         self.start_dice[:] = self.starting_dice
@@ -288,12 +294,24 @@ class BatchGames:
         legality.wild_faces(self._games, wild)
         return wild
 
-    def legal_mask(self) -> NDArray[np.bool_]:
+    def legal_mask(self, by: Any = None) -> NDArray[np.bool_]:
         """``(batch, actions)``: the legal actions of each game's player to act, in
         :func:`~perudo.encoding.action_encoding`'s numbering (bids up to the dice in play,
-        as :meth:`perudo.GameState.legal_actions` lists them). A game that is over has none."""
+        as :meth:`perudo.GameState.legal_actions` lists them); with ``by`` (one seat, or
+        one per game), those of that seat, which out of turn are the exact call (Jonti) and
+        a re-roll right after its bid (Bluff). A game that is over has none.
+
+        Raises:
+            EncodingError: ``by`` is not a seat, or a row of ``batch`` seats.
+        """
         mask = np.zeros((self.batch, self.actions.size), dtype=np.bool_)
-        legality.masks(self._games, mask)
+        if by is None:
+            legality.masks(self._games, mask)
+            return mask
+        n, batch = self.players, self.batch
+        seats = np.empty(batch, dtype=np.int64)
+        seats[:] = _whole("by", by, () if np.ndim(by) == 0 else (batch,), n)
+        legality.seat_masks(self._games, seats, mask)
         return mask
 
     def may_call(self) -> NDArray[np.bool_]:
@@ -333,7 +351,8 @@ class BatchGames:
     def step(self, actions: Any, by: Any = None, *, where: Any = None) -> StepResult:
         """Play one action per game: ``actions[i]`` (a number) in game ``i``, by the
         player to act, or by seat ``by[i]`` when given (a seat other than the player to act
-        may only make the exact call out of turn, where the edition allows it). With
+        may only make the exact call out of turn, where the edition allows it, or re-roll
+        right after its bid, in Bluff: :meth:`legal_mask` with ``by`` lists them). With
         ``where`` (one flag per game), only the games flagged move.
 
         Raises:
@@ -466,6 +485,8 @@ class BatchGames:
         if act == self.layout.exact_call:
             standing = self.bid_q[game] > 0
             return violation("exact-call-not-allowed" if standing else "nothing-to-challenge")
+        if isinstance(action, Act):  # a re-roll (Bluff): as the reroll kind refuses it
+            return violation(self._act_refused(game, action, seat))
         if seat != self.to_act[game]:
             return violation("not-your-turn")
         if isinstance(action, Declare):
@@ -506,6 +527,28 @@ class BatchGames:
         why = check_bid(rules, standing, lambda: context, action, seat, int(self.in_play[game]))
         assert why is not None  # the batch refused it: so does the rule
         return why
+
+    def _act_refused(self, game: int, action: Act, seat: int) -> str:
+        """The reason a re-roll ``action`` by ``seat`` is refused in ``game``, as
+        :class:`perudo.rules.Reroll` gives it."""
+        bids = int(self.nbids[game])
+        if not bids or self.bidder[game] != seat:
+            made = seat in self.bid_by[game, :bids].tolist()
+            return "too-late" if made else "not-the-bidder"
+        if self.acts_after[game, bids]:
+            return "already-rerolled"
+        hand = self.hands(game)[seat]
+        opened = [
+            f for f in range(1, self.nfaces + 1) for _ in range(self.open_faces[game, seat, f])
+        ]
+        cup = list(hand)
+        for face in opened:
+            cup.remove(face)
+        for face in action.numbers:
+            if face not in cup:
+                return "die-not-held"
+            cup.remove(face)
+        return "nothing-to-reroll"
 
     # --- returns ------------------------------------------------------------------------
 

@@ -46,7 +46,7 @@ __all__ = ["Borrowed", "Games", "games"]
 #: The struct's fields: every per-game array, then the batch's generator
 #: (:mod:`perudo.batch.compiled`), which a step that draws reads as ``s.bits``, and the
 #: edition's numbers: its rules, its table's layout and where each observation entry starts.
-FIELDS = (*GameArrays._fields, "bits", "rules", "layout", "spots")
+FIELDS = (*GameArrays._fields, "bits", "act_faces", "rules", "layout", "spots")
 
 
 class _MadeType(types.StructRef):
@@ -152,6 +152,7 @@ if TYPE_CHECKING:  # the compiled steps read the very fields of GameArrays, by n
 
     class Games(GameArrays):
         bits: NDArray[np.uint64]  #: the batch's generator
+        act_faces: NDArray[np.int8]  #: each own action's dice, as :func:`games` says
         rules: BatchRules
         layout: Layout
         spots: Spots
@@ -172,13 +173,19 @@ def _make(*arrays: Any) -> Any:
 
 
 def games(
-    arrays: GameArrays, bits: NDArray[np.uint64], rules: BatchRules, layout: Layout, spots: Spots
+    arrays: GameArrays,
+    bits: NDArray[np.uint64],
+    act_faces: NDArray[np.int8],
+    rules: BatchRules,
+    layout: Layout,
+    spots: Spots,
 ) -> Games:
     """One :class:`Games` reference to ``arrays`` and the generator ``bits`` (the same
-    memory), with the edition's ``rules`` (as plain numbers:
-    :meth:`~perudo.batch.rules.BatchRules.numbers`),
-    its ``layout`` and its observation's ``spots``."""
-    made = _make(*arrays, bits, rules, layout, spots)
+    memory), with the edition's own actions (``act_faces``: row ``k`` holds the dice of
+    action ``first_act + k`` counted by face, column 0 their number), its ``rules`` (as
+    plain numbers: :meth:`~perudo.batch.rules.BatchRules.numbers`), its ``layout`` and its
+    observation's ``spots``."""
+    made = _make(*arrays, bits, act_faces, rules, layout, spots)
     borrowed = _GamesType(list(made._type.field_dict.items()))
     # The handle keeps the made struct's memory info, a counted reference, while it lives.
     return cast(Games, cast(Any, Games)._numba_box_(borrowed, made._meminfo))

@@ -25,8 +25,11 @@ __all__ = [
     "bid_number",
     "bid_of",
     "can_press",
+    "cup_size",
     "exact_callers",
+    "fill_acts",
     "fill_mask",
+    "fill_out_of_turn",
     "first_illegal",
     "is_legal",
     "lowest",
@@ -34,7 +37,10 @@ __all__ = [
     "masks",
     "may_call",
     "may_challenge",
+    "may_put_out",
+    "may_reroll",
     "pressure_open",
+    "seat_masks",
     "standing",
     "wild_face",
     "wild_faces",
@@ -121,6 +127,55 @@ def may_call(s: Games, r: BatchRules, i: int, seat: int) -> bool:
 
 
 @inlined
+def cup_size(s: Games, t: Layout, i: int, seat: int) -> int:
+    """The dice ``seat`` holds under its cup in game ``i`` (its hand less those out in the
+    open)."""
+    size = int(s.held[i, seat])
+    for face in range(1, t.faces + 1):
+        size -= s.open_faces[i, seat, face]
+    return size
+
+
+@inlined
+def may_reroll(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> bool:
+    """``seat`` may re-roll in game ``i`` now (Bluff): it made the standing bid, has not
+    re-rolled since, and holds at least two dice under its cup (one out, one re-rolled)."""
+    return (
+        r.reroll
+        and not s.over[i]
+        and s.nbids[i] > 0
+        and s.bidder[i] == seat
+        and s.acts_after[i, s.nbids[i]] == 0
+        and cup_size(s, t, i, seat) >= 2
+    )
+
+
+@inlined
+def may_put_out(s: Games, t: Layout, i: int, seat: int, k: int, cup: int) -> bool:
+    """The dice of own action ``k`` (a row of ``act_faces``) are under ``seat``'s cup in
+    game ``i``, and leave at least one of its ``cup`` dice there."""
+    dice = s.act_faces
+    if dice[k, 0] >= cup:
+        return False
+    h = s.dealt[i]
+    for face in range(1, t.faces + 1):
+        if dice[k, face] > s.faces[i, h, seat, face] - s.open_faces[i, seat, face]:
+            return False
+    return True
+
+
+@inlined
+def fill_acts(s: Games, r: BatchRules, t: Layout, i: int, seat: int, row: NDArray[Any]) -> None:
+    """Set ``row`` to 1 at the own actions ``seat`` may take in game ``i`` now."""
+    if not may_reroll(s, r, t, i, seat):
+        return
+    cup = cup_size(s, t, i, seat)
+    for k in range(t.first_bid - t.first_act):
+        if may_put_out(s, t, i, seat, k, cup):
+            row[t.first_act + k] = 1
+
+
+@inlined
 def may_challenge(s: Games, i: int) -> bool:
     """The player to act may call Dudo in game ``i``."""
     return s.bid_q[i] > 0 and not s.must_declare[i] and not s.over[i]
@@ -171,14 +226,33 @@ def fill_mask(s: Games, r: BatchRules, t: Layout, i: int, row: NDArray[Any]) -> 
         row[t.pressed_dudo] = dudo and can_press(s, r, i, seat)
     if t.exact_call >= 0:
         row[t.exact_call] = may_call(s, r, i, seat)
+    fill_acts(s, r, t, i, seat, row)
+
+
+@inlined
+def fill_out_of_turn(
+    s: Games, r: BatchRules, t: Layout, i: int, seat: int, row: NDArray[Any]
+) -> None:
+    """Set ``row`` to 1 at what ``seat``, not the player to act, may do in game ``i`` now:
+    the exact call out of turn (Jonti), a re-roll right after its bid (Bluff)."""
+    if s.over[i] or s.held[i, seat] == 0:
+        return
+    if t.exact_call >= 0:
+        row[t.exact_call] = may_call(s, r, i, seat)
+    fill_acts(s, r, t, i, seat, row)
 
 
 @inlined
 def is_legal(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) -> bool:
     """``act`` by ``seat`` is legal in game ``i`` (a seat other than the player to act
-    may only make the exact call, where the edition lets it call out of turn)."""
+    may only make the exact call, where the edition lets it call out of turn, or take an
+    own action, such as Bluff's re-roll after its bid)."""
     if act == t.exact_call:
         return may_call(s, r, i, seat)
+    if t.first_act <= act < t.first_bid:
+        return may_reroll(s, r, t, i, seat) and may_put_out(
+            s, t, i, seat, act - t.first_act, cup_size(s, t, i, seat)
+        )
     if seat != s.to_act[i]:
         return False
     if act < t.first_declaration:  # Dudo, with or without pressure
@@ -201,6 +275,19 @@ def masks(s: Games, out: NDArray[np.bool_]) -> None:
     r, t = s.rules, s.layout
     for i in rows(len(out)):
         fill_mask(s, r, t, i, out[i])
+
+
+@compiled
+def seat_masks(s: Games, seats: NDArray[np.int64], out: NDArray[np.bool_]) -> None:
+    """Row ``i`` of ``out``: the legal actions of seat ``seats[i]`` in game ``i``: the
+    player to act's (:func:`fill_mask`), or another seat's out of turn
+    (:func:`fill_out_of_turn`)."""
+    r, t = s.rules, s.layout
+    for i in rows(len(out)):
+        if seats[i] == s.to_act[i]:
+            fill_mask(s, r, t, i, out[i])
+        else:
+            fill_out_of_turn(s, r, t, i, seats[i], out[i])
 
 
 @compiled

@@ -28,6 +28,7 @@ class Played:
         dudo: Challenges made.
         exact: Exact calls made on the caller's turn.
         out_of_turn: Exact calls made out of turn.
+        acts: The edition's own actions taken (Bluff's re-rolls).
         special: Rounds played as the edition's special round.
         declarations: ``(games, declarations)``: each declaration's count.
         leader: The first seat to lead alone after a call (more dice than every other
@@ -41,6 +42,7 @@ class Played:
     dudo: NDArray[np.int64]
     exact: NDArray[np.int64]
     out_of_turn: NDArray[np.int64]
+    acts: NDArray[np.int64]
     special: NDArray[np.int64]
     declarations: NDArray[np.int64]
     leader: NDArray[np.int64]
@@ -65,7 +67,7 @@ def play_bots(
     ndecl = len(variant.declarations)
     counts = {
         name: np.zeros(games, dtype=np.int64)
-        for name in ("rounds", "decisions", "dudo", "exact", "out_of_turn", "special")
+        for name in ("rounds", "decisions", "dudo", "exact", "out_of_turn", "acts", "special")
     }
     declarations = np.zeros((games, ndecl), dtype=np.int64)
     winners = np.zeros((games, players), dtype=np.bool_)
@@ -76,8 +78,9 @@ def play_bots(
     opener[:size] = table.opener
     following = size
     rows = np.arange(size)
-    out_of_turn_edition = table.rules.exact_out_of_turn
+    out_of_turn_edition = table.rules.exact_out_of_turn or table.rules.reroll
     first_decl, first_bid = table.layout.first_declaration, table.layout.first_bid
+    first_act = table.layout.first_act
     while (game_of >= 0).any():
         live = ~table.over
         lineup = seat_bots[np.maximum(game_of, 0)]  # (rows, players): each seat's bot
@@ -88,21 +91,25 @@ def play_bots(
             if playing.any():
                 acts = np.where(playing, bot.act(table), acts)
         by = table.to_act.astype(np.int64)
-        if out_of_turn_edition:
-            calls = np.zeros((size, players), dtype=np.bool_)
+        if out_of_turn_edition:  # the seats' out-of-turn actions first, in seat order
+            taken = np.full((size, players), -1, dtype=np.int64)
             for k, bot in enumerate(bots):
                 mine = lineup == k
                 if mine.any():
-                    calls |= bot.interrupt(table) & mine
-            calls &= live[:, None]
-            calling = calls.any(axis=1)
-            by = np.where(calling, np.argmax(calls, axis=1), by)
-            acts = np.where(calling, table.layout.exact_call, acts)
-            counts["out_of_turn"][game_of[calling]] += 1
+                    taken = np.where(mine, bot.interrupt(table), taken)
+            taken[~live] = -1
+            calling = (taken >= 0).any(axis=1)
+            caller = np.argmax(taken >= 0, axis=1)
+            by = np.where(calling, caller, by)
+            acts = np.where(calling, taken[rows, caller], acts)
+            exact_out = calling & (acts == table.layout.exact_call)
+            counts["out_of_turn"][game_of[exact_out]] += 1
+        own = live & (acts >= first_act) & (acts < first_bid)
+        counts["acts"][game_of[own]] += 1
         special, to_act = table.special.copy(), table.to_act.copy()
         played = game_of[live]
         counts["decisions"][played] += 1
-        decl = live & (acts >= first_decl) & (acts < first_bid)
+        decl = live & (acts >= first_decl) & (acts < first_act)
         if decl.any():
             np.add.at(declarations, (game_of[decl], acts[decl] - first_decl), 1)
         result = table.step(acts, by=by)

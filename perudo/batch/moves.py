@@ -25,12 +25,13 @@ __all__ = ["new_game", "new_games", "play", "returns", "step_games"]
 def deal(s: Games, t: Layout, i: int) -> None:
     """New hands in game ``i``: as many dice as each seat holds, counted by face, dealt
     into the other set of ``faces`` (this round's become the last call's)."""
-    hands, held = s.faces, s.held
+    hands, held, opened = s.faces, s.held, s.open_faces
     h = 1 - s.dealt[i]
     s.dealt[i] = h
     for seat in range(t.players):
         for face in range(t.faces + 1):
             hands[i, h, seat, face] = 0
+            opened[i, seat, face] = 0  # a new round: every die back under its cup
         for _ in range(held[i, seat]):
             hands[i, h, seat, 1 + die(s.bits, t.faces)] += 1
 
@@ -70,7 +71,9 @@ def keep_shown(s: Games, t: Layout, i: int) -> None:
 
 @inlined
 def clear_bids(s: Games, i: int) -> None:
-    """No bid in game ``i``'s round yet."""
+    """No bid in game ``i``'s round yet, nor any action after one."""
+    for k in range(s.nbids[i] + 1):  # the entries the round used
+        s.acts_after[i, k] = 0
     s.bid_q[i] = 0
     s.bid_f[i] = 0
     s.bid_p[i] = False
@@ -148,6 +151,22 @@ def bid(s: Games, t: Layout, i: int, act: int, seat: int) -> None:
         s.offers[i, d] = False
     s.must_declare[i] = False
     s.to_act[i] = s.left[i, seat]
+
+
+@inlined
+def reroll(s: Games, t: Layout, i: int, k: int, seat: int) -> None:
+    """``seat`` puts the dice of own action ``k`` out in the open and re-rolls the rest of
+    its cup (Bluff), drawing the new dice from the batch's generator."""
+    dice, hands, opened = s.act_faces, s.faces, s.open_faces
+    h = s.dealt[i]
+    under = 0
+    for face in range(1, t.faces + 1):
+        opened[i, seat, face] += dice[k, face]
+        under += hands[i, h, seat, face] - opened[i, seat, face]
+        hands[i, h, seat, face] = opened[i, seat, face]
+    for _ in range(under):
+        hands[i, h, seat, 1 + die(s.bits, t.faces)] += 1
+    s.acts_after[i, s.nbids[i]] = 1 + k * t.players + seat
 
 
 @inlined
@@ -311,6 +330,8 @@ def next_round(
         keep_shown(s, t, i)
         h = s.dealt[i]
         for seat in range(n):
+            for f in range(t.faces + 1):
+                s.open_faces[i, seat, f] = 0  # every die back under its cup
             lost = -changes[i, seat] if r.moves_dice else 0
             for f in range(t.faces, 0, -1):
                 while lost > 0 and s.faces[i, h, seat, f] > 0:
@@ -361,6 +382,9 @@ def play(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int, one_ro
     ends the round)."""
     if act >= t.first_bid:
         bid(s, t, i, act, seat)
+        return False
+    if act >= t.first_act:
+        reroll(s, t, i, act - t.first_act, seat)
         return False
     if act >= t.first_declaration:
         declare(s, r, i, act - t.first_declaration, seat)

@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 from perudo.batch.arrays import Layout, Spots
 from perudo.batch.compiled import compiled, inlined, rows
 from perudo.batch.handle import Games
-from perudo.batch.legality import fill_mask, may_call, wild_face
+from perudo.batch.legality import fill_mask, fill_out_of_turn, may_call, wild_face
 from perudo.batch.rules import BatchRules
 
 __all__ = ["last_bid_faces", "observe_games"]
@@ -35,9 +35,9 @@ def observe(
     out[at.round] = min(s.round_number[i], t.observed_rounds)
     hidden = s.must_declare[i] and s.to_act[i] == me
     out[at.hand_hidden] = hidden
-    if not hidden:
+    if not hidden:  # the dice under the viewer's cup (those out in the open apart)
         for f in range(t.faces):
-            out[at.hand + f] = s.faces[i, s.dealt[i], me, f + 1]
+            out[at.hand + f] = s.faces[i, s.dealt[i], me, f + 1] - s.open_faces[i, me, f + 1]
     for k in range(n):
         seat = (me + k) % n
         out[at.dice + k] = s.held[i, seat]
@@ -61,10 +61,28 @@ def observe(
         out[at.bids + s.bid_made[i, k] * n + (s.bid_by[i, k] - me) % n] = k + 1
     if s.to_act[i] == me:
         fill_mask(s, r, t, i, out[at.legal : at.legal + t.actions])
-    elif t.exact_call >= 0 and may_call(s, r, i, me):  # the exact call out of turn
-        out[at.legal + t.exact_call] = 1
+    else:  # the exact call out of turn, a re-roll after one's bid
+        fill_out_of_turn(s, r, t, i, me, out[at.legal : at.legal + t.actions])
     if s.last[i]:
         observe_last(s, r, t, i, me, at, out)
+    if at.open >= 0:
+        observe_acts(s, t, i, me, at, out)
+
+
+@inlined
+def observe_acts(s: Games, t: Layout, i: int, me: int, at: Spots, out: NDArray[np.int32]) -> None:
+    """The dice out in the open and the round's own actions, in seat ``me``'s observation
+    of game ``i``."""
+    n = t.players
+    for k in range(n):
+        seat = (me + k) % n
+        for f in range(t.faces):
+            out[at.open + k * t.faces + f] = s.open_faces[i, seat, f + 1]
+    for k in range(s.nbids[i] + 1):
+        taken = s.acts_after[i, k]
+        if taken:
+            number, seat = (taken - 1) // n, (taken - 1) % n
+            out[at.acts + k] = 1 + number * n + (seat - me) % n
 
 
 @inlined

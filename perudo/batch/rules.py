@@ -49,6 +49,7 @@ from perudo.rules import (
     PlayerCount,
     QuantityOfFace,
     QuantityOrFace,
+    Reroll,
     RollOff,
     WildFace,
     WildOnes,
@@ -115,6 +116,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     },
     InTurn: {},
     NoActions: {},
+    Reroll: {},
     LoserStarts: {"if_out": ("left", "eliminator")},
     WinnerStarts: {},
     LostDiceStarts: {},
@@ -224,6 +226,7 @@ class BatchRules(NamedTuple):
     pressure_points: int
     pressure_uses: int
     special_declaration: int  # the number of the declaration of the special round (-1)
+    reroll: bool  # the bidder may put dice out in the open and re-roll the rest (Bluff)
 
     def numbers(self) -> BatchRules:
         """These rules with each kind as its plain number: what the compiled steps are
@@ -329,6 +332,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         pressure_points=getattr(scoring, "pressure_points", getattr(scoring, "points", 0)),
         pressure_uses=scoring.pressure_uses,
         special_declaration=roles.index("special") if "special" in roles else -1,
+        reroll=_as_played(variant, "actions") is Reroll,
     )
 
 

@@ -230,10 +230,11 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
     Each sub-environment's agent plays seat ``seat``; the others are played by the batch
     form of ``opponents`` (``"random"``, ``"odds"`` or ``"reader"``:
     :func:`perudo.batch.bots.batch_bot`).
-    Where the edition has an out-of-turn exact call (Jonti), the bots' out-of-turn calls on a
-    new bid come first (in seat order), then the agent is asked (the call or a pass), then
-    the player to act moves. An illegal action ends that episode at the edition's lowest
-    return (``infos["illegal"]`` flags it), as ``illegal="lose"`` does in the single form.
+    Where the edition has actions out of turn (Jonti's exact call, Bluff's re-roll after
+    one's bid), the bots' out-of-turn actions on a new bid come first (in seat order), then
+    the agent is asked (its actions out of turn, or a pass), then the player to act moves.
+    An illegal action ends that episode at the edition's lowest return
+    (``infos["illegal"]`` flags it), as ``illegal="lose"`` does in the single form.
     Episodes end when the game is over or the agent is out; they are never truncated, and
     they are reset on the next step (Gymnasium's ``NEXT_STEP`` autoreset: that step's
     action is not read and its reward is 0).
@@ -382,19 +383,26 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         table = self._table
         return table.round_number.astype(np.int64) * 100_000 + table.nbids
 
-    def _asking(self) -> Any:
-        """The games where the agent is asked about an out-of-turn exact call."""
+    def _out_of_turn(self) -> Any:
+        """``(num_envs, actions)``: what the agent may do out of turn in each game now (the
+        exact call out of turn, a re-roll after its bid), none on its own turn."""
         table = self._table
-        if not table.rules.exact_out_of_turn:
+        may = table.legal_mask(by=self.seat)
+        may[table.to_act == self.seat] = False
+        return may
+
+    def _asking(self) -> Any:
+        """The games where the agent is asked about its out-of-turn actions (or a pass)."""
+        table = self._table
+        if not (table.rules.exact_out_of_turn or table.rules.reroll):
             return np.zeros(self.num_envs, dtype=np.bool_)
-        may = table.may_call()[:, self.seat] & (table.to_act != self.seat)
-        return may & (self._asked != self._bid_key())
+        return self._out_of_turn().any(axis=1) & (self._asked != self._bid_key())
 
     def _play_bots(self, active: Any) -> None:
         """Play the bots of the ``active`` games until their agents decide or their
         episodes end."""
         table, seat, bot = self._table, self.seat, self._bot
-        out_of_turn = table.rules.exact_out_of_turn
+        out_of_turn = table.rules.exact_out_of_turn or table.rules.reroll
         others = np.arange(self.players) != seat
         while True:
             pending = active & ~table.over & (table.held[:, seat] > 0)
@@ -402,13 +410,13 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
                 key = self._bid_key()
                 fresh = pending & (table.nbids > 0) & (self._bots_asked != key)
                 if fresh.any():
-                    calls = bot.interrupt(table) & others[None, :] & fresh[:, None]
+                    taken = np.where(others[None, :] & fresh[:, None], bot.interrupt(table), -1)
                     self._bots_asked[fresh] = key[fresh]
-                    calling = calls.any(axis=1)
+                    calling = (taken >= 0).any(axis=1)
                     if calling.any():
-                        by = np.argmax(calls, axis=1)
-                        exact = np.full(self.num_envs, table.layout.exact_call)
-                        table.step(exact, by=by, where=calling)
+                        by = np.argmax(taken >= 0, axis=1)
+                        chosen = taken[np.arange(self.num_envs), by]
+                        table.step(np.maximum(chosen, 0), by=by, where=calling)
                         continue
             waiting = self._asking() | (table.to_act == seat)
             moving = pending & ~waiting
@@ -429,8 +437,8 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         asked = playing & self._asking() & ~turn
         legal = table.legal_mask()
         mask[:, : legal.shape[1]] = legal & turn[:, None]
-        if asked.any():  # the exact call out of turn, or a pass
-            mask[asked, table.layout.exact_call] = 1
+        if asked.any():  # the exact call out of turn, a re-roll after its bid, or a pass
+            mask[asked, : legal.shape[1]] = self._out_of_turn()[asked]
             mask[asked, self.numbers.pass_number] = 1
         return mask
 
