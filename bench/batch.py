@@ -11,13 +11,15 @@ the median of the repetitions [min-max], in wall time and in CPU time (``time.pr
    ``liars_dice`` through pyspiel, each through its Python API (the target: at least 50x),
    and against the limit of this CPU (``bench/limit.py``, the plain rules compiled the same
    way; the target: 0.25 of it);
-2. full random 4-player games of every documented regional edition: ``play_random`` against the
-   plain-Python floor (``bench/floor.py``), in actions per second (the target: at least
-   10x), and the limit's rate;
+2. full random 4-player games of every shipped edition the batch engine plays (those it
+   refuses are named): ``play_random`` against the plain-Python floor (``bench/floor.py``),
+   in actions per second (the target: at least 10x), and the limit's rate; Bluff also
+   with random bots that re-roll (``play_bots``, out-of-turn actions included);
 3. the mask path: ``legal_mask()`` then ``step()`` each turn, what a learning agent runs,
    against the ``step(random_actions())`` loop (the target: within 2x);
 4. the Gymnasium ``PerudoVectorEnv`` (one learning seat against batch bots) against the
-   single-game ``PerudoSoloEnv``, in agent steps per second, at 16 and 1,024 games;
+   single-game ``PerudoSoloEnv``, in agent steps per second, at 16 and 1,024 games, for
+   Italian and for Bluff (whose agent is asked about its re-roll after each bid);
 5. how the rates scale: the step loop at batches of 1k to 256k games, and ``play_random``
    at 2 to 10 players (French Jonti, which seats them all);
 6. the first call's compile time, cold (an empty numba cache) and from the cache, each in a
@@ -53,15 +55,31 @@ try:
     import limit
 except ImportError:  # numba is not installed: the limit is left out
     limit = None
-from run import RULES_EDITIONS, measure, openspiel_rounds
+from run import measure, openspiel_rounds
 
 import perudo
 from perudo.batch import BatchGames, play_random
 from perudo.batch.arrays import bytes_per_game, call_bytes_per_game
+from perudo.batch.rules import batch_rules
 from perudo.encoding import observation_encoding
 
-#: The documented regional editions that seat four.
-FOUR = tuple(key for key in RULES_EDITIONS if perudo.load_variant(key).players.max >= 4)
+
+def _plays(key: str) -> str | None:
+    """Why the batch engine refuses the shipped edition ``key``, or ``None``."""
+    try:
+        batch_rules(perudo.load_variant(key))
+    except perudo.GameSetupError as error:
+        return str(error).split(" of ")[0].removeprefix("the batch engine does not implement ")
+    return None
+
+
+#: The shipped editions the batch engine plays that seat four, and those it refuses.
+FOUR = tuple(
+    key
+    for key in perudo.variant_names()
+    if perudo.load_variant(key).players.max >= 4 and _plays(key) is None
+)
+REFUSED = {key: why for key in perudo.variant_names() if (why := _plays(key)) is not None}
 
 
 class Rate:
@@ -138,17 +156,34 @@ def section_games(games: int, batch: int, repeats: int) -> None:
     works: dict[str, Callable[[], int]] = {"floor (bench/floor.py)": floor_work}
     for key in FOUR:
         works[key] = lambda key=key: play_random(key, 4, games=games, seed=1, batch=batch)
+    works["bluff, random bots that re-roll"] = lambda: bots_actions("bluff", 4, games, batch)
     if limit is not None:
         works["the limit (bench/limit.py)"] = lambda: limit.play(games, 4, 5, False, 11)
     rates = interleaved(works, repeats)
     show(rates)
     floor_rate = rates["floor (bench/floor.py)"].median
-    lowest = min(rates[key].median for key in FOUR)
+    lowest = min(rate.median for name, rate in rates.items() if name != "floor (bench/floor.py)"
+                 and not name.startswith("the limit"))  # fmt: skip
     print(f"   lowest edition / floor: {lowest / floor_rate:.1f} (target 10)")
+    print(f"   bluff / floor: {rates['bluff'].median / floor_rate:.1f} (target 10)")
+    for key, why in REFUSED.items():
+        print(f"   not played yet: {key} ({why})")
     if limit is not None:
         kernel = rates["the limit (bench/limit.py)"].median
         print(f"   lowest edition / limit: {lowest / kernel:.3f} (target 0.25)")
     print()
+
+
+def bots_actions(key: str, players: int, games: int, batch: int) -> int:
+    """Play ``games`` games of ``key`` between random batch bots (their out-of-turn actions
+    included: Bluff's re-rolls); the actions taken."""
+    from perudo.batch.bots import BatchRandomBot
+    from perudo.batch.match import play_bots
+
+    seats = np.zeros((games, players), dtype=np.int64)
+    played = play_bots(perudo.load_variant(key), players, seats, [BatchRandomBot(1)], seed=1,
+                       batch=batch)  # fmt: skip
+    return int(played.decisions.sum())
 
 
 def step_loop(key: str, players: int, batch: int, steps: int, *, masks: bool) -> Callable[[], int]:
@@ -180,26 +215,26 @@ def section_masks(steps: int, batch: int, repeats: int) -> None:
     print(f"   the mask path takes {ratio:.2f}x the step loop's time (target at most 2)\n")
 
 
-def section_vector_env(steps: int, envs: int, repeats: int) -> None:
-    print(f"4. Gymnasium: agent steps/s, PerudoVectorEnv ({envs} games) and PerudoSoloEnv")
+def section_vector_env(key: str, steps: int, envs: int, repeats: int) -> None:
+    print(f"4. Gymnasium, {key}: agent steps/s, PerudoVectorEnv ({envs} games) and PerudoSoloEnv")
     try:
         from perudo.interop.gymnasium import PerudoSoloEnv, PerudoVectorEnv
     except ImportError as error:
         print(f"   skipped: {error}\n")
         return
-    single = PerudoSoloEnv("italian", 4, opponents="random")
+    single = PerudoSoloEnv(key, 4, opponents="random")
 
-    def one() -> int:
+    def one() -> int:  # its rate does not hang on the steps: at most 10,000 of them
         rng = np.random.default_rng(1)
         observation, _ = single.reset(seed=1)
-        for _ in range(steps):
+        for _ in range(min(steps, 10_000)):
             action = rng.choice(np.flatnonzero(observation["action_mask"]))
             observation, _, done, _, _ = single.step(action)
             if done:
                 observation, _ = single.reset()
-        return steps
+        return min(steps, 10_000)
 
-    vector = PerudoVectorEnv("italian", 4, num_envs=envs, opponents="random")
+    vector = PerudoVectorEnv(key, 4, num_envs=envs, opponents="random")
 
     def many() -> int:
         vector.reset(seed=1)
@@ -320,7 +355,7 @@ def section_compile(quick: bool) -> None:
 
 def section_memory() -> None:
     print("8. Memory per game, 4 players: the arrays, and the most one call allocates besides")
-    for key in RULES_EDITIONS:
+    for key in FOUR:
         table = BatchGames.new(key, 4, 1, seed=1)
         arrays = bytes_per_game(table.layout)
         calls = call_bytes_per_game(table.variant, 4)
@@ -340,8 +375,10 @@ def main() -> None:
     section_rounds(2_000 if quick else 1_000_000, args.batch, repeats)
     section_games(50 if quick else 50_000, args.batch, repeats)
     section_masks(4 if quick else 50, args.batch, repeats)
-    for envs in (16, 1024):
-        section_vector_env(200 if quick else 10_000, 8 if quick else envs, repeats)
+    for key in ("italian", "bluff"):
+        for envs in (16, 1024):  # each repetition a reset and some 60 steps of every game
+            steps = 200 if quick else 60 * envs
+            section_vector_env(key, steps, 8 if quick else envs, repeats)
     section_scaling(20_000 if quick else 2_000_000, repeats, quick)
     section_compile(quick)
     section_encoding(5 if quick else 200, repeats)

@@ -35,7 +35,15 @@ def compare(
             seen = table.observe(seat)
             for i in range(min(observe, games)):
                 want = encoding.encode(states[i].view(seat))
-                assert seen[i].tolist() == want, (key, players, i, seat, steps)
+                got_obs = seen[i].tolist()
+                assert got_obs == want, (
+                    key,
+                    players,
+                    i,
+                    seat,
+                    steps,
+                    differing(encoding, got_obs, want),
+                )
         actions = np.zeros(games, dtype=np.int64)
         by = table.to_act.astype(np.int64).copy()
         for i, state in enumerate(states):
@@ -49,7 +57,7 @@ def compare(
             for seat in range(players):  # what each seat may do, out of turn too
                 want = numbers.encode_all(state.legal_actions(by=seat))
                 got = np.flatnonzero(seat_masks[seat][i]).tolist()
-                assert got == sorted(want), (key, players, i, seat, steps)
+                assert got == sorted(want), (key, players, i, seat, steps, got, want)
             want_may = set(state.view(state.to_act).may_call)
             assert set(np.flatnonzero(may[i]).tolist()) == want_may, (key, i, steps)
             if callers and rng.random() < 0.3:  # the exact call, a re-roll: out of turn
@@ -88,6 +96,17 @@ def compare(
             assert table.scores[i].tolist() == [p.score for p in after.players]
             states[i] = after
     return steps
+
+
+def differing(
+    encoding: object, got: list[int], want: list[int]
+) -> list[tuple[str, list[int], list[int]]]:
+    """The observation fields where ``got`` and ``want`` differ: name, got, wanted."""
+    return [
+        (f.name, got[f.start : f.start + f.length], want[f.start : f.start + f.length])
+        for f in encoding.fields  # type: ignore[attr-defined]
+        if got[f.start : f.start + f.length] != want[f.start : f.start + f.length]
+    ]
 
 
 def under_cup(table: BatchGames, i: int, seat: int) -> list[int]:

@@ -34,6 +34,7 @@ __all__ = [
     "Layout",
     "Spots",
     "act_faces",
+    "act_index",
     "bytes_per_game",
     "call_bytes_per_game",
     "check_numbers",
@@ -243,6 +244,26 @@ def act_faces(actions: ActionEncoding) -> NDArray[np.int8]:
         table[k, 0] = len(act.numbers)
         for face in act.numbers:
             table[k, face] += 1
+    return table
+
+
+#: The most entries :func:`act_index` holds (past it, the actions are looked through).
+MAX_ACT_INDEX = 1 << 20
+
+
+def act_index(actions: ActionEncoding) -> NDArray[np.int32]:
+    """Each own action's row in :func:`act_faces`, found from its dice: entry
+    ``sum(count[f] * radix ** (f - 1))`` (``radix`` the dice per player) holds the row of
+    the action putting out ``count[f]`` dice of each face ``f``, -1 where none does; one
+    entry (-1) where the edition has no own actions, or the table would pass
+    :data:`MAX_ACT_INDEX` entries."""
+    variant = actions.variant
+    radix, faces = variant.dice.per_player, variant.dice.faces
+    if not actions.acts or radix**faces > MAX_ACT_INDEX:
+        return np.full(1, -1, dtype=np.int32)
+    table = np.full(radix**faces, -1, dtype=np.int32)
+    for k, act in enumerate(actions.acts):
+        table[sum(radix ** (face - 1) for face in act.numbers)] = k
     return table
 
 

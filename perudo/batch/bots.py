@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
+from perudo.batch import policies
 from perudo.batch.compiled import compiled, rows
 from perudo.batch.engine import BatchGames
 from perudo.bots import OddsBot, RandomBot, reader_bot
@@ -29,7 +30,6 @@ __all__ = [
     "BatchRandomBot",
     "BatchReaderBot",
     "batch_bot",
-    "out_of_turn",
 ]
 
 
@@ -50,12 +50,13 @@ class BatchBot(Protocol):
         ...
 
 
-def out_of_turn(table: BatchGames) -> NDArray[np.bool_]:
-    """``(batch, players, actions)``: what each seat other than the player to act may do
-    out of turn now (none in a game that is over)."""
-    may = np.stack([table.legal_mask(by=seat) for seat in range(table.players)], axis=1)
-    may[np.arange(table.batch), np.maximum(table.to_act, 0)] = False
-    return may
+def _out_of_turn_calls(table: BatchGames) -> NDArray[np.bool_]:
+    """The seats that may make the exact call out of turn now (Jonti)."""
+    if table.rules.exact_out_of_turn:
+        may = table.may_call()
+        may[np.arange(table.batch), np.maximum(table.to_act, 0)] = False
+        return may
+    return np.zeros((table.batch, table.players), dtype=np.bool_)
 
 
 def _known(table: BatchGames, seats: NDArray[Any]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
@@ -100,10 +101,14 @@ class BatchRandomBot:
     def interrupt(self, table: BatchGames) -> NDArray[np.int64]:
         """Each seat that may act out of turn does so one time in twenty, with one of
         those actions drawn uniformly."""
-        may = out_of_turn(table)
-        acting = may.any(axis=2) & (self.rng.random(may.shape[:2]) < 0.05)
-        picks = np.argmax(may * self.rng.random(may.shape), axis=2)
-        return np.where(acting, picks, -1)
+        counts = table.out_of_turn_counts()
+        acting = (counts > 0) & (self.rng.random(counts.shape) < 0.05)
+        acts = np.full(counts.shape, -1, dtype=np.int64)
+        games, seats = np.nonzero(acting)
+        if len(games):
+            ks = (self.rng.random(len(games)) * counts[games, seats]).astype(np.int64)
+            acts[games, seats] = table.out_of_turn_actions(games, seats, ks)
+        return acts
 
 
 @functools.lru_cache(maxsize=64)
@@ -212,44 +217,20 @@ class BatchOddsBot:
         """The exact call out of turn where the bid looks exactly right to the seat; after
         its own bid, Bluff's re-roll: the dice under its cup that count for its bid go out
         in the open and the others are re-rolled, when it holds some of each."""
-        may = out_of_turn(table)
-        acts = np.full(may.shape[:2], -1, dtype=np.int64)
-        exact = table.layout.exact_call
-        for seat in np.flatnonzero(may.any(axis=(0, 2))):
+        may = _out_of_turn_calls(table)
+        acts = np.full(may.shape, -1, dtype=np.int64)
+        for seat in np.flatnonzero(may.any(axis=0)):
             seats = np.full(table.batch, seat)
-            if exact >= 0:
-                calls = may[:, seat, exact] & (self._exact(table, seats) > self.exact)
-                acts[calls, seat] = exact
-            if table.rules.reroll:
-                keep = _reroll_keeping(table, seats, may[:, seat])
-                acts[:, seat] = np.where((acts[:, seat] < 0) & (keep >= 0), keep, acts[:, seat])
+            calls = may[:, seat] & (self._exact(table, seats) > self.exact)
+            acts[calls, seat] = table.layout.exact_call
+        if table.rules.reroll:  # the bidder's re-roll, where it calls nothing
+            keep = np.empty(table.batch, dtype=np.int64)
+            policies.rerolls_keeping_the_bid(table._games, keep)
+            rows = np.flatnonzero(keep >= 0)
+            bidder = table.bidder[rows].astype(np.int64)
+            free = acts[rows, bidder] < 0
+            acts[rows[free], bidder[free]] = keep[rows[free]]
         return acts
-
-
-def _reroll_keeping(
-    table: BatchGames, seats: NDArray[Any], may: NDArray[np.bool_]
-) -> NDArray[np.int64]:
-    """The re-roll of each game's seat ``seats`` that puts out the dice under its cup
-    counting for the standing bid (its face and the wild one), where ``may`` (its legal
-    actions) allows it; -1 elsewhere."""
-    rows = np.arange(table.batch)
-    cup = table.faces[rows, table.dealt, seats].astype(np.int64) - table.open_faces[rows, seats]
-    face, wild = table.bid_f.astype(np.int64), table.wild_faces()
-    keep = np.zeros_like(cup)
-    keep[rows, face] = cup[rows, face]
-    keep[rows, wild] = np.where(wild > 0, cup[rows, wild], 0)
-    keep[:, 0] = keep[:, 1:].sum(axis=1)  # the dice put out, as act_faces counts them
-    first, rows_of_acts = table.layout.first_act, _act_rows(table)
-    matches = (rows_of_acts[None, :, :] == keep[:, None, :]).all(axis=2)  # (batch, acts)
-    found = matches.any(axis=1)
-    number = first + np.argmax(matches, axis=1)
-    legal = found & may[rows, np.where(found, number, 0)]
-    return np.where(legal, number, -1)
-
-
-def _act_rows(table: BatchGames) -> NDArray[np.int64]:
-    """Each own action's dice counted by face, column 0 their number (``act_faces``)."""
-    return table.act_faces[: len(table.actions.acts)].astype(np.int64)
 
 
 @compiled

@@ -21,7 +21,7 @@ seed: :meth:`BatchGames.hands` gives them, for :meth:`GameState.with_dice`.)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import numpy as np
@@ -33,6 +33,7 @@ from perudo.batch.arrays import (
     GameArrays,
     Layout,
     act_faces,
+    act_index,
     bytes_per_game,
     call_bytes_per_game,
     check_numbers,
@@ -201,7 +202,8 @@ class BatchGames:
             setattr(self, name, array)
         # The compiled steps' handle on the arrays, the generator and the edition's numbers.
         self._games: Games = games(
-            self.arrays, self.bits, self.act_faces, self.rules.numbers(), self.layout,
+            self.arrays, self.bits, self.act_faces, act_index(self.actions),
+            self.rules.numbers(), self.layout,
             spots(observation_encoding(variant, players)),
         )  # fmt: skip
         self.start_dice[:] = self.starting_dice
@@ -294,25 +296,55 @@ class BatchGames:
         legality.wild_faces(self._games, wild)
         return wild
 
-    def legal_mask(self, by: Any = None) -> NDArray[np.bool_]:
+    def legal_mask(self, by: Any = None, *, where: Any = None) -> NDArray[np.bool_]:
         """``(batch, actions)``: the legal actions of each game's player to act, in
         :func:`~perudo.encoding.action_encoding`'s numbering (bids up to the dice in play,
         as :meth:`perudo.GameState.legal_actions` lists them); with ``by`` (one seat, or
         one per game), those of that seat, which out of turn are the exact call (Jonti) and
-        a re-roll right after its bid (Bluff). A game that is over has none.
+        a re-roll right after its bid (Bluff). A game that is over has none; with
+        ``where`` (one flag per game), so has every game not flagged.
 
         Raises:
-            EncodingError: ``by`` is not a seat, or a row of ``batch`` seats.
+            EncodingError: ``by`` is not a seat, or a row of ``batch`` seats; ``where`` is
+                not one flag per game.
         """
         mask = np.zeros((self.batch, self.actions.size), dtype=np.bool_)
-        if by is None:
+        if by is None and where is None:
             legality.masks(self._games, mask)
             return mask
         n, batch = self.players, self.batch
         seats = np.empty(batch, dtype=np.int64)
-        seats[:] = _whole("by", by, () if np.ndim(by) == 0 else (batch,), n)
+        if by is None:
+            seats[:] = self.to_act
+        else:
+            seats[:] = _whole("by", by, () if np.ndim(by) == 0 else (batch,), n)
+        if where is not None:
+            seats[~self._flags(where)] = -1  # no mask
         legality.seat_masks(self._games, seats, mask)
         return mask
+
+    def out_of_turn_counts(self) -> NDArray[np.int64]:
+        """``(batch, players)``: how many actions each seat other than the player to act may
+        take out of turn now (the exact call out of turn, a re-roll after its bid): the
+        count of :meth:`legal_mask` with ``by``, without building it."""
+        counts = np.zeros((self.batch, self.players), dtype=np.int64)
+        legality.out_of_turn_counts(self._games, counts)
+        return counts
+
+    def out_of_turn_actions(self, games: Any, seats: Any, ks: Any) -> NDArray[np.int64]:
+        """For each ``j``: the ``ks[j]``-th action (from 0, in number order) seat
+        ``seats[j]`` may take out of turn in game ``games[j]``, -1 past the last.
+
+        Raises:
+            EncodingError: ``games``, ``seats`` and ``ks`` are not lists of games of the
+                batch, seats and counts (whole numbers from 0), of one length.
+        """
+        games_ = _whole("games", games, (-1,), self.batch)
+        seats_ = _whole("seats", seats, (len(games_),), self.players)
+        ks_ = _whole("ks", ks, (len(games_),), 2**62)
+        out = np.empty(len(games_), dtype=np.int64)
+        legality.out_of_turn_actions(self._games, games_, seats_, ks_, out)
+        return out
 
     def may_call(self) -> NDArray[np.bool_]:
         """``(batch, players)``: the seats that may make the exact call now (Calza, and
@@ -415,18 +447,23 @@ class BatchGames:
 
     # --- observations -------------------------------------------------------------------
 
-    def observe(self, seats: Any) -> NDArray[np.int32]:
+    def observe(self, seats: Any, *, dtype: type[np.integer[Any]] = np.int32) -> NDArray[Any]:
         """``(batch, size)``: each game's observation from seat ``seats`` (one seat for all
-        games, or one per game), in :func:`~perudo.encoding.observation_encoding`'s layout.
+        games, or one per game), in :func:`~perudo.encoding.observation_encoding`'s layout,
+        as ``dtype`` (``np.int32``, or ``np.int64`` as the adapters' spaces hold it).
 
         Raises:
-            EncodingError: ``seats`` is not a seat, or a row of ``batch`` seats.
+            EncodingError: ``seats`` is not a seat, or a row of ``batch`` seats; ``dtype``
+                is not ``np.int32`` or ``np.int64``.
         """
+        if dtype not in (np.int32, np.int64):
+            raise EncodingError(f"dtype {shown(dtype)} is not np.int32 or np.int64")
         n, batch = self.players, self.batch
         one = np.ndim(seats) == 0
         me = np.empty(batch, dtype=np.int64)
         me[:] = _whole("seats", seats, () if one else (batch,), n)
-        out = np.zeros((batch, observation_encoding(self.variant, n).size), dtype=np.int32)
+        size = observation_encoding(self.variant, n).size
+        out = cast(observations.Observed, np.zeros((batch, size), dtype=dtype))
         observations.observe_games(self._games, me, out)
         return out
 

@@ -39,6 +39,9 @@ __all__ = [
     "may_challenge",
     "may_put_out",
     "may_reroll",
+    "out_of_turn_actions",
+    "out_of_turn_count",
+    "out_of_turn_counts",
     "pressure_open",
     "seat_masks",
     "standing",
@@ -170,9 +173,28 @@ def fill_acts(s: Games, r: BatchRules, t: Layout, i: int, seat: int, row: NDArra
     if not may_reroll(s, r, t, i, seat):
         return
     cup = cup_size(s, t, i, seat)
-    for k in range(t.first_bid - t.first_act):
-        if may_put_out(s, t, i, seat, k, cup):
-            row[t.first_act + k] = 1
+    index = s.act_index
+    if index[0] < 0 and len(index) == 1:  # no index: look through every action
+        for k in range(t.first_bid - t.first_act):
+            if may_put_out(s, t, i, seat, k, cup):
+                row[t.first_act + k] = 1
+        return
+    # Every part of the cup (a count of each face, as mixed-radix digits), found by index.
+    h, radix = s.dealt[i], t.per_player
+    parts = 1
+    for face in range(1, t.faces + 1):
+        parts *= s.faces[i, h, seat, face] - s.open_faces[i, seat, face] + 1
+    for part in range(1, parts):
+        rest, key, size, weight = part, 0, 0, 1
+        for face in range(1, t.faces + 1):
+            base = s.faces[i, h, seat, face] - s.open_faces[i, seat, face] + 1
+            digit = rest % base
+            rest //= base
+            key += digit * weight
+            size += digit
+            weight *= radix
+        if size < cup:
+            row[t.first_act + index[key]] = 1
 
 
 @inlined
@@ -277,13 +299,66 @@ def masks(s: Games, out: NDArray[np.bool_]) -> None:
         fill_mask(s, r, t, i, out[i])
 
 
+@inlined
+def out_of_turn_count(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> int:
+    """How many actions ``seat``, not the player to act, may take out of turn in game ``i``
+    now (what :func:`fill_out_of_turn` flags)."""
+    if s.over[i] or s.held[i, seat] == 0 or seat == s.to_act[i]:
+        return 0
+    count = 1 if t.exact_call >= 0 and may_call(s, r, i, seat) else 0
+    if may_reroll(s, r, t, i, seat):  # every part of the cup but none and all of it
+        h, choices = s.dealt[i], 1
+        for face in range(1, t.faces + 1):
+            choices *= s.faces[i, h, seat, face] - s.open_faces[i, seat, face] + 1
+        count += choices - 2
+    return count
+
+
+@compiled
+def out_of_turn_counts(s: Games, out: NDArray[np.int64]) -> None:
+    """``out[i, seat]``: how many actions ``seat`` may take out of turn in game ``i`` now."""
+    r, t = s.rules, s.layout
+    for i in rows(out.shape[0]):
+        for seat in range(t.players):
+            out[i, seat] = out_of_turn_count(s, r, t, i, seat)
+
+
+@compiled
+def out_of_turn_actions(
+    s: Games, games: NDArray[np.int64], seats: NDArray[np.int64], ks: NDArray[np.int64],
+    out: NDArray[np.int64],
+) -> None:  # fmt: skip
+    """``out[j]``: the ``ks[j]``-th action (from 0, in number order) seat ``seats[j]`` may
+    take out of turn in game ``games[j]`` (-1 past the last)."""
+    r, t = s.rules, s.layout
+    for j in range(len(games)):
+        i, seat, k = games[j], seats[j], ks[j]
+        out[j] = -1
+        if out_of_turn_count(s, r, t, i, seat) <= k:
+            continue
+        if t.exact_call >= 0 and may_call(s, r, i, seat):
+            if k == 0:
+                out[j] = t.exact_call
+                continue
+            k -= 1
+        cup = cup_size(s, t, i, seat)
+        for a in range(t.first_bid - t.first_act):
+            if may_put_out(s, t, i, seat, a, cup):
+                if k == 0:
+                    out[j] = t.first_act + a
+                    break
+                k -= 1
+
+
 @compiled
 def seat_masks(s: Games, seats: NDArray[np.int64], out: NDArray[np.bool_]) -> None:
     """Row ``i`` of ``out``: the legal actions of seat ``seats[i]`` in game ``i``: the
     player to act's (:func:`fill_mask`), or another seat's out of turn
-    (:func:`fill_out_of_turn`)."""
+    (:func:`fill_out_of_turn`); none where ``seats[i]`` is -1."""
     r, t = s.rules, s.layout
     for i in rows(len(out)):
+        if seats[i] < 0:  # no seat: no mask
+            continue
         if seats[i] == s.to_act[i]:
             fill_mask(s, r, t, i, out[i])
         else:

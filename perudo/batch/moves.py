@@ -22,7 +22,7 @@ __all__ = ["new_game", "new_games", "play", "returns", "step_games"]
 
 
 @inlined
-def deal(s: Games, t: Layout, i: int) -> None:
+def deal(s: Games, r: BatchRules, t: Layout, i: int) -> None:
     """New hands in game ``i``: as many dice as each seat holds, counted by face, dealt
     into the other set of ``faces`` (this round's become the last call's)."""
     hands, held, opened = s.faces, s.held, s.open_faces
@@ -31,7 +31,9 @@ def deal(s: Games, t: Layout, i: int) -> None:
     for seat in range(t.players):
         for face in range(t.faces + 1):
             hands[i, h, seat, face] = 0
-            opened[i, seat, face] = 0  # a new round: every die back under its cup
+        if r.reroll:  # a new round: every die back under its cup
+            for face in range(t.faces + 1):
+                opened[i, seat, face] = 0
         for _ in range(held[i, seat]):
             hands[i, h, seat, 1 + die(s.bits, t.faces)] += 1
 
@@ -70,10 +72,11 @@ def keep_shown(s: Games, t: Layout, i: int) -> None:
 
 
 @inlined
-def clear_bids(s: Games, i: int) -> None:
+def clear_bids(s: Games, r: BatchRules, i: int) -> None:
     """No bid in game ``i``'s round yet, nor any action after one."""
-    for k in range(s.nbids[i] + 1):  # the entries the round used
-        s.acts_after[i, k] = 0
+    if r.reroll:
+        for k in range(s.nbids[i] + 1):  # the entries the round used
+            s.acts_after[i, k] = 0
     s.bid_q[i] = 0
     s.bid_f[i] = 0
     s.bid_p[i] = False
@@ -104,12 +107,12 @@ def new_game(s: Games, r: BatchRules, t: Layout, i: int) -> None:
     s.in_play[i] = dice
     s.players_in[i] = players_in
     link(s, t, i)
-    deal(s, t, i)
+    deal(s, r, t, i)
     first = r.first_seat if r.first_seat >= 0 else below(s.bits, t.players)
     s.to_act[i] = first
     s.opener[i] = first
     s.round_number[i] = 1
-    clear_bids(s, i)
+    clear_bids(s, r, i)
     s.special[i] = False
     s.special_player[i] = -1
     for d in range(t.declarations):
@@ -219,47 +222,71 @@ def resolve(
         revealed[i, seat] = shown
     true = total >= q  # the bid stands (a challenge of it is lost by the caller)
     points = 0
+    # The one seat whose dice change, and by how many (most calls); -1 where the call moves
+    # several seats' dice, each set in last_changes; -2 where it moves points.
+    moved, delta = caller, 0
     if not exact:
         if r.lose_difference:  # the loser loses what the bid was wrong by; exact: all but one
             if total == q:
+                moved = -1
                 for seat in range(n):
                     if s.held[i, seat] > 0 and seat != bidder:
                         changes[i, seat] = -1
-            elif true:
-                changes[i, caller] = q - total
             else:
-                changes[i, bidder] = total - q
+                moved, delta = (caller, q - total) if true else (bidder, total - q)
         elif r.moves_dice:  # a count at least the quantity makes the caller lose a die
-            changes[i, caller if true else bidder] = -1
-        else:  # points, from the loser to the winner
-            points = r.pressure_points if s.pressured[i] else r.points
-            changes[i, caller if true else bidder] -= points
-            changes[i, bidder if true else caller] += points
-    elif total == q:  # the exact call, right: the caller gains a die, never above full
-        changes[i, caller] = 1
-    else:  # wrong: the caller loses one
-        changes[i, caller] = -1
+            moved, delta = caller if true else bidder, -1
+        else:  # points, from the loser to the winner: no seat's dice move
+            moved, points = -2, r.pressure_points if s.pressured[i] else r.points
+    else:  # the exact call: right, the caller gains a die (never above full); wrong, it loses one
+        delta = 1 if total == q else -1
     loser = gainer = eliminated = -1
     losers = gainers = 0
-    place = 0  # the seats out before this call: the places the seats it puts out take
-    for seat in range(n):
-        place += s.out_place[i, seat] >= 0
-    for seat in range(n):
-        change = int(changes[i, seat])
-        if change and r.moves_dice:  # a hand stays between none and its starting dice
-            held = int(s.held[i, seat])
-            change = max(min(change, int(s.start_dice[i, seat]) - held), -held) if held else 0
-            changes[i, seat] = change
-            if change < 0 and held + change == 0:
-                eliminated = seat if eliminated == -1 else -2
-                s.out_place[i, seat] = place
-                place += 1
-        elif change:  # points
-            s.scores[i, seat] += change
-        if change < 0:
-            loser, losers = seat, losers + 1
-        elif change > 0:
-            gainer, gainers = seat, gainers + 1
+    if moved == -2:  # points
+        loser, gainer = (caller, bidder) if true else (bidder, caller)
+        losers = gainers = 1
+        changes[i, loser] = -points
+        changes[i, gainer] = points
+        s.scores[i, loser] -= points
+        s.scores[i, gainer] += points
+    elif moved >= 0:  # one seat's dice: a hand stays between none and its starting dice
+        held = int(s.held[i, moved])
+        delta = max(min(delta, int(s.start_dice[i, moved]) - held), -held) if held else 0
+        changes[i, moved] = delta
+        if delta < 0:
+            loser, losers = moved, 1
+            if held + delta == 0:
+                eliminated = moved
+                place = 0  # the seats out before this call
+                for other in range(n):
+                    place += s.out_place[i, other] >= 0
+                s.out_place[i, moved] = place
+        elif delta > 0:
+            gainer, gainers = moved, 1
+    else:
+        place = -1  # the place the next seat this call puts out takes (counted when one goes)
+        for seat in range(n):
+            change = int(changes[i, seat])
+            if change == 0:
+                continue
+            if r.moves_dice:  # a hand stays between none and its starting dice
+                held = int(s.held[i, seat])
+                change = max(min(change, int(s.start_dice[i, seat]) - held), -held) if held else 0
+                changes[i, seat] = change
+                if change < 0 and held + change == 0:
+                    eliminated = seat if eliminated == -1 else -2
+                    if place < 0:  # the seats out before this call
+                        place = 0
+                        for other in range(n):
+                            place += s.out_place[i, other] >= 0
+                    s.out_place[i, seat] = place
+                    place += 1
+            else:  # points
+                s.scores[i, seat] += change
+            if change < 0:
+                loser, losers = seat, losers + 1
+            elif change > 0:
+                gainer, gainers = seat, gainers + 1
     s.last[i] = True
     s.last_call[i] = 1 if exact else 0
     s.last_q[i] = q
@@ -285,17 +312,33 @@ def resolve(
         opener = loser if single else caller
         if single and r.starter_eliminator:  # the one loser: the caller or the bidder
             instead = caller if opener == bidder else bidder  # who put them out
-    next_round(s, r, t, i, opener, instead, one_round)
+    next_round(s, r, t, i, moved, opener, instead, one_round)
+
+
+@inlined
+def move_dice(s: Games, i: int, seat: int, change: int, dropped: int) -> tuple[bool, int]:
+    """Move ``seat``'s dice in game ``i`` by ``change``: whether it went out, and the first
+    seat the call left with one die (``dropped`` so far, -1: none)."""
+    before = int(s.held[i, seat])
+    after = before + change
+    s.held[i, seat] = after
+    s.in_play[i] += change
+    if after == 0:
+        s.players_in[i] -= 1
+    if dropped < 0 and after == 1 and before > 1:
+        dropped = seat
+    return after == 0 and before > 0, dropped
 
 
 @inlined
 def next_round(
-    s: Games, r: BatchRules, t: Layout, i: int, opener: int, instead: int, one_round: bool
-) -> None:
-    """After a call moved the seats' dice by ``last_changes`` (points are moved already):
-    the game ends, or the next round is dealt, opened by ``opener`` (by ``instead`` where
-    ``opener`` went out and it is a seat, else by the next seat still in) and, where a
-    player fell to one die, made special or offered."""
+    s: Games, r: BatchRules, t: Layout, i: int, moved: int, opener: int, instead: int,
+    one_round: bool,
+) -> None:  # fmt: skip
+    """After a call moved the seats' dice by ``last_changes`` (only ``moved``'s, where it
+    is a seat; points are moved already): the game ends, or the next round is dealt,
+    opened by ``opener`` (by ``instead`` where ``opener`` went out and it is a seat, else by
+    the next seat still in) and, where a player fell to one die, made special or offered."""
     if one_round:  # play_random(one_round=True): each game is its first round
         keep_shown(s, t, i)
         s.over[i] = True
@@ -305,23 +348,17 @@ def next_round(
     changes = s.last_changes
     dropped = -1  # the first seat (in seat order) the call left with one die
     gone = False
-    if r.moves_dice:
+    if moved >= 0:  # one seat's dice
+        gone, dropped = move_dice(s, i, moved, int(changes[i, moved]), dropped)
+    elif r.moves_dice:
         for seat in range(n):
-            change = changes[i, seat]
-            if change == 0:
-                continue
-            before = int(s.held[i, seat])
-            after = before + change
-            s.held[i, seat] = after
-            s.in_play[i] += change
-            if after == 0:
-                s.players_in[i] -= 1
-                gone = True
-            if dropped < 0 and after == 1 and before > 1:
-                dropped = seat
+            change = int(changes[i, seat])
+            if change:
+                out, dropped = move_dice(s, i, seat, change, dropped)
+                gone |= out
     players_in = s.players_in[i]
     over = players_in <= 1 if t.elimination else s.round_number[i] >= t.rounds
-    clear_bids(s, i)
+    clear_bids(s, r, i)
     s.pressured[i] = False
     for d in range(t.declarations):
         s.offers[i, d] = False
@@ -330,8 +367,9 @@ def next_round(
         keep_shown(s, t, i)
         h = s.dealt[i]
         for seat in range(n):
-            for f in range(t.faces + 1):
-                s.open_faces[i, seat, f] = 0  # every die back under its cup
+            if r.reroll:
+                for f in range(t.faces + 1):
+                    s.open_faces[i, seat, f] = 0  # every die back under its cup
             lost = -changes[i, seat] if r.moves_dice else 0
             for f in range(t.faces, 0, -1):
                 while lost > 0 and s.faces[i, h, seat, f] > 0:
@@ -346,7 +384,7 @@ def next_round(
     if gone:  # the links change only when a seat goes out
         link(s, t, i)
     s.round_number[i] += 1
-    deal(s, t, i)
+    deal(s, r, t, i)
     s.special[i] = False
     s.special_player[i] = -1
     for seat in range(n):

@@ -5,6 +5,8 @@ holds the two to it). Seats are counted from the observer (entry 0: the observer
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -16,9 +18,12 @@ from perudo.batch.rules import BatchRules
 
 __all__ = ["last_bid_faces", "observe_games"]
 
+#: An observation's vectors: 32-bit entries, or 64-bit as the adapters' spaces hold them.
+Observed: TypeAlias = NDArray[np.int32] | NDArray[np.int64]
+
 
 @inlined
-def flag(out: NDArray[np.int32], start: int, seat: int, me: int, n: int) -> None:
+def flag(out: Observed, start: int, seat: int, me: int, n: int) -> None:
     """Set the entry of ``seat`` (counted from ``me``) in the seat field at ``start``; none
     for no seat (-1)."""
     if start >= 0 and seat >= 0:
@@ -26,9 +31,7 @@ def flag(out: NDArray[np.int32], start: int, seat: int, me: int, n: int) -> None
 
 
 @inlined
-def observe(
-    s: Games, r: BatchRules, t: Layout, i: int, me: int, at: Spots, out: NDArray[np.int32]
-) -> None:
+def observe(s: Games, r: BatchRules, t: Layout, i: int, me: int, at: Spots, out: Observed) -> None:
     """Write seat ``me``'s observation of game ``i`` into ``out`` (zeros)."""
     n = t.players
     out[at.seat + me] = 1
@@ -70,7 +73,7 @@ def observe(
 
 
 @inlined
-def observe_acts(s: Games, t: Layout, i: int, me: int, at: Spots, out: NDArray[np.int32]) -> None:
+def observe_acts(s: Games, t: Layout, i: int, me: int, at: Spots, out: Observed) -> None:
     """The dice out in the open and the round's own actions, in seat ``me``'s observation
     of game ``i``."""
     n = t.players
@@ -87,7 +90,7 @@ def observe_acts(s: Games, t: Layout, i: int, me: int, at: Spots, out: NDArray[n
 
 @inlined
 def observe_last(
-    s: Games, r: BatchRules, t: Layout, i: int, me: int, at: Spots, out: NDArray[np.int32]
+    s: Games, r: BatchRules, t: Layout, i: int, me: int, at: Spots, out: Observed
 ) -> None:
     """The last call's entries of seat ``me``'s observation of game ``i``."""
     n = t.players
@@ -130,7 +133,7 @@ def last_bid_faces(s: Games, out: NDArray[np.int64]) -> None:
 
 
 @compiled
-def observe_games(s: Games, seats: NDArray[np.int64], out: NDArray[np.int32]) -> None:
+def observe_games(s: Games, seats: NDArray[np.int64], out: Observed) -> None:
     """Row ``i`` of ``out`` (zeros): seat ``seats[i]``'s observation of game ``i``."""
     r, t, at = s.rules, s.layout, s.spots
     for i in rows(len(seats)):

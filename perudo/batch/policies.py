@@ -13,15 +13,24 @@ from perudo.batch.handle import Games
 from perudo.batch.legality import (
     bid_number,
     can_press,
+    cup_size,
     lowest,
     may_call,
     may_challenge,
+    may_reroll,
     standing,
+    wild_face,
 )
 from perudo.batch.moves import new_game, play
 from perudo.batch.rules import BatchRules
 
-__all__ = ["play_games", "random_action", "random_actions"]
+__all__ = [
+    "play_games",
+    "random_action",
+    "random_actions",
+    "rerolls_keeping_the_bid",
+    "uniform_picks",
+]
 
 
 @inlined
@@ -71,6 +80,55 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
                 return t.first_declaration + d
             pick -= 1
     return 0
+
+
+@compiled
+def rerolls_keeping_the_bid(s: Games, out: NDArray[np.int64]) -> None:
+    """``out[i]``: in game ``i``, the re-roll by which the bidder (who may re-roll now)
+    puts out the dice under its cup that count for its bid (its face and the wild one) and
+    re-rolls the rest, when it holds some of each (:meth:`perudo.bots.OddsBot.interrupt`);
+    -1 where it may not, or holds none or only those."""
+    r, t = s.rules, s.layout
+    dice = s.act_faces
+    for i in rows(len(out)):
+        out[i] = -1
+        seat = s.bidder[i]
+        if seat < 0 or not may_reroll(s, r, t, i, seat):
+            continue
+        h, face, wild = s.dealt[i], int(s.bid_f[i]), int(wild_face(s, r, i))
+        for a in range(t.first_bid - t.first_act):
+            match = True
+            size = 0
+            for f in range(1, t.faces + 1):
+                under = s.faces[i, h, seat, f] - s.open_faces[i, seat, f]
+                keep = under if f == face or f == wild else 0  # noqa: SIM109 (numba: no tuple `in`)
+                size += keep
+                if dice[a, f] != keep:
+                    match = False
+                    break
+            if match and size == dice[a, 0] and size < cup_size(s, t, i, seat):
+                out[i] = t.first_act + a
+                break
+
+
+@compiled
+def uniform_picks(
+    mask: NDArray[np.int8], draws: NDArray[np.float64], out: NDArray[np.int64]
+) -> None:
+    """``out[i]``: the flagged entry of row ``i`` of ``mask`` that ``draws[i]`` (uniform in
+    [0, 1)) picks, each alike; 0 in a row with none flagged."""
+    for i in rows(len(out)):
+        count = 0
+        for a in range(mask.shape[1]):
+            count += mask[i, a] != 0
+        out[i] = 0
+        k = int(draws[i] * count)
+        for a in range(mask.shape[1] if count else 0):
+            if mask[i, a]:
+                if k == 0:
+                    out[i] = a
+                    break
+                k -= 1
 
 
 @compiled

@@ -288,6 +288,7 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         self.single_action_space = gymnasium.spaces.Discrete(self.numbers.size)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._table: Any = None
+        self._masked: Any = None  # the action masks of the games as they stand
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
@@ -315,6 +316,7 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         self._ended = np.zeros(n, dtype=np.bool_)
         self._forfeit = np.zeros(n, dtype=np.bool_)
         self._play_bots(np.ones(n, dtype=np.bool_))
+        self._masked = None  # the games moved: their masks are made again
         return self._observe(), {}
 
     def step(self, actions: Any) -> tuple[dict[str, Any], Any, Any, Any, dict[str, Any]]:
@@ -333,10 +335,10 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
             raise EncodingError(f"actions must be {n} whole numbers, one per game")
         acts = acts.astype(np.int64)
         resetting = self._ended.copy()
+        mask = self._mask()  # the masks the agents saw (a game that ended has none)
         if resetting.any():
             self._start(resetting)
         acting = ~resetting
-        mask = self._mask()
         inside = (acts >= 0) & (acts < self.numbers.size)
         legal = inside & (mask[np.arange(n), np.clip(acts, 0, self.numbers.size - 1)] == 1)
         illegal = acting & ~legal
@@ -346,6 +348,7 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         if moving.any():
             table.step(np.where(moving, acts, 0), by=np.full(n, seat), where=moving)
         self._play_bots(acting & ~illegal)
+        self._masked = None  # the games moved: their masks are made again
         total = table.returns()[:, seat]
         total = np.where(illegal, self.lowest_return, total)
         rewards = np.where(resetting, 0.0, total - self._returned)
@@ -371,32 +374,29 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         self._forfeit[rows] = False
         self._ended[rows] = False
         self._play_bots(where)
+        self._masked = None
 
     def sample_legal(self) -> Any:
         """A legal action of each agent, drawn uniformly (a random policy; 0 where the
         episode just ended)."""
+        from perudo.batch.policies import uniform_picks
+
         mask = self._mask()
-        pick = self.np_random.random(mask.shape) * mask
-        return np.argmax(pick, axis=1)
+        picks = np.empty(self.num_envs, dtype=np.int64)
+        uniform_picks(mask, self.np_random.random(self.num_envs), picks)
+        return picks
 
     def _bid_key(self) -> Any:
         table = self._table
         return table.round_number.astype(np.int64) * 100_000 + table.nbids
-
-    def _out_of_turn(self) -> Any:
-        """``(num_envs, actions)``: what the agent may do out of turn in each game now (the
-        exact call out of turn, a re-roll after its bid), none on its own turn."""
-        table = self._table
-        may = table.legal_mask(by=self.seat)
-        may[table.to_act == self.seat] = False
-        return may
 
     def _asking(self) -> Any:
         """The games where the agent is asked about its out-of-turn actions (or a pass)."""
         table = self._table
         if not (table.rules.exact_out_of_turn or table.rules.reroll):
             return np.zeros(self.num_envs, dtype=np.bool_)
-        return self._out_of_turn().any(axis=1) & (self._asked != self._bid_key())
+        may = table.out_of_turn_counts()[:, self.seat] > 0
+        return may & (self._asked != self._bid_key())
 
     def _play_bots(self, active: Any) -> None:
         """Play the bots of the ``active`` games until their agents decide or their
@@ -404,25 +404,28 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         table, seat, bot = self._table, self.seat, self._bot
         out_of_turn = table.rules.exact_out_of_turn or table.rules.reroll
         others = np.arange(self.players) != seat
+        n = self.num_envs
         while True:
             pending = active & ~table.over & (table.held[:, seat] > 0)
+            calling = np.zeros(n, dtype=np.bool_)  # a bot acts out of turn (one step)
             if out_of_turn:
                 key = self._bid_key()
                 fresh = pending & (table.nbids > 0) & (self._bots_asked != key)
                 if fresh.any():
                     taken = np.where(others[None, :] & fresh[:, None], bot.interrupt(table), -1)
                     self._bots_asked[fresh] = key[fresh]
-                    calling = (taken >= 0).any(axis=1)
-                    if calling.any():
-                        by = np.argmax(taken >= 0, axis=1)
-                        chosen = taken[np.arange(self.num_envs), by]
-                        table.step(np.maximum(chosen, 0), by=by, where=calling)
-                        continue
+                    calling = np.asarray((taken >= 0).any(axis=1))
+                    caller = np.argmax(taken >= 0, axis=1)
             waiting = self._asking() | (table.to_act == seat)
-            moving = pending & ~waiting
-            if not moving.any():
+            moving = pending & ~waiting & ~calling  # the bots to act, in the other games
+            if not (moving.any() or calling.any()):
                 return
-            table.step(bot.act(table), where=moving)
+            acts = bot.act(table) if moving.any() else np.zeros(n, dtype=np.int64)
+            by = table.to_act.astype(np.int64)
+            if calling.any():
+                acts = np.where(calling, taken[np.arange(n), caller], acts)
+                by = np.where(calling, caller, by)
+            table.step(acts, by=by, where=moving | calling)
 
     def action_masks(self) -> Any:
         """``(num_envs, actions)`` booleans: each game's legal actions now, its observation's
@@ -430,6 +433,13 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         return self._mask().astype(bool)
 
     def _mask(self) -> Any:
+        """Each game's action mask now (kept until the games move: an observation, the
+        random sample and the next step's check read the same)."""
+        if self._masked is None:
+            self._masked = self._make_mask()
+        return self._masked
+
+    def _make_mask(self) -> Any:
         table, n = self._table, self.num_envs
         mask = np.zeros((n, self.numbers.size), dtype=np.int8)
         playing = ~table.over & (table.held[:, self.seat] > 0) & ~self._forfeit & ~self._ended
@@ -438,13 +448,14 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         legal = table.legal_mask()
         mask[:, : legal.shape[1]] = legal & turn[:, None]
         if asked.any():  # the exact call out of turn, a re-roll after its bid, or a pass
-            mask[asked, : legal.shape[1]] = self._out_of_turn()[asked]
+            theirs = table.legal_mask(by=self.seat, where=asked)
+            mask[asked, : legal.shape[1]] = theirs[asked]
             mask[asked, self.numbers.pass_number] = 1
         return mask
 
     def _observe(self) -> dict[str, Any]:
         return {
-            "observation": self._table.observe(self.seat).astype(np.int64),
+            "observation": self._table.observe(self.seat, dtype=np.int64),
             "action_mask": self._mask(),
         }
 
