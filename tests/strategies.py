@@ -96,6 +96,8 @@ def batch_tables(draw: st.DrawFn) -> BatchTable:
         ("WildFace", "face"): draw(st.integers(1, faces)),
         ("WildUntilBidOn", "face"): draw(st.integers(1, faces)),
         ("HalveDouble", "face"): draw(st.integers(1, faces)),
+        ("OutBelow", "dice"): draw(st.integers(1, per_player)),
+        ("Lives", "lives"): draw(st.integers(1, 3)),
         ("ExactCall", "min_players"): draw(st.integers(2, 4)),
         ("FixedSeat", "seat"): draw(st.integers(0, players - 1)),
         ("PartyPoints", "rounds_per_player"): draw(st.integers(1, 2)),

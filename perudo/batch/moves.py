@@ -100,7 +100,7 @@ def new_game(s: Games, r: BatchRules, t: Layout, i: int) -> None:
         changers[i, seat] = False
         had[i, seat] = False
         uses[i, seat] = r.pressure_uses
-        scores[i, seat] = 0
+        scores[i, seat] = r.lives  # lives, where the edition plays for them
         winners[i, seat] = False
         out_place[i, seat] = -1
         returned[i, seat] = 0.0
@@ -242,7 +242,17 @@ def resolve(
         delta = 1 if total == q else -1
     loser = gainer = eliminated = -1
     losers = gainers = 0
-    if moved == -2:  # points
+    if moved == -2 and r.lives:  # a life lost; none left: out, the dice leaving with it
+        loser, losers, points = caller if true else bidder, 1, 0
+        changes[i, loser] = -1
+        s.scores[i, loser] -= 1
+        if s.scores[i, loser] == 0:
+            eliminated = loser
+            place = 0  # the seats out before this call
+            for other in range(n):
+                place += s.out_place[i, other] >= 0
+            s.out_place[i, loser] = place
+    elif moved == -2:  # points, from the loser to the winner
         loser, gainer = (caller, bidder) if true else (bidder, caller)
         losers = gainers = 1
         changes[i, loser] = -points
@@ -255,7 +265,7 @@ def resolve(
         changes[i, moved] = delta
         if delta < 0:
             loser, losers = moved, 1
-            if held + delta == 0:
+            if held + delta < r.fewest:  # out (the dice left in the cup go with it)
                 eliminated = moved
                 place = 0  # the seats out before this call
                 for other in range(n):
@@ -273,7 +283,7 @@ def resolve(
                 held = int(s.held[i, seat])
                 change = max(min(change, int(s.start_dice[i, seat]) - held), -held) if held else 0
                 changes[i, seat] = change
-                if change < 0 and held + change == 0:
+                if change < 0 and held + change < r.fewest:
                     eliminated = seat if eliminated == -1 else -2
                     if place < 0:  # the seats out before this call
                         place = 0
@@ -316,11 +326,17 @@ def resolve(
 
 
 @inlined
-def move_dice(s: Games, i: int, seat: int, change: int, dropped: int) -> tuple[bool, int]:
-    """Move ``seat``'s dice in game ``i`` by ``change``: whether it went out, and the first
-    seat the call left with one die (``dropped`` so far, -1: none)."""
+def move_dice(
+    s: Games, r: BatchRules, i: int, seat: int, change: int, dropped: int
+) -> tuple[bool, int]:
+    """Move ``seat``'s dice in game ``i`` by ``change`` (all of them, where it is left
+    with fewer than the edition's fewest): whether it went out, and the first seat the call
+    left with one die (``dropped`` so far, -1: none)."""
     before = int(s.held[i, seat])
     after = before + change
+    if after < r.fewest:  # out: the dice still in its cup leave the game with it
+        after = 0
+    change = after - before
     s.held[i, seat] = after
     s.in_play[i] += change
     if after == 0:
@@ -348,16 +364,20 @@ def next_round(
     changes = s.last_changes
     dropped = -1  # the first seat (in seat order) the call left with one die
     gone = False
+    if r.lives and s.last_eliminated[i] >= 0:  # no life left: the dice leave with the seat
+        out = s.last_eliminated[i]
+        gone, dropped = move_dice(s, r, i, out, -int(s.held[i, out]), dropped)
     if moved >= 0:  # one seat's dice
-        gone, dropped = move_dice(s, i, moved, int(changes[i, moved]), dropped)
+        gone, dropped = move_dice(s, r, i, moved, int(changes[i, moved]), dropped)
     elif r.moves_dice:
         for seat in range(n):
             change = int(changes[i, seat])
             if change:
-                out, dropped = move_dice(s, i, seat, change, dropped)
+                out, dropped = move_dice(s, r, i, seat, change, dropped)
                 gone |= out
     players_in = s.players_in[i]
-    over = players_in <= 1 if t.elimination else s.round_number[i] >= t.rounds
+    last_in = t.elimination or r.lives  # the game goes on to the last seat in
+    over = players_in <= 1 if last_in else s.round_number[i] >= t.rounds
     clear_bids(s, r, i)
     s.pressured[i] = False
     for d in range(t.declarations):
@@ -370,7 +390,9 @@ def next_round(
             if r.reroll:
                 for f in range(t.faces + 1):
                     s.open_faces[i, seat, f] = 0  # every die back under its cup
-            lost = -changes[i, seat] if r.moves_dice else 0
+            lost = -int(s.held[i, seat])  # the dice the hand holds past its count, dropped
+            for f in range(t.faces + 1):
+                lost += s.faces[i, h, seat, f]
             for f in range(t.faces, 0, -1):
                 while lost > 0 and s.faces[i, h, seat, f] > 0:
                     s.faces[i, h, seat, f] -= 1
@@ -379,7 +401,7 @@ def next_round(
         s.over[i] = True
         best = np.max(s.scores[i, :])
         for seat in range(n):
-            s.winners[i, seat] = s.held[i, seat] > 0 if t.elimination else s.scores[i, seat] == best
+            s.winners[i, seat] = s.held[i, seat] > 0 if last_in else s.scores[i, seat] == best
         return
     if gone:  # the links change only when a seat goes out
         link(s, t, i)

@@ -118,7 +118,7 @@ def observe_last(
         change = s.last_changes[i, seat]
         out[at.last_loser + k] = change < 0
         out[at.last_gainer + k] = change > 0
-        out[at.last_eliminated + k] = change < 0 and s.held[i, seat] == 0 and r.moves_dice
+        out[at.last_eliminated + k] = change < 0 and s.held[i, seat] == 0
         if at.last_changes >= 0:
             out[at.last_changes + k] = change
 

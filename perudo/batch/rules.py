@@ -25,6 +25,7 @@ from perudo.rules import (
     Dice,
     DiceInPlayCap,
     Difference,
+    DrawnSeat,
     Elimination,
     ExactCall,
     FaceOrQuantity,
@@ -32,6 +33,7 @@ from perudo.rules import (
     FixedSeat,
     HalveDouble,
     InTurn,
+    Lives,
     LoserStarts,
     LostDiceStarts,
     Monotone,
@@ -45,6 +47,7 @@ from perudo.rules import (
     NoWilds,
     OneDieRound,
     Opening,
+    OutBelow,
     PartyPoints,
     PlayerCount,
     QuantityOfFace,
@@ -122,8 +125,11 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     LostDiceStarts: {},
     RollOff: {},
     FixedSeat: {"seat": None},
+    DrawnSeat: {},
     Elimination: {},
     Difference: {},
+    OutBelow: {"dice": None},
+    Lives: {"lives": None},
     PartyPoints: {
         "rounds_per_player": None,
         "points": None,
@@ -221,6 +227,8 @@ class BatchRules(NamedTuple):
     starter_lost_dice: bool
     first_seat: int  # -1: a roll-off
     moves_dice: bool
+    fewest: int  # the fewest dice a seat holds and stays in (1; out-below: its dice)
+    lives: int  # each seat's lives at the start, where a lost challenge costs one (0: none)
     lose_difference: bool  # a challenge's loser loses what the bid was wrong by
     points: int
     pressure_points: int
@@ -327,6 +335,8 @@ def batch_rules(variant: Variant) -> BatchRules:
         starter_lost_dice=_as_played(variant, "starter") is LostDiceStarts,
         first_seat=variant.first_player.seat if isinstance(variant.first_player, FixedSeat) else -1,
         moves_dice=scoring.moves_dice,
+        fewest=scoring.dice if _as_played(variant, "scoring") is OutBelow else 1,
+        lives=scoring.lives if _as_played(variant, "scoring") is Lives else 0,
         lose_difference=_as_played(variant, "scoring") is Difference,
         points=getattr(scoring, "points", 0),
         pressure_points=getattr(scoring, "pressure_points", getattr(scoring, "points", 0)),
