@@ -30,6 +30,7 @@ from perudo.variant import Variant
 
 __all__ = [
     "FIELDS",
+    "MAX_ACT_INDEX",
     "GameArrays",
     "Layout",
     "Spots",
@@ -235,7 +236,7 @@ def layout(variant: Variant, rules: BatchRules, players: int) -> Layout:
 
 
 def act_faces(actions: ActionEncoding) -> NDArray[np.int8]:
-    """Each of the edition's own actions (:attr:`ActionEncoding.acts`: Bluff's
+    """Each of the edition's own actions (:attr:`perudo.encoding.ActionEncoding.acts`: Bluff's
     ``reroll 2 5``) as the dice it names, counted by face: row ``k`` for action
     ``acts_from + k``, column 0 the number of dice (one row of zeros where there is none)."""
     faces = actions.variant.dice.faces
