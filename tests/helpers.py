@@ -168,6 +168,19 @@ def settled(
     )  # fmt: skip
 
 
+def batch_plays(key: str) -> bool:
+    """Whether the batch engine is installed and plays the shipped edition ``key``."""
+    try:
+        from perudo.batch.rules import batch_rules
+    except ImportError:
+        return False
+    try:
+        batch_rules(perudo.load_variant(key))
+    except perudo.GameSetupError:
+        return False
+    return True
+
+
 def check_batch_refuses(variant: perudo.Variant, players: int, kind: str) -> None:
     """The batch engine refuses ``variant`` by the name of its ``kind`` (where the batch
     extra is installed), never plays it wrong."""

@@ -3,7 +3,8 @@ is out: the shipped declaration played through the page's own sentences."""
 
 from __future__ import annotations
 
-from helpers import check_batch_refuses, check_random_games, game, play
+import pytest
+from helpers import check_random_games, game, play
 
 import perudo
 from perudo import Bid
@@ -60,5 +61,10 @@ def test_random_games_play_read_back_and_replay() -> None:
     check_random_games(EDITION, 2, 4)
 
 
-def test_the_batch_engine_refuses_the_scoring_by_name() -> None:
-    check_batch_refuses(EDITION, 3, "out-below")
+def test_the_batch_engine_plays_it_as_gamestate_does() -> None:
+    """Out below three dice, the dice in the cup leaving with the player, on both engines
+    alike, step by step (where the batch extra is installed)."""
+    pytest.importorskip("numpy", reason="the batch extra is not installed")
+    from batch_reference import compare
+
+    assert compare(EDITION, 3, 20, seed=3, observe=2) > 20

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import batch_plays
 from sample_bots import Cautious, cheat, first_legal, sulky
 
 import perudo
@@ -157,7 +158,8 @@ def test_the_reader_is_a_stronger_bot_in_every_edition() -> None:
     # the bidder's own fresh roll: both bots judge a hand by its odds alone
     for key in set(perudo.variant_names()) - {"bluff", "outlands-liars-dice", "mia"}:
         players = min(4, perudo.load_variant(key).players.max)
-        result = simulate(key, players, 120, bots=["reader", "odds"], seed=7)
+        games = 600 if batch_plays(key) else 120  # a larger sample where it costs nothing
+        result = simulate(key, players, games, bots=["reader", "odds"], seed=7)
         shares = dict(result.bot_intervals)
         assert shares["reader"].estimate > shares["odds"].estimate, key
 
