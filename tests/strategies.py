@@ -98,6 +98,10 @@ def batch_tables(draw: st.DrawFn) -> BatchTable:
         ("HalveDouble", "face"): draw(st.integers(1, faces)),
         ("OutBelow", "dice"): draw(st.integers(1, per_player)),
         ("Lives", "lives"): draw(st.integers(1, 3)),
+        ("OpeningAtLeast", "quantity"): draw(st.integers(2, 4)),
+        ("RankedFaces", "order"): tuple(
+            draw(st.permutations(range(1, faces + 1)))[: draw(st.integers(1, faces))]
+        ),
         ("ExactCall", "min_players"): draw(st.integers(2, 4)),
         ("FixedSeat", "seat"): draw(st.integers(0, players - 1)),
         ("PartyPoints", "rounds_per_player"): draw(st.integers(1, 2)),

@@ -131,6 +131,22 @@ def _derived() -> list[perudo.Variant]:
             actions={"kind": "none"},
         ),
         italian.derive(
+            "italian-at-least-three",
+            reason="Test: an opening of three dice or more, Palifico's opening too.",
+            opening={"kind": "at-least", "ones": "forbidden", "quantity": 3},
+        ),
+        perudo.load_variant("wango").derive(
+            "wango-players-in",
+            reason="Test: an opening of a die for each player in.",
+            opening={"kind": "players-in", "ones": "allowed"},
+        ),
+        italian.derive(
+            "italian-ranked",
+            reason="Test: faces ranked 3, 2, 5, 6 (ones and fours never a raise).",
+            raising={"kind": "ranked-faces", "order": [3, 2, 5, 6]},
+            conversion={"kind": "none"},
+        ),
+        italian.derive(
             "italian-until-bid-on",
             reason="Test: ones wild until a bid names them.",
             wilds={"kind": "until-bid-on", "face": 1},
@@ -198,8 +214,8 @@ def test_the_pinned_parameters_are_each_kinds_fields_and_choices() -> None:
         assert set(params) == set(fields), kind.__name__
         for name, played in params.items():
             meta = fields[name].metadata
-            if played is None:  # every whole number within the parameter's bounds
-                assert meta["type"] is int, (kind.__name__, name)
+            if played is None:  # every whole number within its bounds, or any order it takes
+                assert meta["type"] in (int, tuple), (kind.__name__, name)
                 continue
             choices = meta["choices"] or ((False, True) if meta["type"] is bool else None)
             if choices is None:  # a number of which some values are played

@@ -5,7 +5,7 @@ time; the shipped declaration played through the page's own sentences."""
 from __future__ import annotations
 
 import pytest
-from helpers import check_batch_refuses, check_random_games, game, play
+from helpers import check_random_games, game, play
 
 import perudo
 from perudo import Bid, Dudo
@@ -58,5 +58,10 @@ def test_random_games_play_read_back_and_replay() -> None:
     check_random_games(EDITION, 2, 6)
 
 
-def test_the_batch_engine_refuses_the_ranked_order_by_name() -> None:
-    check_batch_refuses(EDITION, 2, "ranked-faces")
+def test_the_batch_engine_plays_it_as_gamestate_does() -> None:
+    """Aces ranked highest and an opening of two dice or more, on both engines alike, step
+    by step (where the batch extra is installed)."""
+    pytest.importorskip("numpy", reason="the batch extra is not installed")
+    from batch_reference import compare
+
+    assert compare(EDITION, 2, 30, seed=2, observe=2) > 30

@@ -74,5 +74,5 @@ def test_random_games_play_read_back_and_replay() -> None:
     check_random_games(EDITION, 2, 4)
 
 
-def test_the_batch_engine_refuses_the_ranked_order_by_name() -> None:
-    check_batch_refuses(EDITION, 3, "ranked-faces")
+def test_the_batch_engine_refuses_the_challenge_all_around_by_name() -> None:
+    check_batch_refuses(EDITION, 3, "challenge kind 'all-around'")

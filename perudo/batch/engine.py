@@ -43,7 +43,7 @@ from perudo.batch.arrays import (
 )
 from perudo.batch.compiled import seed_bits
 from perudo.batch.handle import Games, games
-from perudo.batch.rules import BatchRules, batch_rules
+from perudo.batch.rules import BatchRules, batch_rules, face_ranks
 from perudo.encoding import ActionEncoding, action_encoding, observation_encoding, whole_number
 from perudo.errors import REASONS, EncodingError, GameSetupError, IllegalActionError, shown
 from perudo.loader import load_variant
@@ -202,7 +202,7 @@ class BatchGames:
             setattr(self, name, array)
         # The compiled steps' handle on the arrays, the generator and the edition's numbers.
         self._games: Games = games(
-            self.arrays, self.bits, self.act_faces, act_index(self.actions),
+            self.arrays, self.bits, face_ranks(variant), self.act_faces, act_index(self.actions),
             self.rules.numbers(), self.layout,
             spots(observation_encoding(variant, players)),
         )  # fmt: skip

@@ -69,30 +69,44 @@ def wild_face(s: Games, r: BatchRules, i: int) -> int:
 
 
 @inlined
-def standing(s: Games, i: int, seat: int) -> tuple[int, int, bool, bool]:
+def standing(s: Games, r: BatchRules, i: int, seat: int) -> tuple[int, int, bool, bool, int]:
     """What :func:`lowest` reads of game ``i`` for ``seat``, read once: the standing bid's
-    quantity (0: none) and face, whether the round is special, and whether its face is
-    locked for ``seat``."""
+    quantity (0: none) and face, whether the round is special, whether its face is locked
+    for ``seat``, and the fewest dice an opening bid names (the opening kind's: one, at
+    least some number but never past the dice in play, or one for each player in)."""
     special = bool(s.special[i])
-    return int(s.bid_q[i]), int(s.bid_f[i]), special, special and not s.changers[i, seat]
+    least = r.opening_least
+    if least < 0:  # one die for each player still in
+        least = int(s.players_in[i])
+    elif least > 1:
+        least = min(least, int(s.in_play[i]))
+    locked = special and not s.changers[i, seat]
+    return int(s.bid_q[i]), int(s.bid_f[i]), special, locked, least
 
 
 @inlined
-def lowest(r: BatchRules, q: int, f: int, special: bool, locked: bool, face: int) -> int:
+def lowest(
+    r: BatchRules, ranks: NDArray[np.int8], q: int, f: int, special: bool, locked: bool,
+    least: int, face: int,
+) -> int:  # fmt: skip
     """The lowest quantity of ``face`` that may be bid on the bid ``q`` x ``f`` (``q`` 0:
-    none yet; :data:`NO_BID`: none), in a ``special`` round whose face may be ``locked``
-    (:func:`standing` reads them): the batch form of
+    none yet, opened with at least ``least`` dice; :data:`NO_BID`: none), in a
+    ``special`` round whose face may be ``locked`` (:func:`standing` reads them), the faces
+    ranked by ``ranks`` (``face_rank``): the batch form of
     ``perudo.rules.bidding.lowest_quantities``."""
     if q == 0:  # the opening bid
         mode = r.special_opening if special else r.opening
         if face == 1:
-            return NO_BID if mode == OnesOpening.FORBIDDEN else 1
-        return NO_BID if mode == OnesOpening.REQUIRED else 1
+            return NO_BID if mode == OnesOpening.FORBIDDEN else least
+        return NO_BID if mode == OnesOpening.REQUIRED else least
     if r.raising == RaiseOrder.FACE_OR_QUANTITY:  # a higher face from 1, the same face +1
         low = 1 if face > f else q + 1
-    else:  # a higher face keeps the quantity, the same face needs one more
-        low = q + 1 if face <= f else q
-    if r.raising != RaiseOrder.QUANTITY_OR_FACE and face < f:  # the face never goes down
+    else:  # a higher-ranked face keeps the quantity, the same face needs one more
+        low = q + 1 if ranks[face] <= ranks[f] else q
+    if ranks[face] < 0:  # a face the raise order leaves out (the conversion may still name it)
+        low = NO_BID
+    never_down = r.raising == RaiseOrder.MONOTONE or r.raising == RaiseOrder.FACE_OR_QUANTITY
+    if never_down and face < f:  # the face never goes down
         low = NO_BID
     c = r.convert_face
     if c and not special:  # onto the face: half, rounded up; off it: twice, plus one
@@ -235,9 +249,9 @@ def fill_mask(s: Games, r: BatchRules, t: Layout, i: int, row: NDArray[Any]) -> 
         return
     top = s.in_play[i]
     press = t.per_bid == 2 and can_press(s, r, i, seat)
-    q, f, special, locked = standing(s, i, seat)
+    q, f, special, locked, least = standing(s, r, i, seat)
     for face in range(1, t.faces + 1):
-        for quantity in range(lowest(r, q, f, special, locked, face), top + 1):
+        for quantity in range(lowest(r, s.face_rank, q, f, special, locked, least, face), top + 1):
             number = bid_number(t, quantity, face, False)
             row[number] = 1
             if press:
@@ -285,8 +299,9 @@ def is_legal(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) ->
     if s.must_declare[i]:
         return False
     quantity, face, pressure = bid_of(t, act)
-    q, f, special, locked = standing(s, i, seat)
-    if quantity < lowest(r, q, f, special, locked, face) or (r.cap and quantity > s.in_play[i]):
+    q, f, special, locked, least = standing(s, r, i, seat)
+    low = lowest(r, s.face_rank, q, f, special, locked, least, face)
+    if quantity < low or (r.cap and quantity > s.in_play[i]):
         return False
     return not pressure or can_press(s, r, i, seat)
 
@@ -403,9 +418,9 @@ def lowest_quantities(s: Games, seats: NDArray[np.int64], out: NDArray[np.int64]
     game ``i`` (:data:`NO_BID`: none)."""
     r, t = s.rules, s.layout
     for i in rows(len(seats)):
-        q, f, special, locked = standing(s, i, seats[i])
+        q, f, special, locked, least = standing(s, r, i, seats[i])
         for face in range(1, t.faces + 1):
-            out[face - 1, i] = lowest(r, q, f, special, locked, face)
+            out[face - 1, i] = lowest(r, s.face_rank, q, f, special, locked, least, face)
 
 
 @compiled

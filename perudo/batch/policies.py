@@ -44,11 +44,12 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
     top = s.in_play[i]
     press = can_press(s, r, i, seat)
     per_bid = 2 if t.per_bid == 2 and press else 1
-    q, f, special, locked = standing(s, i, seat)
+    q, f, special, locked, least = standing(s, r, i, seat)
+    ranks = s.face_rank
     bids = 0
     if not s.must_declare[i]:
         for face in range(1, t.faces + 1):
-            bids += max(0, top + 1 - lowest(r, q, f, special, locked, face)) * per_bid
+            bids += max(0, top + 1 - lowest(r, ranks, q, f, special, locked, least, face)) * per_bid
     dudo = may_challenge(s, i)
     pressed = t.pressed_dudo >= 0 and dudo and press
     exact = t.exact_call >= 0 and may_call(s, r, i, seat)
@@ -61,7 +62,7 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
     pick = int(below(s.bits, total))
     if pick < bids:  # a bid: the face whose run of quantities holds the pick
         for face in range(1, t.faces + 1):
-            low = lowest(r, q, f, special, locked, face)
+            low = lowest(r, ranks, q, f, special, locked, least, face)
             span = max(0, top + 1 - low) * per_bid
             if pick < span:
                 if per_bid == 1:

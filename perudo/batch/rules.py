@@ -16,6 +16,8 @@ import enum
 from typing import Any, NamedTuple
 
 import attrs
+import numpy as np
+from numpy.typing import NDArray
 
 from perudo.errors import GameSetupError, shown
 from perudo.rules import (
@@ -47,11 +49,14 @@ from perudo.rules import (
     NoWilds,
     OneDieRound,
     Opening,
+    OpeningAtLeast,
+    OpeningPlayersIn,
     OutBelow,
     PartyPoints,
     PlayerCount,
     QuantityOfFace,
     QuantityOrFace,
+    RankedFaces,
     Reroll,
     RollOff,
     WildFace,
@@ -72,6 +77,7 @@ __all__ = [
     "TwoPlayers",
     "batch_kind",
     "batch_rules",
+    "face_ranks",
 ]
 
 #: Every parameter the batch engine reads of each kind it implements, with the values it
@@ -90,9 +96,12 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     QuantityOrFace: {},
     Monotone: {},
     FaceOrQuantity: {},
+    RankedFaces: {"order": None},  # any order the declaration takes
     HalveDouble: {"face": None},
     NoConversion: {},
     Opening: {"ones": ("forbidden", "allowed", "required")},
+    OpeningAtLeast: {"ones": ("forbidden", "allowed", "required"), "quantity": None},
+    OpeningPlayersIn: {"ones": ("forbidden", "allowed", "required")},
     NoCap: {},
     DiceInPlayCap: {},
     Challenge: {"reveal": ("all", "from-left")},
@@ -153,6 +162,7 @@ class RaiseOrder(enum.IntEnum):
     QUANTITY_OR_FACE = 0  #: a higher face keeps the quantity, the same face needs one more
     MONOTONE = 1  #: as above, and the face never goes down
     FACE_OR_QUANTITY = 2  #: a higher face from 1, the same face one more; never down
+    RANKED_FACES = 3  #: as QUANTITY_OR_FACE, the faces in a declared order (``face_rank``)
 
     @classmethod
     def of(cls, kind: str) -> RaiseOrder:
@@ -210,6 +220,7 @@ class BatchRules(NamedTuple):
     raising: RaiseOrder
     convert_face: int  # the face bids convert to and from, half and twice plus one (0: none)
     opening: OnesOpening
+    opening_least: int  # the fewest dice an opening bid names: 1, a number, or -1 (players in)
     cap: bool
     reveal_from_left: bool
     exact: bool
@@ -318,6 +329,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         raising=RaiseOrder.of(_as_played(variant, "raising").kind),
         convert_face=getattr(variant.conversion, "face", 0),
         opening=OnesOpening.of(variant.opening.ones),  # type: ignore[attr-defined]
+        opening_least=_opening_least(variant),
         cap=variant.cap.caps,
         reveal_from_left=variant.challenge.reveal == "from-left",  # type: ignore[attr-defined]
         exact=isinstance(exact, ExactCall),
@@ -346,6 +358,27 @@ def batch_rules(variant: Variant) -> BatchRules:
     )
 
 
+def _opening_least(variant: Variant) -> int:
+    """The fewest dice the edition's opening bid names (:attr:`BatchRules.opening_least`)."""
+    kind = _as_played(variant, "opening")
+    if kind is OpeningAtLeast:
+        return int(variant.opening.quantity)  # type: ignore[attr-defined]
+    return -1 if kind is OpeningPlayersIn else 1
+
+
+def face_ranks(variant: Variant) -> NDArray[np.int8]:
+    """Each face's rank in the edition's raise order, index 0 unused: its place in a
+    ``ranked-faces`` order (-1 for a face the order leaves out), else the face itself."""
+    faces = variant.dice.faces
+    raising: Any = variant.raising
+    if _as_played(variant, "raising") is not RankedFaces:
+        return np.arange(faces + 1, dtype=np.int8)
+    ranks = np.full(faces + 1, -1, dtype=np.int8)
+    for rank, face in enumerate(raising.order):
+        ranks[face] = rank
+    return ranks
+
+
 def _unplayed(component: Any, kind: type) -> list[tuple[str, Any]]:
     """Each parameter of ``component`` (played as ``kind``) whose value
     :data:`BATCH_PARAMS` does not list, with that value."""
@@ -353,7 +386,9 @@ def _unplayed(component: Any, kind: type) -> list[tuple[str, Any]]:
     for field in attrs.fields(kind):
         value = getattr(component, field.name)
         played = BATCH_PARAMS[kind].get(field.name, ())
-        if played is None:
+        if played is None and field.metadata.get("type") is tuple:  # as the declaration took it
+            fits = isinstance(value, tuple)
+        elif played is None:
             low, high = field.metadata.get("minimum"), field.metadata.get("maximum")
             fits = type(value) is int and (low is None or value >= low)
             fits = fits and (high is None or value <= high)
