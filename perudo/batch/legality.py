@@ -101,10 +101,12 @@ def lowest(
         return NO_BID if mode == OnesOpening.REQUIRED else least
     if r.raising == RaiseOrder.FACE_OR_QUANTITY:  # a higher face from 1, the same face +1
         low = 1 if face > f else q + 1
-    else:  # a higher-ranked face keeps the quantity, the same face needs one more
+    elif r.raising == RaiseOrder.RANKED_FACES:  # as below, by rank (the table read here only)
         low = q + 1 if ranks[face] <= ranks[f] else q
-    if ranks[face] < 0:  # a face the raise order leaves out (the conversion may still name it)
-        low = NO_BID
+        if ranks[face] < 0:  # a face the order leaves out (the conversion may still name it)
+            low = NO_BID
+    else:  # a higher face keeps the quantity, the same face needs one more
+        low = q + 1 if face <= f else q
     never_down = r.raising == RaiseOrder.MONOTONE or r.raising == RaiseOrder.FACE_OR_QUANTITY
     if never_down and face < f:  # the face never goes down
         low = NO_BID
