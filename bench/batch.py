@@ -162,8 +162,7 @@ def section_games(games: int, batch: int, repeats: int) -> None:
     rates = interleaved(works, repeats)
     show(rates)
     floor_rate = rates["floor (bench/floor.py)"].median
-    lowest = min(rate.median for name, rate in rates.items() if name != "floor (bench/floor.py)"
-                 and not name.startswith("the limit"))  # fmt: skip
+    lowest = min(rates[key].median for key in FOUR)  # play_random's, edition by edition
     print(f"   lowest edition / floor: {lowest / floor_rate:.1f} (target 10)")
     print(f"   bluff / floor: {rates['bluff'].median / floor_rate:.1f} (target 10)")
     for key, why in REFUSED.items():
