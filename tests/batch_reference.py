@@ -72,7 +72,7 @@ def compare(
             if state.is_over:
                 continue
             action = numbers.decode(int(actions[i]))
-            rolled = under_cup(table, i, int(by[i])) if isinstance(action, perudo.Act) else None
+            rolled = table.cup(i, int(by[i])) if isinstance(action, perudo.Act) else None
             after = state.apply(action, by=int(by[i]), rolled=rolled)
             steps += 1
             if after.last_result is not state.last_result:
@@ -107,16 +107,6 @@ def differing(
         for f in encoding.fields  # type: ignore[attr-defined]
         if got[f.start : f.start + f.length] != want[f.start : f.start + f.length]
     ]
-
-
-def under_cup(table: BatchGames, i: int, seat: int) -> list[int]:
-    """The dice ``seat`` holds under its cup in game ``i`` (its hand less those out in the
-    open): after a re-roll, the faces it rolled."""
-    cup = list(table.hands(i)[seat])
-    for face in range(1, table.nfaces + 1):
-        for _ in range(int(table.open_faces[i, seat, face])):
-            cup.remove(face)
-    return cup
 
 
 def check_call(table: BatchGames, i: int, state: perudo.GameState) -> None:
@@ -193,7 +183,7 @@ def follow(
     for i, state in enumerate(states):
         if not state.is_over:
             action = numbers.decode(int(actions[i]))
-            rolled = under_cup(table, i, int(by[i])) if isinstance(action, perudo.Act) else None
+            rolled = table.cup(i, int(by[i])) if isinstance(action, perudo.Act) else None
             moved = state.apply(action, by=int(by[i]), rolled=rolled)
             if moved.last_result is not state.last_result and not moved.is_over:
                 moved = moved.with_dice(table.hands(i))

@@ -289,6 +289,24 @@ class BatchGames:
             for seat in range(self.players)
         )
 
+    def cup(self, game: int, seat: int) -> tuple[int, ...]:
+        """The dice ``seat`` holds under its cup in game ``game``, sorted: its hand
+        (:meth:`hands`) less the dice it put out in the open (Bluff); after a re-roll, the
+        faces it rolled.
+
+        Raises:
+            EncodingError: ``game`` is not a game of the batch, or ``seat`` not a seat.
+        """
+        hands = self.hands(game)
+        seat = whole_number(seat, "seat")
+        if not 0 <= seat < self.players:
+            raise EncodingError(f"seat {shown(seat)} is not a seat (0 to {self.players - 1})")
+        cup = list(hands[seat])
+        for face in range(1, self.nfaces + 1):  # the dice out in the open are not under it
+            for _ in range(int(self.open_faces[game, seat, face])):
+                cup.remove(face)
+        return tuple(cup)
+
     def wild_faces(self) -> NDArray[np.intp]:
         """``(batch,)``: the wild face of each game's round so far (0 for none): none in a
         special round, none in a round that opened on it where the edition says so."""
@@ -574,13 +592,7 @@ class BatchGames:
             return "too-late" if made else "not-the-bidder"
         if self.acts_after[game, bids]:
             return "already-rerolled"
-        hand = self.hands(game)[seat]
-        opened = [
-            f for f in range(1, self.nfaces + 1) for _ in range(self.open_faces[game, seat, f])
-        ]
-        cup = list(hand)
-        for face in opened:
-            cup.remove(face)
+        cup = list(self.cup(game, seat))
         for face in action.numbers:
             if face not in cup:
                 return "die-not-held"

@@ -25,6 +25,7 @@ __all__ = [
     "bid_number",
     "bid_of",
     "can_press",
+    "cup_parts",
     "cup_size",
     "exact_callers",
     "fill_acts",
@@ -45,6 +46,7 @@ __all__ = [
     "pressure_open",
     "seat_masks",
     "standing",
+    "under_cup",
     "wild_face",
     "wild_faces",
 ]
@@ -156,6 +158,23 @@ def cup_size(s: Games, t: Layout, i: int, seat: int) -> int:
 
 
 @inlined
+def under_cup(s: Games, i: int, seat: int, face: int) -> int:
+    """The dice showing ``face`` under ``seat``'s cup in game ``i`` (its hand's, less those
+    out in the open)."""
+    return int(s.faces[i, s.dealt[i], seat, face]) - int(s.open_faces[i, seat, face])
+
+
+@inlined
+def cup_parts(s: Games, t: Layout, i: int, seat: int) -> int:
+    """How many ways there are to take some of ``seat``'s cup in game ``i`` (none and all
+    of it among them): the product over faces of the dice under it, plus one."""
+    parts = 1
+    for face in range(1, t.faces + 1):
+        parts *= under_cup(s, i, seat, face) + 1
+    return parts
+
+
+@inlined
 def may_reroll(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> bool:
     """``seat`` may re-roll in game ``i`` now (Bluff): it made the standing bid, has not
     re-rolled since, and holds at least two dice under its cup (one out, one re-rolled)."""
@@ -176,9 +195,8 @@ def may_put_out(s: Games, t: Layout, i: int, seat: int, k: int, cup: int) -> boo
     dice = s.act_faces
     if dice[k, 0] >= cup:
         return False
-    h = s.dealt[i]
-    for face in range(1, t.faces + 1):
-        if dice[k, face] > s.faces[i, h, seat, face] - s.open_faces[i, seat, face]:
+    for face in range(1, t.faces + 1):  # noqa: SIM110 (numba compiles no generator)
+        if dice[k, face] > under_cup(s, i, seat, face):
             return False
     return True
 
@@ -196,14 +214,11 @@ def fill_acts(s: Games, r: BatchRules, t: Layout, i: int, seat: int, row: NDArra
                 row[t.first_act + k] = 1
         return
     # Every part of the cup (a count of each face, as mixed-radix digits), found by index.
-    h, radix = s.dealt[i], t.per_player
-    parts = 1
-    for face in range(1, t.faces + 1):
-        parts *= s.faces[i, h, seat, face] - s.open_faces[i, seat, face] + 1
-    for part in range(1, parts):
+    radix = t.per_player
+    for part in range(1, cup_parts(s, t, i, seat)):
         rest, key, size, weight = part, 0, 0, 1
         for face in range(1, t.faces + 1):
-            base = s.faces[i, h, seat, face] - s.open_faces[i, seat, face] + 1
+            base = under_cup(s, i, seat, face) + 1
             digit = rest % base
             rest //= base
             key += digit * weight
@@ -324,10 +339,7 @@ def out_of_turn_count(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> 
         return 0
     count = 1 if t.exact_call >= 0 and may_call(s, r, i, seat) else 0
     if may_reroll(s, r, t, i, seat):  # every part of the cup but none and all of it
-        h, choices = s.dealt[i], 1
-        for face in range(1, t.faces + 1):
-            choices *= s.faces[i, h, seat, face] - s.open_faces[i, seat, face] + 1
-        count += choices - 2
+        count += cup_parts(s, t, i, seat) - 2
     return count
 
 

@@ -248,10 +248,7 @@ def resolve(
         s.scores[i, loser] -= 1
         if s.scores[i, loser] == 0:
             eliminated = loser
-            place = 0  # the seats out before this call
-            for other in range(n):
-                place += s.out_place[i, other] >= 0
-            s.out_place[i, loser] = place
+            s.out_place[i, loser] = next_place(s, i, n)
     elif moved == -2:  # points, from the loser to the winner
         loser, gainer = (caller, bidder) if true else (bidder, caller)
         losers = gainers = 1
@@ -267,14 +264,10 @@ def resolve(
             loser, losers = moved, 1
             if held + delta < r.fewest:  # out (the dice left in the cup go with it)
                 eliminated = moved
-                place = 0  # the seats out before this call
-                for other in range(n):
-                    place += s.out_place[i, other] >= 0
-                s.out_place[i, moved] = place
+                s.out_place[i, moved] = next_place(s, i, n)
         elif delta > 0:
             gainer, gainers = moved, 1
     else:
-        place = -1  # the place the next seat this call puts out takes (counted when one goes)
         for seat in range(n):
             change = int(changes[i, seat])
             if change == 0:
@@ -285,12 +278,7 @@ def resolve(
                 changes[i, seat] = change
                 if change < 0 and held + change < r.fewest:
                     eliminated = seat if eliminated == -1 else -2
-                    if place < 0:  # the seats out before this call
-                        place = 0
-                        for other in range(n):
-                            place += s.out_place[i, other] >= 0
-                    s.out_place[i, seat] = place
-                    place += 1
+                    s.out_place[i, seat] = next_place(s, i, n)  # in seat order
             else:  # points
                 s.scores[i, seat] += change
             if change < 0:
@@ -323,6 +311,15 @@ def resolve(
         if single and r.starter_eliminator:  # the one loser: the caller or the bidder
             instead = caller if opener == bidder else bidder  # who put them out
     next_round(s, r, t, i, moved, opener, instead, one_round)
+
+
+@inlined
+def next_place(s: Games, i: int, n: int) -> int:
+    """The place the next seat put out of game ``i`` takes: the seats out so far."""
+    place = 0
+    for seat in range(n):
+        place += s.out_place[i, seat] >= 0
+    return place
 
 
 @inlined

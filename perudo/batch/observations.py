@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 from perudo.batch.arrays import Layout, Spots
 from perudo.batch.compiled import compiled, inlined, rows
 from perudo.batch.handle import Games
-from perudo.batch.legality import fill_mask, fill_out_of_turn, may_call, wild_face
+from perudo.batch.legality import fill_mask, fill_out_of_turn, may_call, under_cup, wild_face
 from perudo.batch.rules import BatchRules
 
 __all__ = ["last_bid_faces", "observe_games"]
@@ -40,7 +40,7 @@ def observe(s: Games, r: BatchRules, t: Layout, i: int, me: int, at: Spots, out:
     out[at.hand_hidden] = hidden
     if not hidden:  # the dice under the viewer's cup (those out in the open apart)
         for f in range(t.faces):
-            out[at.hand + f] = s.faces[i, s.dealt[i], me, f + 1] - s.open_faces[i, me, f + 1]
+            out[at.hand + f] = under_cup(s, i, me, f + 1)
     for k in range(n):
         seat = (me + k) % n
         out[at.dice + k] = s.held[i, seat]

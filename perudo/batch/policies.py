@@ -19,6 +19,7 @@ from perudo.batch.legality import (
     may_challenge,
     may_reroll,
     standing,
+    under_cup,
     wild_face,
 )
 from perudo.batch.moves import new_game, play
@@ -96,13 +97,12 @@ def rerolls_keeping_the_bid(s: Games, out: NDArray[np.int64]) -> None:
         seat = s.bidder[i]
         if seat < 0 or not may_reroll(s, r, t, i, seat):
             continue
-        h, face, wild = s.dealt[i], int(s.bid_f[i]), int(wild_face(s, r, i))
+        face, wild = int(s.bid_f[i]), int(wild_face(s, r, i))
         for a in range(t.first_bid - t.first_act):
             match = True
             size = 0
             for f in range(1, t.faces + 1):
-                under = s.faces[i, h, seat, f] - s.open_faces[i, seat, f]
-                keep = under if f == face or f == wild else 0  # noqa: SIM109 (numba: no tuple `in`)
+                keep = under_cup(s, i, seat, f) if f == face or f == wild else 0  # noqa: SIM109 (numba: no tuple `in`)
                 size += keep
                 if dice[a, f] != keep:
                     match = False
