@@ -5,7 +5,7 @@ through the page's own sentences."""
 from __future__ import annotations
 
 import pytest
-from helpers import check_batch_refuses, check_random_games, game, play
+from helpers import check_random_games, game, play
 
 import perudo
 from perudo import Bid
@@ -49,5 +49,18 @@ def test_random_games_play_read_back_and_replay() -> None:
     check_random_games(EDITION, 2, 8)
 
 
-def test_the_batch_engine_refuses_the_showdown_by_name() -> None:
-    check_batch_refuses(EDITION, 2, "pure-hands")
+def test_the_batch_engine_plays_the_showdown_as_gamestate_does() -> None:
+    """Pure and impure hands counted alike on both engines, step by step (where the batch
+    extra is installed): the edition's one showdown, and games of two dice a hand to the
+    last player in, where most showdowns hold a pure or an impure hand."""
+    pytest.importorskip("numpy", reason="the batch extra is not installed")
+    from batch_reference import compare
+
+    assert compare(EDITION, 2, 40, seed=5, observe=4) >= 40
+    two_dice = EDITION.derive(
+        "immortal-blade-two-dice",
+        reason="Test: two dice a hand, played to the last player in.",
+        dice={"per_player": 2, "faces": 6},
+        scoring={"kind": "elimination"},
+    )
+    assert compare(two_dice, 2, 40, seed=6, observe=4) > 80

@@ -217,6 +217,8 @@ def resolve(
         count = hands[i, h, seat, face]
         if wild > 0 and wild != face:
             count += hands[i, h, seat, wild]
+        if r.pure_hands and count == held:  # nothing else in the hand: two more, or one
+            count += 2 if hands[i, h, seat, face] == held else 1
         total += count
         shown += 1
         revealed[i, seat] = shown

@@ -54,6 +54,7 @@ from perudo.rules import (
     OutBelow,
     PartyPoints,
     PlayerCount,
+    PureHandsChallenge,
     QuantityOfFace,
     QuantityOrFace,
     RankedFaces,
@@ -105,6 +106,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     NoCap: {},
     DiceInPlayCap: {},
     Challenge: {"reveal": ("all", "from-left")},
+    PureHandsChallenge: {},
     NoExactCall: {},
     NoPass: {},
     NoClock: {},
@@ -223,6 +225,7 @@ class BatchRules(NamedTuple):
     opening_least: int  # the fewest dice an opening bid names: 1, a number, or -1 (players in)
     cap: bool
     reveal_from_left: bool
+    pure_hands: bool  # a hand of the bid's face alone counts two more, with wilds one more
     exact: bool
     exact_out_of_turn: bool
     exact_min_players: int
@@ -331,7 +334,8 @@ def batch_rules(variant: Variant) -> BatchRules:
         opening=OnesOpening.of(variant.opening.ones),  # type: ignore[attr-defined]
         opening_least=_opening_least(variant),
         cap=variant.cap.caps,
-        reveal_from_left=variant.challenge.reveal == "from-left",  # type: ignore[attr-defined]
+        reveal_from_left=getattr(variant.challenge, "reveal", "all") == "from-left",
+        pure_hands=_as_played(variant, "challenge") is PureHandsChallenge,
         exact=isinstance(exact, ExactCall),
         exact_out_of_turn=exact.out_of_turn,
         exact_min_players=getattr(exact, "min_players", 0),
