@@ -882,7 +882,7 @@ class GameState(RoundFacts):
             fields["must_bid"] = False
         for key in _NOT_AFTER_BID:  # the caches a bid makes false go
             fields.pop(key, None)
-        if bid.pressure:
+        if bid.pressure and claim == "bid":  # a pass or a doubt restates it: nothing spent
             fields["players"] = self._spend_pressure(seat)
             fields["pressured"] = True
             fields.pop(_SEATS, None)  # what views show of the seats: its pressure changed

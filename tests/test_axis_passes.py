@@ -106,6 +106,17 @@ def test_a_pass_is_neither_claimed_exact_nor_opened_on() -> None:
     assert none.value.reason == "no-pass"
 
 
+def test_a_pass_on_a_pressured_bid_spends_no_pressure() -> None:
+    """Regression: the pass restated the standing bid, pressure and all, and spent the
+    passer's pressure as if it had bid under pressure itself."""
+    party = pass_edition("wango-party")
+    state = perudo.new_game(party, 3, seed=1, first_player=0).apply(Bid(1, 2, pressure=True))
+    before = [seat.pressure_left for seat in state.players]
+    passed = state.apply(Paso())
+    assert [seat.pressure_left for seat in passed.players] == before
+    assert passed.pressured  # the round's standing bid is still the pressured one
+
+
 def test_passes_are_kept_by_records_positions_and_observations() -> None:
     check_random_games(PASSING, 3, seeds=25)
     mid = play(game(PASSING, [PAIRS, NO_PAIR, PAIRS]), "3x4", "paso")
