@@ -58,6 +58,7 @@ __all__ = [
     "bot_name",
     "expected_count",
     "make_bot",
+    "pass_chance",
     "reader_bot",
 ]
 
@@ -417,13 +418,19 @@ def _holds(view: PlayerView, table: tuple[tuple[float, ...], ...]) -> float:
     assert isinstance(bid, Bid)  # asked only once a bid stands, a quantity of a face
     if claim == "pass":
         passer = view.bids[-1].player
-        return _pass_chance(view.variant.passes, view.seats[passer].dice_count, view.context)
+        return pass_chance(view.variant.passes, view.seats[passer].dice_count, view.context)
     return exact_chance_of(table, bid) if claim == "exact" else chance_of(table, bid)
 
 
-def _pass_chance(passes: PassRule, dice: int, context: RoundContext) -> float:
+def pass_chance(passes: PassRule, dice: int, context: RoundContext) -> float:
     """The chance a hand of ``dice`` dice is as a pass of ``passes`` claims: from 256
-    hands drawn from a fixed stream (the same answer every time), for any pass kind."""
+    hands drawn from a fixed stream (the same answer every time), for any pass kind.
+
+    >>> import perudo
+    >>> edition = perudo.load_variant("common-hand-pass")
+    >>> pass_chance(edition.passes, 1, edition.round_one((5, 5)))  # one die: never a pair
+    1.0
+    """
     faces = context.faces
     draw = random.Random(dice * 1_000 + faces)
     hands = [tuple(sorted(draw.randint(1, faces) for _ in range(dice))) for _ in range(256)]

@@ -85,7 +85,7 @@ def batch_tables(draw: st.DrawFn) -> BatchTable:
     from hypothesis import assume
 
     from perudo.batch.rules import BATCH_KINDS, BATCH_PARAMS
-    from perudo.rules import ExactCall, NoSpecialRound
+    from perudo.rules import ExactCall, NoPairPass, NoSpecialRound
 
     players = draw(st.integers(2, 4))
     faces = draw(st.integers(3, 8))
@@ -113,6 +113,7 @@ def batch_tables(draw: st.DrawFn) -> BatchTable:
         ("DefaultMove", "seconds"): draw(st.integers(1, 60)),  # time: a table's business
         ("DefaultMove", "quantity"): draw(st.integers(0, 3)),
         ("DefaultMove", "face"): draw(st.integers(0, faces)),
+        ("NoPairPass", "per_round"): draw(st.integers(1, 2)),
     }  # fmt: skip
     components = {}
     for axis, kinds in BATCH_KINDS.items():
@@ -127,6 +128,7 @@ def batch_tables(draw: st.DrawFn) -> BatchTable:
     special = components["special_round"]
     words = {  # the words an edition's calls and rounds need, and none it does not
         "calza": "Calza" if isinstance(components["exact_call"], ExactCall) else None,
+        "paso": "Paso" if isinstance(components["passes"], NoPairPass) else None,
         "special_round": None if isinstance(special, NoSpecialRound) else "Palifico",
         "ordinary": "Ordinary" if getattr(special, "two_players", "") == "choice"
         or getattr(special, "optional", False) else None,

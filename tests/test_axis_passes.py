@@ -155,12 +155,42 @@ def test_the_solver_follows_a_pass() -> None:
     assert sum(solved.bot().policy(passed.view(0)).values()) == 1
 
 
-def test_the_batch_engine_refuses_a_pass_by_name() -> None:
+@pytest.mark.parametrize(
+    "edition",
+    [PASSING, pass_edition("wango-party"), pass_edition("french-calza"), pass_edition("bluff")],
+    ids=lambda v: v.key,
+)
+def test_the_batch_engine_plays_a_pass_as_gamestate_does(edition: perudo.Variant) -> None:
+    """Passes, passes of passes and challenged passes on both engines alike, step by step
+    (where the batch extra is installed): under pressure (party), beside the exact call
+    (Calza, never on a pass) and a re-roll after a pass (Bluff)."""
     pytest.importorskip("numba", reason="the batch extra is not installed")
-    from perudo.batch import BatchGames
+    from batch_reference import compare
 
-    with pytest.raises(perudo.GameSetupError, match="passes kind 'no-pair'"):
-        BatchGames.new(PASSING, 3, 8, seed=1)
+    assert compare(edition, 3, 30, seed=7, observe=3) > 60
+
+
+def test_the_batch_engine_refuses_a_pass_as_gamestate_does() -> None:
+    """No bid to pass on: refused for the same reason as GameState gives; the pass is
+    open once a bid stands, and kept as a link of the round's chain."""
+    pytest.importorskip("numba", reason="the batch extra is not installed")
+    import numpy as np
+    from batch_reference import reference_states
+
+    from perudo.batch import BatchGames
+    from perudo.encoding import action_encoding
+
+    table = BatchGames.new(PASSING, 3, batch=1, seed=2)
+    state = reference_states(table)[0]
+    number = action_encoding(PASSING, 3).encode(Paso())
+    with pytest.raises(IllegalActionError) as raised:
+        table.step(np.array([number]))
+    assert raised.value.reason == "pass-not-allowed" == state.check(Paso()).reason  # type: ignore[union-attr]
+    assert not table.may_pass()[0]
+    table.step(np.array([action_encoding(PASSING, 3).encode(Bid(1, 2))]))
+    assert table.may_pass()[0]
+    table.step(np.array([number]))
+    assert table.bid_claim[0, :2].tolist() == [0, 2]  # a bid, then its pass
 
 
 def test_openspiel_plays_a_pass_declaration(tmp_path: Path) -> None:

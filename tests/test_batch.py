@@ -156,6 +156,18 @@ def _derived() -> list[perudo.Variant]:
             reason="Test: sixes wild until a bid names them.",
             wilds={"kind": "until-bid-on", "face": 6},
         ),
+        perudo.load_variant("french-calza").derive(
+            "calza-pure-hands",
+            reason="Test: pure hands count more at a challenge, never at Calza (drawn once).",
+            dice={"per_player": 2, "faces": 4},
+            challenge={"kind": "pure-hands"},
+        ),
+        italian.derive(
+            "italian-passes-twice",
+            reason="Test: a pass of no two dice alike, twice a round.",
+            words={"paso": "Paso"},
+            passes={"kind": "no-pair", "per_round": 2},
+        ),
         perudo.load_variant("french-jonti").derive(
             "jonti-monotone",
             reason="Test: a monotone raise order with Calzone and wild sixes.",
@@ -174,7 +186,8 @@ def test_declared_and_derived_editions_play_the_reference_rules(
 
 
 def test_random_actions_draw_every_legal_action_and_nothing_else() -> None:
-    for key, players in [("italian", 4), ("wango-party", 3), ("french-jonti", 5), ("spanish", 2)]:
+    for key, players in [("italian", 4), ("wango-party", 3), ("french-jonti", 5), ("spanish", 2),
+                         ("common-hand-pass", 3)]:  # fmt: skip
         sample_counts(key, players, 40, seed=3, draws=3000)
 
 
@@ -493,6 +506,9 @@ def _per_game(total: int, squares: int, games: int) -> tuple[float, float]:
         ("bluff", 4, ["reader"]),
         ("dead-mans-dice", 3, ["odds", "random"]),
         ("aetolia-liars-dice", 4, ["reader"]),
+        ("common-hand-pass", 4, ["odds", "random"]),
+        ("common-hand-pass", 3, ["reader"]),
+        ("immortal-blade-liars-dice", 2, ["odds", "random"]),
     ],
 )
 def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(

@@ -18,6 +18,7 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
+from perudo.actions import EXACT_CALL, PASS
 from perudo.batch.rules import BatchRules
 from perudo.encoding import (
     ActionEncoding,
@@ -49,7 +50,8 @@ __all__ = [
 class Shape:
     """The shape of a field after the game axis, by name: ``""`` one value, ``"n"`` one per
     seat, ``"nf1"`` one per seat and face (index 0 unused), ``"2nf1"`` two of those, ``"b"``
-    one per bid number, ``"a"`` one more than those, ``"d"`` one per declaration."""
+    one per link a round's bid chain may hold (its bids and passes), ``"a"`` one more than
+    those, ``"d"`` one per declaration."""
 
     code: str
 
@@ -79,6 +81,9 @@ class GameArrays(NamedTuple):
     nbids: Annotated[NDArray[np.int16], Shape("")]  #: bids made this round
     bid_made: Annotated[NDArray[np.int16], Shape("b")]  #: the round's bids, by number, in order
     bid_by: Annotated[NDArray[np.int8], Shape("b")]  #: who made each (the first nbids hold)
+    #: what each link of the round claims: 0 a bid, 2 a pass of the standing bid
+    #: (:data:`perudo.encoding.CLAIMS`)
+    bid_claim: Annotated[NDArray[np.int8], Shape("b")]
     #: the action taken after the round's k-th bid (0: before any), as the observation
     #: writes it with absolute seats: ``1 + number * players + seat`` (0: none)
     acts_after: Annotated[NDArray[np.int32], Shape("a")]
@@ -99,6 +104,7 @@ class GameArrays(NamedTuple):
     # The last call, as views show it (read only where ``last``).
     last: Annotated[NDArray[np.bool_], Shape("")]
     last_call: Annotated[NDArray[np.int8], Shape("")]  #: 0 Dudo, 1 the exact call
+    last_claim: Annotated[NDArray[np.int8], Shape("")]  #: what the link called claimed
     last_q: Annotated[NDArray[np.int16], Shape("")]
     last_f: Annotated[NDArray[np.int8], Shape("")]
     last_p: Annotated[NDArray[np.bool_], Shape("")]
@@ -141,12 +147,14 @@ class Layout(NamedTuple):
     per_player: int
     actions: int  #: the actions numbered (:attr:`ActionEncoding.size`)
     bids: int  #: the bid numbers (a bid and its pressured form count twice)
+    links: int  #: the most links a round's bid chain holds (its bids and its passes)
     max_quantity: int
     declarations: int
     first_declaration: int  #: the number of the first declaration
     first_act: int  #: the number of the first of the edition's own actions
     first_bid: int  #: the number of the first bid
     exact_call: int  #: the number of the exact call (-1: none)
+    passing: int  #: the number of the pass (-1: none)
     pressed_dudo: int  #: the number of Dudo with pressure (-1: none)
     per_bid: int  #: 2 where a bid may be made with pressure, else 1
     rounds: int  #: the rounds a game lasts (0: until one player is left)
@@ -177,12 +185,12 @@ class Spots(NamedTuple):
     wild: int
     bids: int
     claims: int  # -1: the batch engine plays no exact claim in the bid chain
-    passes: int  # -1: the batch engine plays no pass
+    passes: int  # -1: no pass
     doubts: int  # -1: the batch engine plays no challenge all around
     legal: int
     last: int
     last_call: int
-    last_claim: int  # -1: the same
+    last_claim: int  # -1: no exact claim in the chain and no pass
     last_quantity: int
     last_face: int
     last_pressure: int
@@ -221,12 +229,14 @@ def layout(variant: Variant, rules: BatchRules, players: int) -> Layout:
         per_player=variant.dice.per_player,
         actions=actions.size,
         bids=actions.bid_count,
+        links=variant.most_links(players, actions.bid_count),
         max_quantity=actions.max_quantity,
         declarations=len(variant.declarations),
         first_declaration=len(calls),
         first_act=actions.acts_from,
         first_bid=actions.first_bid,
-        exact_call=len(calls) - 1 if variant.has_exact_call else -1,
+        exact_call=calls.index(EXACT_CALL) if EXACT_CALL in calls else -1,
+        passing=calls.index(PASS) if PASS in calls else -1,
         pressed_dudo=1 if variant.has_pressure else -1,
         per_bid=2 if variant.has_pressure else 1,
         rounds=rounds,
@@ -270,8 +280,8 @@ def act_index(actions: ActionEncoding) -> NDArray[np.int32]:
 
 def _sizes(table: Layout) -> dict[str, tuple[int, ...]]:
     n, nf = table.players, table.faces
-    return {"": (), "n": (n,), "nf1": (n, nf + 1), "2nf1": (2, n, nf + 1), "b": (table.bids,),
-            "a": (table.bids + 1,), "d": (table.declarations,)}  # fmt: skip
+    return {"": (), "n": (n,), "nf1": (n, nf + 1), "2nf1": (2, n, nf + 1), "b": (table.links,),
+            "a": (table.links + 1,), "d": (table.declarations,)}  # fmt: skip
 
 
 def new_arrays(table: Layout, batch: int) -> GameArrays:

@@ -21,8 +21,9 @@ from numpy.typing import NDArray
 from perudo.batch import policies
 from perudo.batch.compiled import compiled, rows
 from perudo.batch.engine import BatchGames
-from perudo.bots import OddsBot, RandomBot, reader_bot
+from perudo.bots import OddsBot, RandomBot, pass_chance, reader_bot
 from perudo.odds import tail_chances
+from perudo.variant import Variant
 
 __all__ = [
     "BatchBot",
@@ -84,6 +85,15 @@ def _own_count(
     known, unseen = _known(table, seats)
     helps: NDArray[np.bool_] = (wild > 0) & (face != wild)
     return known[rows, face] + np.where(helps, known[rows, wild], 0), helps, unseen
+
+
+@functools.lru_cache(maxsize=16)
+def _pass_chances(variant: Variant) -> NDArray[np.float64]:
+    """``[dice]``: the chance a hand of ``dice`` dice is as the edition's pass claims, the
+    odds bot's own estimate (:func:`perudo.bots.pass_chance`)."""
+    context = variant.round_one((variant.dice.per_player,) * 2)
+    dice = range(variant.dice.per_player + 1)
+    return np.array([pass_chance(variant.passes, held, context) for held in dice])
 
 
 class BatchRandomBot:
@@ -177,6 +187,10 @@ class BatchOddsBot:
             acts[calza] = table.layout.exact_call
             decided |= calza
         chance = self._at_least(table, seats, q, f)
+        if table.layout.passing >= 0:  # a pass stands: the chance the passer's is as claimed
+            passed = table.bid_claim[rows, np.maximum(table.nbids - 1, 0)] == 2
+            passer = table.held[rows, np.maximum(table.bidder, 0)]
+            chance = np.where(standing & passed, _pass_chances(table.variant)[passer], chance)
         press = table.may_press()
         doubt = ~decided & standing & (chance < self.doubt)
         pressed = doubt & (chance < 0.1) & press
@@ -202,6 +216,12 @@ class BatchOddsBot:
             first = table.layout.first_declaration
             acts[opening] = first + np.argmax(table.offers[opening], axis=1)
         decided |= none
+        if table.layout.passing >= 0:  # a true pass rather than a raise as likely false
+            own = table.faces[rows, table.dealt, seats, 1:]
+            no_pair = (own <= 1).all(axis=1)  # the pass's claim of the seat's own hand
+            passing = ~decided & (best < 0.5) & table.may_pass() & no_pair
+            acts[passing] = table.layout.passing
+            decided |= passing
         give_up = ~decided & standing & (best < self.doubt)
         acts[give_up] = 0
         decided |= give_up

@@ -27,7 +27,7 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
-from perudo.actions import Act, Bid, Declare, Dudo, HandBid
+from perudo.actions import Act, Bid, Declare, Dudo, HandBid, Paso
 from perudo.batch import legality, moves, observations, policies
 from perudo.batch.arrays import (
     GameArrays,
@@ -137,6 +137,7 @@ class BatchGames:
     nbids: NDArray[np.int16]
     bid_made: NDArray[np.int16]
     bid_by: NDArray[np.int8]
+    bid_claim: NDArray[np.int8]
     acts_after: NDArray[np.int32]
     special: NDArray[np.bool_]
     special_player: NDArray[np.int16]
@@ -154,6 +155,7 @@ class BatchGames:
     returned: NDArray[np.float64]
     last: NDArray[np.bool_]
     last_call: NDArray[np.int8]
+    last_claim: NDArray[np.int8]
     last_q: NDArray[np.int16]
     last_f: NDArray[np.int8]
     last_p: NDArray[np.bool_]
@@ -385,6 +387,13 @@ class BatchGames:
         legality.pressure_open(self._games, self._actors(), may)
         return may
 
+    def may_pass(self) -> NDArray[np.bool_]:
+        """``(batch,)``: each game's player to act may pass now (where the edition has a
+        pass: a bid stands, and the seat has not passed as often as a round allows)."""
+        may = np.empty(self.batch, dtype=np.bool_)
+        legality.passers(self._games, self._actors(), may)
+        return may
+
     def last_bid_faces(self) -> NDArray[np.int64]:
         """``(batch, players)``: the face of each seat's last bid of the round so far (0:
         none yet), what the reader bot reads."""
@@ -548,6 +557,8 @@ class BatchGames:
             return violation("declaration-not-offered")
         if self.must_declare[game]:
             return violation("declaration-required")
+        if isinstance(action, Paso):  # none standing, or passed as often as a round allows
+            return violation("pass-not-allowed")
         if (
             isinstance(action, Bid | Dudo)
             and action.pressure

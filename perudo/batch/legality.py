@@ -38,11 +38,13 @@ __all__ = [
     "masks",
     "may_call",
     "may_challenge",
+    "may_pass",
     "may_put_out",
     "may_reroll",
     "out_of_turn_actions",
     "out_of_turn_count",
     "out_of_turn_counts",
+    "passers",
     "pressure_open",
     "seat_masks",
     "standing",
@@ -132,8 +134,10 @@ def can_press(s: Games, r: BatchRules, i: int, seat: int) -> bool:
 @inlined
 def may_call(s: Games, r: BatchRules, i: int, seat: int) -> bool:
     """``seat`` may make the exact call in game ``i`` now (in turn, or out of turn where
-    the edition allows it)."""
+    the edition allows it): a bid stands, not a pass of it."""
     if not r.exact or s.over[i] or s.bid_q[i] == 0 or s.held[i, seat] == 0:
+        return False
+    if s.bid_claim[i, s.nbids[i] - 1] != 0:
         return False
     if s.players_in[i] < r.exact_min_players:
         return False
@@ -145,6 +149,18 @@ def may_call(s: Games, r: BatchRules, i: int, seat: int) -> bool:
         if seat == bidder or seat == s.right[i, bidder]:
             return False
     return not (r.exact_below_full and s.held[i, seat] >= s.start_dice[i, seat])
+
+
+@inlined
+def may_pass(s: Games, r: BatchRules, i: int, seat: int) -> bool:
+    """``seat``, the player to act, may pass in game ``i`` now: a bid stands (or a pass of
+    it), and ``seat`` has passed fewer times this round than the edition allows."""
+    if r.passes == 0 or s.over[i] or s.bid_q[i] == 0 or s.must_declare[i]:
+        return False
+    passed = 0
+    for k in range(s.nbids[i]):
+        passed += s.bid_by[i, k] == seat and s.bid_claim[i, k] == 2
+    return passed < r.passes
 
 
 @inlined
@@ -279,6 +295,8 @@ def fill_mask(s: Games, r: BatchRules, t: Layout, i: int, row: NDArray[Any]) -> 
         row[t.pressed_dudo] = dudo and can_press(s, r, i, seat)
     if t.exact_call >= 0:
         row[t.exact_call] = may_call(s, r, i, seat)
+    if t.passing >= 0:
+        row[t.passing] = may_pass(s, r, i, seat)
     fill_acts(s, r, t, i, seat, row)
 
 
@@ -308,6 +326,8 @@ def is_legal(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) ->
         )
     if seat != s.to_act[i]:
         return False
+    if act == t.passing:
+        return may_pass(s, r, i, seat)
     if act < t.first_declaration:  # Dudo, with or without pressure
         pressure = act == t.pressed_dudo
         return may_challenge(s, i) and (not pressure or can_press(s, r, i, seat))
@@ -435,6 +455,14 @@ def lowest_quantities(s: Games, seats: NDArray[np.int64], out: NDArray[np.int64]
         q, f, special, locked, least = standing(s, r, i, seats[i])
         for face in range(1, t.faces + 1):
             out[face - 1, i] = lowest(r, s.face_rank, q, f, special, locked, least, face)
+
+
+@compiled
+def passers(s: Games, seats: NDArray[np.int64], out: NDArray[np.bool_]) -> None:
+    """``out[i]``: ``seats[i]`` (the player to act) may pass in game ``i`` now."""
+    r = s.rules
+    for i in rows(len(seats)):
+        out[i] = may_pass(s, r, i, seats[i])
 
 
 @compiled

@@ -142,6 +142,7 @@ def bid(s: Games, t: Layout, i: int, act: int, seat: int) -> None:
         s.open_f[i] = face
     s.bid_made[i, s.nbids[i]] = act - t.first_bid
     s.bid_by[i, s.nbids[i]] = seat
+    s.bid_claim[i, s.nbids[i]] = 0
     s.nbids[i] += 1
     s.bid_q[i] = quantity
     s.bid_f[i] = face
@@ -150,6 +151,22 @@ def bid(s: Games, t: Layout, i: int, act: int, seat: int) -> None:
     if pressure:
         s.pressure_left[i, seat] -= 1
         s.pressured[i] = True
+    for d in range(t.declarations):
+        s.offers[i, d] = False
+    s.must_declare[i] = False
+    s.to_act[i] = s.left[i, seat]
+
+
+@inlined
+def pass_bid(s: Games, t: Layout, i: int, seat: int) -> None:
+    """``seat`` passes: the standing bid stays (restated in the chain, no pressure spent),
+    ``seat`` in its bidder's place; the turn passes to its left."""
+    k = s.nbids[i]
+    s.bid_made[i, k] = s.bid_made[i, k - 1]
+    s.bid_by[i, k] = seat
+    s.bid_claim[i, k] = 2
+    s.nbids[i] += 1
+    s.bidder[i] = seat
     for d in range(t.declarations):
         s.offers[i, d] = False
     s.must_declare[i] = False
@@ -195,7 +212,9 @@ def resolve(
     q = int(s.bid_q[i])
     face = int(s.bid_f[i])
     bidder = int(s.bidder[i])
-    wild = wild_face(s, r, i)
+    claim = int(s.bid_claim[i, s.nbids[i] - 1])
+    passed = claim == 2  # a challenge of a pass: judged on the passer's hand alone
+    wild = 0 if passed else wild_face(s, r, i)
     # The dice are shown from the caller's left; where the edition says so, only until the
     # bid is reached (the exact call shows every hand).
     # The hands shown stay where they are: the next deal goes into the other set of faces.
@@ -211,18 +230,30 @@ def resolve(
         changes[i, seat] = 0
         if held == 0:
             continue
+        if passed:  # the passer's hand alone, counted 1 when it holds no two dice alike
+            if seat != bidder:
+                hidden[i, seat] = True
+                continue
+            count = 1
+            for f in range(1, t.faces + 1):
+                if hands[i, h, seat, f] > 1:
+                    count = 0
+            total = count
+            shown = 1
+            revealed[i, seat] = shown
+            continue
         if r.reveal_from_left and not exact and total >= q:
             hidden[i, seat] = True
             continue
         count = hands[i, h, seat, face]
         if wild > 0 and wild != face:
             count += hands[i, h, seat, wild]
-        if r.pure_hands and count == held:  # nothing else in the hand: two more, or one
+        if r.pure_hands and not exact and count == held:  # a challenge: two more, or one
             count += 2 if hands[i, h, seat, face] == held else 1
         total += count
         shown += 1
         revealed[i, seat] = shown
-    true = total >= q  # the bid stands (a challenge of it is lost by the caller)
+    true = total >= 1 if passed else total >= q  # the link called holds: its caller loses
     points = 0
     # The one seat whose dice change, and by how many (most calls); -1 where the call moves
     # several seats' dice, each set in last_changes; -2 where it moves points.
@@ -234,8 +265,8 @@ def resolve(
                 for seat in range(n):
                     if s.held[i, seat] > 0 and seat != bidder:
                         changes[i, seat] = -1
-            else:
-                moved, delta = (caller, q - total) if true else (bidder, total - q)
+            else:  # by the count against the quantity (a pass's too: its count is 0 or 1)
+                moved, delta = (caller, q - total) if total > q else (bidder, total - q)
         elif r.moves_dice:  # a count at least the quantity makes the caller lose a die
             moved, delta = caller if true else bidder, -1
         else:  # points, from the loser to the winner: no seat's dice move
@@ -289,6 +320,7 @@ def resolve(
                 gainer, gainers = seat, gainers + 1
     s.last[i] = True
     s.last_call[i] = 1 if exact else 0
+    s.last_claim[i] = claim
     s.last_q[i] = q
     s.last_f[i] = face
     s.last_p[i] = s.bid_p[i]
@@ -447,6 +479,9 @@ def play(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int, one_ro
         return False
     if act >= t.first_declaration:
         declare(s, r, i, act - t.first_declaration, seat)
+        return False
+    if act == t.passing:
+        pass_bid(s, t, i, seat)
         return False
     if act == t.pressed_dudo:
         s.pressure_left[i, seat] -= 1

@@ -60,8 +60,15 @@ def observe(s: Games, r: BatchRules, t: Layout, i: int, me: int, at: Spots, out:
         out[at.offers + d] = s.offers[i, d]
     out[at.must_declare] = s.must_declare[i]
     out[at.wild] = wild_face(s, r, i)
-    for k in range(s.nbids[i]):  # each bid's entry: when it was made (from 1), by whom
-        out[at.bids + s.bid_made[i, k] * n + (s.bid_by[i, k] - me) % n] = k + 1
+    for k in range(s.nbids[i]):  # each link's entry: when it was made (from 1), by whom
+        at_bid = s.bid_made[i, k] * n + (s.bid_by[i, k] - me) % n
+        if s.bid_claim[i, k] == 0:
+            out[at.bids + at_bid] = k + 1
+        else:  # a pass, by the bid it left standing: the seat's next placing if it passed on it
+            index = at.passes + at_bid
+            while out[index]:
+                index += t.bids * n
+            out[index] = k + 1
     if s.to_act[i] == me:
         fill_mask(s, r, t, i, out[at.legal : at.legal + t.actions])
     else:  # the exact call out of turn, a re-roll after one's bid
@@ -96,6 +103,8 @@ def observe_last(
     n = t.players
     out[at.last] = 1
     out[at.last_call + s.last_call[i]] = 1
+    if at.last_claim >= 0:
+        out[at.last_claim] = s.last_claim[i]
     out[at.last_quantity] = s.last_q[i]
     out[at.last_face + s.last_f[i] - 1] = 1
     out[at.last_pressure] = s.last_p[i]

@@ -17,6 +17,7 @@ from perudo.batch.legality import (
     lowest,
     may_call,
     may_challenge,
+    may_pass,
     may_reroll,
     standing,
     under_cup,
@@ -54,10 +55,11 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
     dudo = may_challenge(s, i)
     pressed = t.pressed_dudo >= 0 and dudo and press
     exact = t.exact_call >= 0 and may_call(s, r, i, seat)
+    passing = t.passing >= 0 and may_pass(s, r, i, seat)
     offers = 0
     for d in range(t.declarations):
         offers += s.offers[i, d]
-    total = bids + dudo + pressed + exact + offers
+    total = bids + dudo + pressed + exact + passing + offers
     if total == 0:
         return 0
     pick = int(below(s.bits, total))
@@ -71,7 +73,8 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
                 return bid_number(t, low + pick // 2, face, pick % 2 == 1)
             pick -= span
     pick -= bids
-    for call, open_ in ((0, dudo), (t.pressed_dudo, pressed), (t.exact_call, exact)):
+    calls = ((0, dudo), (t.pressed_dudo, pressed), (t.exact_call, exact), (t.passing, passing))
+    for call, open_ in calls:
         if open_:
             if pick == 0:
                 return call

@@ -44,6 +44,7 @@ from perudo.rules import (
     NoClock,
     NoConversion,
     NoExactCall,
+    NoPairPass,
     NoPass,
     NoSpecialRound,
     NoWilds,
@@ -109,6 +110,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     PureHandsChallenge: {},
     NoExactCall: {},
     NoPass: {},
+    NoPairPass: {"per_round": None},
     NoClock: {},
     DefaultMove: {
         "seconds": None,
@@ -249,6 +251,7 @@ class BatchRules(NamedTuple):
     pressure_uses: int
     special_declaration: int  # the number of the declaration of the special round (-1)
     reroll: bool  # the bidder may put dice out in the open and re-roll the rest (Bluff)
+    passes: int  # the times a seat may pass in a round, claiming no two dice alike (0: none)
 
     def numbers(self) -> BatchRules:
         """These rules with each kind as its plain number: what the compiled steps are
@@ -359,6 +362,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         pressure_uses=scoring.pressure_uses,
         special_declaration=roles.index("special") if "special" in roles else -1,
         reroll=_as_played(variant, "actions") is Reroll,
+        passes=variant.passes.most_per_round,
     )
 
 
