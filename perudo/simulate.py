@@ -602,6 +602,8 @@ def _play_batch(
         ("calls", "challenge"): played.dudo,
         ("calls", "exact"): played.exact + played.out_of_turn,
         ("calls", "exact-out-of-turn"): played.out_of_turn,
+        ("calls", "challenge-out-of-turn"): played.dudo_out_of_turn,
+        ("calls", "bid-out-of-turn"): played.bids_out_of_turn,
         ("special_rounds", variant.words.declaration("special") or ""): played.special,
         **{("acts", word): played.acts for word in variant.actions.words[:1]},  # the re-roll
         **{("declarations", name): played.declarations[:, k]

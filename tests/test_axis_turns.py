@@ -170,12 +170,13 @@ def test_openspiel_plays_a_burst_declaration(tmp_path: Path) -> None:
     pyspiel.random_sim_test(game_, num_sims=2, serialize=True, verbose=False)
 
 
-def test_the_batch_engine_refuses_a_burst_by_name() -> None:
+def test_the_batch_engine_plays_a_burst_as_gamestate_does() -> None:
+    """Bids and challenges out of turn, every seat's mask compared with GameState's at
+    every step (where the batch extra is installed)."""
     pytest.importorskip("numba", reason="the batch extra is not installed")
-    from perudo.batch import BatchGames
+    from batch_reference import compare
 
-    with pytest.raises(perudo.GameSetupError, match="turns kind 'burst'"):
-        BatchGames.new(burst_edition(), 4, 8, seed=1)
+    assert compare(burst_edition(), 4, 30, seed=4, observe=3) > 60
 
 
 @attrs.frozen

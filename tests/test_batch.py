@@ -162,6 +162,22 @@ def _derived() -> list[perudo.Variant]:
             dice={"per_player": 2, "faces": 4},
             challenge={"kind": "pure-hands"},
         ),
+        perudo.load_variant("wango-party").derive(
+            "party-burst",
+            reason="Test: bids and challenges out of turn, under pressure too.",
+            turns={"kind": "burst", "bid": True, "challenge": True},
+        ),
+        italian.derive(
+            "italian-rotate-bidder-hand",
+            reason="Test: the opening passes round; a challenge shows the bidder's hand.",
+            starter={"kind": "rotate"},
+            challenge={"kind": "bidder-hand"},
+        ),
+        italian.derive(
+            "italian-after-loser",
+            reason="Test: the seat left of the loser opens.",
+            starter={"kind": "after-loser"},
+        ),
         italian.derive(
             "italian-passes-twice",
             reason="Test: a pass of no two dice alike, twice a round.",
@@ -509,6 +525,8 @@ def _per_game(total: int, squares: int, games: int) -> tuple[float, float]:
         ("common-hand-pass", 4, ["odds", "random"]),
         ("common-hand-pass", 3, ["reader"]),
         ("immortal-blade-liars-dice", 2, ["odds", "random"]),
+        ("outlands-liars-dice", 4, ["odds", "random"]),
+        ("outlands-liars-dice", 3, ["reader"]),
     ],
 )
 def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(

@@ -160,10 +160,63 @@ class BatchOddsBot:
         chance = tails[helps.astype(np.intp), unseen, np.clip(need, 0, unseen + 1)]
         return np.where(need <= 0, 1.0, chance)
 
+    def _in_hand(
+        self,
+        table: BatchGames,
+        seats: NDArray[Any],
+        owner: NDArray[Any],
+        quantity: NDArray[Any],
+        face: NDArray[Any],
+    ) -> NDArray[np.float64]:
+        """The chance that at least ``quantity`` of ``owner``'s dice count for ``face`` in
+        each game, as ``seats`` sees it: its own hand, known, or another's, unseen (the odds
+        bot's tables where a challenge shows the bidder's hand alone)."""
+        rows = np.arange(table.batch)
+        face = np.broadcast_to(np.asarray(face, dtype=np.int64), (table.batch,))
+        wild = table.wild_faces()
+        helps: NDArray[np.bool_] = (wild > 0) & (face != wild)
+        hand = table.faces[rows, table.dealt, seats].astype(np.int64)
+        own = np.where(owner == seats, hand[rows, face] + np.where(helps, hand[rows, wild], 0), 0)
+        unseen = np.where(owner == seats, 0, table.held[rows, owner]).astype(np.int64)
+        tails = _tail_table(table.max_quantity, table.nfaces)
+        need = np.asarray(quantity) - own
+        chance = tails[helps.astype(np.intp), unseen, np.clip(need, 0, unseen + 1)]
+        return np.where(need <= 0, 1.0, chance)
+
+    def _standing(
+        self, table: BatchGames, seats: NDArray[Any], quantity: NDArray[Any], face: NDArray[Any]
+    ) -> NDArray[np.float64]:
+        """The chance at which ``seats`` judges the standing bid at ``quantity``: on the
+        bidder's hand alone where a challenge shows only that, else on its belief."""
+        if table.rules.bidder_hand:
+            return self._in_hand(table, seats, np.maximum(table.bidder, 0), quantity, face)
+        return self._at_least(table, seats, quantity, face)
+
+    def _own_bids(
+        self, table: BatchGames, seats: NDArray[Any], quantity: NDArray[Any], face: NDArray[Any]
+    ) -> NDArray[np.float64]:
+        """The chance at which ``seats`` judges a bid of its own: on its own hand alone where
+        a challenge shows only the bidder's, else on its belief."""
+        if table.rules.bidder_hand:
+            return self._in_hand(table, seats, seats, quantity, face)
+        return self._at_least(table, seats, quantity, face)
+
+    def _holds(self, table: BatchGames, seats: NDArray[Any]) -> NDArray[np.float64]:
+        """The chance the last link of each game's chain holds, as ``seats`` sees it: the
+        standing bid at least its quantity, a pass the passer's hand as it claims."""
+        rows = np.arange(table.batch)
+        q, f = table.bid_q.astype(np.int64), np.maximum(table.bid_f, 1).astype(np.int64)
+        chance = self._standing(table, seats, q, f)
+        if table.layout.passing >= 0:  # a pass stands: the chance the passer's is as claimed
+            passed = table.bid_claim[rows, np.maximum(table.nbids - 1, 0)] == 2
+            passer = table.held[rows, np.maximum(table.bidder, 0)]
+            chance = np.where(passed, _pass_chances(table.variant)[passer], chance)
+        return chance
+
     def _exact(self, table: BatchGames, seats: NDArray[Any]) -> NDArray[np.float64]:
         q = table.bid_q.astype(np.int64)
         f = np.maximum(table.bid_f, 1).astype(np.int64)
-        return self._at_least(table, seats, q, f) - self._at_least(table, seats, q + 1, f)
+        return self._standing(table, seats, q, f) - self._standing(table, seats, q + 1, f)
 
     def act(self, table: BatchGames) -> NDArray[np.int64]:
         """The odds bot's choice in each game."""
@@ -180,17 +233,12 @@ class BatchOddsBot:
             weights = table.offers * rng.random(table.offers.shape)
             acts[declare] = table.layout.first_declaration + np.argmax(weights[declare], axis=1)
             decided |= declare
-        q, f = table.bid_q.astype(np.int64), np.maximum(table.bid_f, 1).astype(np.int64)
         if table.layout.exact_call >= 0:
             may = table.may_call()[rows, seats]
             calza = ~decided & standing & may & (self._exact(table, seats) > self.exact)
             acts[calza] = table.layout.exact_call
             decided |= calza
-        chance = self._at_least(table, seats, q, f)
-        if table.layout.passing >= 0:  # a pass stands: the chance the passer's is as claimed
-            passed = table.bid_claim[rows, np.maximum(table.nbids - 1, 0)] == 2
-            passer = table.held[rows, np.maximum(table.bidder, 0)]
-            chance = np.where(standing & passed, _pass_chances(table.variant)[passer], chance)
+        chance = self._holds(table, seats)
         press = table.may_press()
         doubt = ~decided & standing & (chance < self.doubt)
         pressed = doubt & (chance < 0.1) & press
@@ -201,7 +249,7 @@ class BatchOddsBot:
         legal = (lows <= table.in_play[None, :]) & ~table.must_declare[None, :]
         chances = np.stack(
             [
-                self._at_least(table, seats, lows[face - 1], np.full(batch, face))
+                self._own_bids(table, seats, lows[face - 1], np.full(batch, face))
                 for face in range(1, table.nfaces + 1)
             ]
         )
@@ -234,15 +282,23 @@ class BatchOddsBot:
         return acts
 
     def interrupt(self, table: BatchGames) -> NDArray[np.int64]:
-        """The exact call out of turn where the bid looks exactly right to the seat; after
-        its own bid, Bluff's re-roll: the dice under its cup that count for its bid go out
-        in the open and the others are re-rolled, when it holds some of each."""
+        """The exact call out of turn where the bid looks exactly right to the seat; a
+        challenge out of turn (a burst) where the bid looks half as likely as its doubt;
+        after its own bid, Bluff's re-roll: the dice under its cup that count for its bid go
+        out in the open and the others are re-rolled, when it holds some of each."""
         may = _out_of_turn_calls(table)
         acts = np.full(may.shape, -1, dtype=np.int64)
         for seat in np.flatnonzero(may.any(axis=0)):
             seats = np.full(table.batch, seat)
             calls = may[:, seat] & (self._exact(table, seats) > self.exact)
             acts[calls, seat] = table.layout.exact_call
+        if table.rules.burst_challenge:
+            for burster in range(table.players):
+                free = (acts[:, burster] < 0) & (table.to_act != burster)
+                open_ = table.legal_mask(by=burster)[:, 0].astype(np.bool_) & free
+                if open_.any():
+                    judged = self._holds(table, np.full(table.batch, burster))
+                    acts[open_ & (judged < self.doubt / 2), burster] = 0
         if table.rules.reroll:  # the bidder's re-roll, where it calls nothing
             keep = np.empty(table.batch, dtype=np.int64)
             policies.rerolls_keeping_the_bid(table._games, keep)

@@ -320,8 +320,9 @@ class BatchGames:
         """``(batch, actions)``: the legal actions of each game's player to act, in
         :func:`~perudo.encoding.action_encoding`'s numbering (bids up to the dice in play,
         as :meth:`perudo.GameState.legal_actions` lists them); with ``by`` (one seat, or
-        one per game), those of that seat, which out of turn are the exact call (Jonti) and
-        a re-roll right after its bid (Bluff). A game that is over has none; with
+        one per game), those of that seat, which out of turn are the exact call (Jonti), a
+        re-roll right after its bid (Bluff), and bids and challenges where the edition has
+        a burst (UO Outlands). A game that is over has none; with
         ``where`` (one flag per game), so has every game not flagged.
 
         Raises:

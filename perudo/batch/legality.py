@@ -25,10 +25,12 @@ __all__ = [
     "bid_number",
     "bid_of",
     "can_press",
+    "count_bids",
     "cup_parts",
     "cup_size",
     "exact_callers",
     "fill_acts",
+    "fill_bids",
     "fill_mask",
     "fill_out_of_turn",
     "first_illegal",
@@ -36,11 +38,13 @@ __all__ = [
     "lowest",
     "lowest_quantities",
     "masks",
+    "may_burst",
     "may_call",
     "may_challenge",
     "may_pass",
     "may_put_out",
     "may_reroll",
+    "nth_bid",
     "out_of_turn_actions",
     "out_of_turn_count",
     "out_of_turn_counts",
@@ -268,6 +272,61 @@ def bid_of(t: Layout, act: int) -> tuple[int, int, bool]:
 
 
 @inlined
+def fill_bids(s: Games, r: BatchRules, t: Layout, i: int, seat: int, row: NDArray[Any]) -> None:
+    """Set ``row`` to 1 at the bids ``seat`` may make in game ``i`` now, up to the dice in
+    play (with pressure too, where it has some left)."""
+    top = s.in_play[i]
+    press = t.per_bid == 2 and can_press(s, r, i, seat)
+    q, f, special, locked, least = standing(s, r, i, seat)
+    for face in range(1, t.faces + 1):
+        for quantity in range(lowest(r, s.face_rank, q, f, special, locked, least, face), top + 1):
+            number = bid_number(t, quantity, face, False)
+            row[number] = 1
+            if press:
+                row[number + 1] = 1
+
+
+@inlined
+def count_bids(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> int:
+    """How many bids :func:`fill_bids` flags for ``seat`` in game ``i``."""
+    top = s.in_play[i]
+    per_bid = 2 if t.per_bid == 2 and can_press(s, r, i, seat) else 1
+    q, f, special, locked, least = standing(s, r, i, seat)
+    bids = 0
+    for face in range(1, t.faces + 1):
+        low = lowest(r, s.face_rank, q, f, special, locked, least, face)
+        bids += max(0, top + 1 - low) * per_bid
+    return bids
+
+
+@inlined
+def nth_bid(s: Games, r: BatchRules, t: Layout, i: int, seat: int, pick: int) -> int:
+    """The number of the ``pick``-th bid (from 0) of the :func:`count_bids` of ``seat`` in
+    game ``i``: face by face, each face's quantities upwards (-1 past the last)."""
+    top = s.in_play[i]
+    per_bid = 2 if t.per_bid == 2 and can_press(s, r, i, seat) else 1
+    q, f, special, locked, least = standing(s, r, i, seat)
+    for face in range(1, t.faces + 1):
+        low = lowest(r, s.face_rank, q, f, special, locked, least, face)
+        span = max(0, top + 1 - low) * per_bid
+        if pick < span:
+            if per_bid == 1:
+                return bid_number(t, low + pick, face, False)
+            return bid_number(t, low + pick // 2, face, pick % 2 == 1)
+        pick -= span
+    return -1
+
+
+@inlined
+def may_burst(s: Games, i: int, seat: int) -> bool:
+    """``seat``, not the player to act, may bid or challenge out of turn in game ``i`` now,
+    where the turns kind opens either (a burst): a bid stands, not its own, and no
+    declaration is owed."""
+    bidder = s.bidder[i]
+    return s.bid_q[i] > 0 and bidder != seat and not s.must_declare[i] and s.held[i, seat] > 0
+
+
+@inlined
 def fill_mask(s: Games, r: BatchRules, t: Layout, i: int, row: NDArray[Any]) -> None:
     """Set ``row`` (one entry per action) to 1 at game ``i``'s legal actions for its player
     to act: bids up to the dice in play, as :meth:`perudo.GameState.legal_actions` lists
@@ -280,15 +339,7 @@ def fill_mask(s: Games, r: BatchRules, t: Layout, i: int, row: NDArray[Any]) -> 
             row[t.first_declaration + d] = 1
     if s.must_declare[i]:
         return
-    top = s.in_play[i]
-    press = t.per_bid == 2 and can_press(s, r, i, seat)
-    q, f, special, locked, least = standing(s, r, i, seat)
-    for face in range(1, t.faces + 1):
-        for quantity in range(lowest(r, s.face_rank, q, f, special, locked, least, face), top + 1):
-            number = bid_number(t, quantity, face, False)
-            row[number] = 1
-            if press:
-                row[number + 1] = 1
+    fill_bids(s, r, t, i, seat, row)
     dudo = may_challenge(s, i)
     row[0] = dudo
     if t.pressed_dudo >= 0:
@@ -308,6 +359,13 @@ def fill_out_of_turn(
     the exact call out of turn (Jonti), a re-roll right after its bid (Bluff)."""
     if s.over[i] or s.held[i, seat] == 0:
         return
+    if (r.burst_bid or r.burst_challenge) and may_burst(s, i, seat):
+        if r.burst_bid:
+            fill_bids(s, r, t, i, seat, row)
+        if r.burst_challenge:
+            row[0] = 1
+            if t.pressed_dudo >= 0:
+                row[t.pressed_dudo] = can_press(s, r, i, seat)
     if t.exact_call >= 0:
         row[t.exact_call] = may_call(s, r, i, seat)
     fill_acts(s, r, t, i, seat, row)
@@ -324,8 +382,14 @@ def is_legal(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) ->
         return may_reroll(s, r, t, i, seat) and may_put_out(
             s, t, i, seat, act - t.first_act, cup_size(s, t, i, seat)
         )
-    if seat != s.to_act[i]:
-        return False
+    if seat != s.to_act[i]:  # a burst: a bid or a challenge out of turn, where open
+        if act == t.passing or not may_burst(s, i, seat):
+            return False
+        if act < t.first_declaration:
+            if not r.burst_challenge:
+                return False
+        elif act < t.first_bid or not r.burst_bid:
+            return False
     if act == t.passing:
         return may_pass(s, r, i, seat)
     if act < t.first_declaration:  # Dudo, with or without pressure
@@ -358,6 +422,11 @@ def out_of_turn_count(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> 
     if s.over[i] or s.held[i, seat] == 0 or seat == s.to_act[i]:
         return 0
     count = 1 if t.exact_call >= 0 and may_call(s, r, i, seat) else 0
+    if (r.burst_bid or r.burst_challenge) and may_burst(s, i, seat):
+        if r.burst_challenge:
+            count += 1 + (t.pressed_dudo >= 0 and can_press(s, r, i, seat))
+        if r.burst_bid:
+            count += count_bids(s, r, t, i, seat)
     if may_reroll(s, r, t, i, seat):  # every part of the cup but none and all of it
         count += cup_parts(s, t, i, seat) - 2
     return count
@@ -377,26 +446,41 @@ def out_of_turn_actions(
     s: Games, games: NDArray[np.int64], seats: NDArray[np.int64], ks: NDArray[np.int64],
     out: NDArray[np.int64],
 ) -> None:  # fmt: skip
-    """``out[j]``: the ``ks[j]``-th action (from 0, in number order) seat ``seats[j]`` may
-    take out of turn in game ``games[j]`` (-1 past the last)."""
+    """``out[j]``: the ``ks[j]``-th action (from 0) seat ``seats[j]`` may take out of turn
+    in game ``games[j]`` (-1 past the last): Dudo and Dudo with pressure (a burst), the
+    exact call, the own actions in number order, then the bids (a burst: :func:`nth_bid`)."""
     r, t = s.rules, s.layout
     for j in range(len(games)):
         i, seat, k = games[j], seats[j], ks[j]
         out[j] = -1
         if out_of_turn_count(s, r, t, i, seat) <= k:
             continue
+        burst = (r.burst_bid or r.burst_challenge) and may_burst(s, i, seat)
+        if burst and r.burst_challenge:  # Dudo, then with pressure
+            if k == 0:
+                out[j] = 0
+                continue
+            k -= 1
+            if t.pressed_dudo >= 0 and can_press(s, r, i, seat):
+                if k == 0:
+                    out[j] = t.pressed_dudo
+                    continue
+                k -= 1
         if t.exact_call >= 0 and may_call(s, r, i, seat):
             if k == 0:
                 out[j] = t.exact_call
                 continue
             k -= 1
-        cup = cup_size(s, t, i, seat)
-        for a in range(t.first_bid - t.first_act):
-            if may_put_out(s, t, i, seat, a, cup):
-                if k == 0:
-                    out[j] = t.first_act + a
-                    break
-                k -= 1
+        if may_reroll(s, r, t, i, seat):
+            cup = cup_size(s, t, i, seat)
+            for a in range(t.first_bid - t.first_act):
+                if may_put_out(s, t, i, seat, a, cup):
+                    if k == 0:
+                        out[j] = t.first_act + a
+                        break
+                    k -= 1
+        if out[j] < 0 and burst and r.burst_bid:  # then the bids
+            out[j] = nth_bid(s, r, t, i, seat, k)
 
 
 @compiled

@@ -28,6 +28,8 @@ class Played:
         dudo: Challenges made.
         exact: Exact calls made on the caller's turn.
         out_of_turn: Exact calls made out of turn.
+        dudo_out_of_turn: Challenges made out of turn (a burst).
+        bids_out_of_turn: Bids made out of turn (a burst).
         acts: The edition's own actions taken (Bluff's re-rolls).
         special: Rounds played as the edition's special round.
         declarations: ``(games, declarations)``: each declaration's count.
@@ -42,6 +44,8 @@ class Played:
     dudo: NDArray[np.int64]
     exact: NDArray[np.int64]
     out_of_turn: NDArray[np.int64]
+    dudo_out_of_turn: NDArray[np.int64]
+    bids_out_of_turn: NDArray[np.int64]
     acts: NDArray[np.int64]
     special: NDArray[np.int64]
     declarations: NDArray[np.int64]
@@ -65,10 +69,9 @@ def play_bots(
     size = max(1, min(batch, games))
     table = BatchGames.new(variant, players, size, seed, starting_dice=starting_dice)
     ndecl = len(variant.declarations)
-    counts = {
-        name: np.zeros(games, dtype=np.int64)
-        for name in ("rounds", "decisions", "dudo", "exact", "out_of_turn", "acts", "special")
-    }
+    counted = ("rounds", "decisions", "dudo", "exact", "out_of_turn", "dudo_out_of_turn",
+               "bids_out_of_turn", "acts", "special")  # fmt: skip
+    counts = {name: np.zeros(games, dtype=np.int64) for name in counted}
     declarations = np.zeros((games, ndecl), dtype=np.int64)
     winners = np.zeros((games, players), dtype=np.bool_)
     opener = np.zeros(games, dtype=np.int64)
@@ -78,7 +81,7 @@ def play_bots(
     opener[:size] = table.opener
     following = size
     rows = np.arange(size)
-    out_of_turn_edition = table.rules.exact_out_of_turn or table.rules.reroll
+    out_of_turn_edition = table.variant.has_out_of_turn
     first_decl, first_bid = table.layout.first_declaration, table.layout.first_bid
     first_act = table.layout.first_act
     while (game_of >= 0).any():
@@ -104,6 +107,9 @@ def play_bots(
             acts = np.where(calling, taken[rows, caller], acts)
             exact_out = calling & (acts == table.layout.exact_call)
             counts["out_of_turn"][game_of[exact_out]] += 1
+            dudo_out = calling & ((acts == 0) | (acts == table.layout.pressed_dudo))
+            counts["dudo_out_of_turn"][game_of[dudo_out]] += 1
+            counts["bids_out_of_turn"][game_of[calling & (acts >= first_bid)]] += 1
         own = live & (acts >= first_act) & (acts < first_bid)
         counts["acts"][game_of[own]] += 1
         special, to_act = table.special.copy(), table.to_act.copy()

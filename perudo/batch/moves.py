@@ -16,7 +16,7 @@ from perudo.batch.arrays import Layout
 from perudo.batch.compiled import below, compiled, die, inlined, row, rows
 from perudo.batch.handle import Games
 from perudo.batch.legality import bid_of, wild_face
-from perudo.batch.rules import BatchRules, FaceChange, TwoPlayers
+from perudo.batch.rules import BatchRules, FaceChange, Starter, TwoPlayers
 
 __all__ = ["new_game", "new_games", "play", "returns", "step_games"]
 
@@ -242,7 +242,8 @@ def resolve(
             shown = 1
             revealed[i, seat] = shown
             continue
-        if r.reveal_from_left and not exact and total >= q:
+        proven = r.reveal_from_left and total >= q  # the bid is reached: the rest stay hidden
+        if not exact and (proven or (r.bidder_hand and seat != bidder)):
             hidden[i, seat] = True
             continue
         count = hands[i, h, seat, face]
@@ -335,14 +336,18 @@ def resolve(
     # Who opens the next round, and who instead where that seat goes out (-1: the next
     # seat still in, clockwise): the starter's answer before any seat moves.
     instead = -1
-    if r.starter_lost_dice:  # the one seat that lost dice; after several, the bidder
+    if r.starter == Starter.LOST_DICE:  # the one seat that lost dice; after several, the bidder
         opener = loser if losers == 1 else bidder
-    elif r.starter_winner:  # the winner of a challenge; after the exact call, the caller
+    elif r.starter == Starter.WINNER:  # the winner of a challenge; after the exact call, the caller
         opener = caller if exact else (bidder if true else caller)
+    elif r.starter == Starter.ROTATE:  # the seat left of the round's opener, its first bidder
+        opener = (s.bid_by[i, 0] + 1) % n
+    elif r.starter == Starter.AFTER_LOSER:  # the seat left of the one loser, else the caller's
+        opener = ((loser if losers == 1 else caller) + 1) % n
     else:  # the loser of a challenge; after the exact call or several losers, the caller
         single = not exact and losers == 1
         opener = loser if single else caller
-        if single and r.starter_eliminator:  # the one loser: the caller or the bidder
+        if single and r.starter == Starter.LOSER_OR_ELIMINATOR:  # the caller or the bidder
             instead = caller if opener == bidder else bidder  # who put them out
     next_round(s, r, t, i, moved, opener, instead, one_round)
 

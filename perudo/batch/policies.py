@@ -11,15 +11,14 @@ from perudo.batch.arrays import Layout
 from perudo.batch.compiled import below, compiled, inlined, row, rows
 from perudo.batch.handle import Games
 from perudo.batch.legality import (
-    bid_number,
     can_press,
+    count_bids,
     cup_size,
-    lowest,
     may_call,
     may_challenge,
     may_pass,
     may_reroll,
-    standing,
+    nth_bid,
     under_cup,
     wild_face,
 )
@@ -43,15 +42,8 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
     if s.over[i]:
         return 0
     seat = s.to_act[i]
-    top = s.in_play[i]
     press = can_press(s, r, i, seat)
-    per_bid = 2 if t.per_bid == 2 and press else 1
-    q, f, special, locked, least = standing(s, r, i, seat)
-    ranks = s.face_rank
-    bids = 0
-    if not s.must_declare[i]:
-        for face in range(1, t.faces + 1):
-            bids += max(0, top + 1 - lowest(r, ranks, q, f, special, locked, least, face)) * per_bid
+    bids = 0 if s.must_declare[i] else count_bids(s, r, t, i, seat)
     dudo = may_challenge(s, i)
     pressed = t.pressed_dudo >= 0 and dudo and press
     exact = t.exact_call >= 0 and may_call(s, r, i, seat)
@@ -64,14 +56,7 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
         return 0
     pick = int(below(s.bits, total))
     if pick < bids:  # a bid: the face whose run of quantities holds the pick
-        for face in range(1, t.faces + 1):
-            low = lowest(r, ranks, q, f, special, locked, least, face)
-            span = max(0, top + 1 - low) * per_bid
-            if pick < span:
-                if per_bid == 1:
-                    return bid_number(t, low + pick, face, False)
-                return bid_number(t, low + pick // 2, face, pick % 2 == 1)
-            pick -= span
+        return nth_bid(s, r, t, i, seat, pick)
     pick -= bids
     calls = ((0, dudo), (t.pressed_dudo, pressed), (t.exact_call, exact), (t.passing, passing))
     for call, open_ in calls:

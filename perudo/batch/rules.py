@@ -22,6 +22,9 @@ from numpy.typing import NDArray
 from perudo.errors import GameSetupError, shown
 from perudo.rules import (
     AXES,
+    AfterLoser,
+    BidderHandChallenge,
+    Burst,
     Challenge,
     DefaultMove,
     Dice,
@@ -61,6 +64,7 @@ from perudo.rules import (
     RankedFaces,
     Reroll,
     RollOff,
+    RotatingStarter,
     WildFace,
     WildOnes,
     WildUntilBidOn,
@@ -76,6 +80,7 @@ __all__ = [
     "FaceChange",
     "OnesOpening",
     "RaiseOrder",
+    "Starter",
     "TwoPlayers",
     "batch_kind",
     "batch_rules",
@@ -108,6 +113,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     DiceInPlayCap: {},
     Challenge: {"reveal": ("all", "from-left")},
     PureHandsChallenge: {},
+    BidderHandChallenge: {},
     NoExactCall: {},
     NoPass: {},
     NoPairPass: {"per_round": None},
@@ -131,11 +137,14 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
         "face_change": ("nobody", "one-die", "one-die-except-opener"),
     },
     InTurn: {},
+    Burst: {"bid": (False, True), "challenge": (False, True)},
     NoActions: {},
     Reroll: {},
     LoserStarts: {"if_out": ("left", "eliminator")},
     WinnerStarts: {},
     LostDiceStarts: {},
+    RotatingStarter: {},
+    AfterLoser: {},
     RollOff: {},
     FixedSeat: {"seat": None},
     DrawnSeat: {},
@@ -213,6 +222,27 @@ class FaceChange(enum.IntEnum):
         return cls[setting.upper().replace("-", "_")]
 
 
+class Starter(enum.IntEnum):
+    """Who opens the next round (the ``starter`` kinds), by number."""
+
+    LOSER = 0  #: the loser of a challenge; after the exact call or several losers, the caller
+    LOSER_OR_ELIMINATOR = 1  #: as LOSER; where the loser is out, the other party of the call
+    WINNER = 2  #: the winner of a challenge; after the exact call, the caller
+    LOST_DICE = 3  #: the one seat that lost dice; after several, the bidder
+    ROTATE = 4  #: the seat left of the round's opener
+    AFTER_LOSER = 5  #: the seat left of the one loser (of the caller, after several or none)
+
+    @classmethod
+    def of(cls, starter: Any) -> Starter:
+        """The number of the starter kind ``starter`` plays as."""
+        kind = batch_kind(starter, BATCH_KINDS["starter"])
+        if kind is LoserStarts:
+            return cls.LOSER_OR_ELIMINATOR if starter.if_out == "eliminator" else cls.LOSER
+        played = {WinnerStarts: cls.WINNER, LostDiceStarts: cls.LOST_DICE,
+                  RotatingStarter: cls.ROTATE, AfterLoser: cls.AFTER_LOSER}  # fmt: skip
+        return played[kind]  # type: ignore[index]
+
+
 class BatchRules(NamedTuple):
     """An edition's components as numbers (see :func:`batch_rules`): what the compiled
     steps read, a tuple of numbers and flags."""
@@ -226,8 +256,11 @@ class BatchRules(NamedTuple):
     opening: OnesOpening
     opening_least: int  # the fewest dice an opening bid names: 1, a number, or -1 (players in)
     cap: bool
+    burst_bid: bool  # any seat but the bidder may bid over the standing bid out of turn
+    burst_challenge: bool  # or challenge it out of turn
     reveal_from_left: bool
     pure_hands: bool  # a hand of the bid's face alone counts two more, with wilds one more
+    bidder_hand: bool  # a challenge shows and counts the bidder's hand alone
     exact: bool
     exact_out_of_turn: bool
     exact_min_players: int
@@ -238,9 +271,7 @@ class BatchRules(NamedTuple):
     special_optional: bool
     special_opening: OnesOpening
     special_face_change: FaceChange
-    starter_winner: bool
-    starter_eliminator: bool
-    starter_lost_dice: bool
+    starter: Starter
     first_seat: int  # -1: a roll-off
     moves_dice: bool
     fewest: int  # the fewest dice a seat holds and stays in (1; out-below: its dice)
@@ -323,7 +354,6 @@ def batch_rules(variant: Variant) -> BatchRules:
     wilds: Any = variant.wilds
     special: Any = variant.special_round
     exact: Any = variant.exact_call
-    starter: Any = variant.starter
     scoring: Any = variant.scoring
     one_die = isinstance(special, OneDieRound)
     roles = special.declarations  # the role ("special"/"ordinary") of each declaration
@@ -337,8 +367,11 @@ def batch_rules(variant: Variant) -> BatchRules:
         opening=OnesOpening.of(variant.opening.ones),  # type: ignore[attr-defined]
         opening_least=_opening_least(variant),
         cap=variant.cap.caps,
+        burst_bid="bid" in variant.turns.out_of_turn,
+        burst_challenge="challenge" in variant.turns.out_of_turn,
         reveal_from_left=getattr(variant.challenge, "reveal", "all") == "from-left",
         pure_hands=_as_played(variant, "challenge") is PureHandsChallenge,
+        bidder_hand=_as_played(variant, "challenge") is BidderHandChallenge,
         exact=isinstance(exact, ExactCall),
         exact_out_of_turn=exact.out_of_turn,
         exact_min_players=getattr(exact, "min_players", 0),
@@ -349,9 +382,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         special_optional=one_die and special.optional,
         special_opening=OnesOpening.of(special.opening) if one_die else OnesOpening.FORBIDDEN,
         special_face_change=FaceChange.of(special.face_change) if one_die else FaceChange.NOBODY,
-        starter_winner=isinstance(starter, WinnerStarts),
-        starter_eliminator=isinstance(starter, LoserStarts) and starter.if_out == "eliminator",
-        starter_lost_dice=_as_played(variant, "starter") is LostDiceStarts,
+        starter=Starter.of(variant.starter),
         first_seat=variant.first_player.seat if isinstance(variant.first_player, FixedSeat) else -1,
         moves_dice=scoring.moves_dice,
         fewest=scoring.dice if _as_played(variant, "scoring") is OutBelow else 1,

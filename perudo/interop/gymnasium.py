@@ -393,7 +393,7 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
     def _asking(self) -> Any:
         """The games where the agent is asked about its out-of-turn actions (or a pass)."""
         table = self._table
-        if not (table.rules.exact_out_of_turn or table.rules.reroll):
+        if not table.variant.has_out_of_turn:
             return np.zeros(self.num_envs, dtype=np.bool_)
         may = table.out_of_turn_counts()[:, self.seat] > 0
         return may & (self._asked != self._bid_key())
@@ -402,7 +402,7 @@ class PerudoVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         """Play the bots of the ``active`` games until their agents decide or their
         episodes end."""
         table, seat, bot = self._table, self.seat, self._bot
-        out_of_turn = table.rules.exact_out_of_turn or table.rules.reroll
+        out_of_turn = table.variant.has_out_of_turn
         others = np.arange(self.players) != seat
         n = self.num_envs
         while True:
