@@ -114,6 +114,8 @@ def batch_tables(draw: st.DrawFn) -> BatchTable:
         ("DefaultMove", "quantity"): draw(st.integers(0, 3)),
         ("DefaultMove", "face"): draw(st.integers(0, faces)),
         ("NoPairPass", "per_round"): draw(st.integers(1, 2)),
+        ("BidderAgainstAll", "rounds"): draw(st.integers(1, 3)),
+        ("BidderAgainstAll", "points"): draw(st.integers(1, 3)),
     }  # fmt: skip
     components = {}
     for axis, kinds in BATCH_KINDS.items():

@@ -179,6 +179,18 @@ def _derived() -> list[perudo.Variant]:
             starter={"kind": "after-loser"},
         ),
         italian.derive(
+            "italian-all-around-burst",
+            reason="Test: a challenge all around, challenges and bids out of turn.",
+            challenge={"kind": "all-around"},
+            turns={"kind": "burst", "bid": True, "challenge": True},
+        ),
+        perudo.load_variant("bluff").derive(
+            "bluff-all-around",
+            reason="Test: a re-roll after a doubt, the bidder paying all or paid by all.",
+            challenge={"kind": "all-around"},
+            scoring={"kind": "bidder-against-all", "rounds": 4, "points": 2},
+        ),
+        italian.derive(
             "italian-passes-twice",
             reason="Test: a pass of no two dice alike, twice a round.",
             words={"paso": "Paso"},
@@ -527,6 +539,7 @@ def _per_game(total: int, squares: int, games: int) -> tuple[float, float]:
         ("immortal-blade-liars-dice", 2, ["odds", "random"]),
         ("outlands-liars-dice", 4, ["odds", "random"]),
         ("outlands-liars-dice", 3, ["reader"]),
+        ("liars-poker", 4, ["odds", "random"]),
     ],
 )
 def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(

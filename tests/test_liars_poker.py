@@ -5,7 +5,7 @@ declaration played through the article's own sentences."""
 from __future__ import annotations
 
 import pytest
-from helpers import check_batch_refuses, check_random_games, game, play
+from helpers import check_random_games, game, play
 
 import perudo
 from perudo import Bid, IllegalActionError
@@ -74,5 +74,11 @@ def test_random_games_play_read_back_and_replay() -> None:
     check_random_games(EDITION, 2, 4)
 
 
-def test_the_batch_engine_refuses_the_challenge_all_around_by_name() -> None:
-    check_batch_refuses(EDITION, 3, "challenge kind 'all-around'")
+def test_the_batch_engine_plays_it_as_gamestate_does() -> None:
+    """Challenges that wait for every other player's, raises between them, and the bidder
+    paid by or paying every other player, on both engines alike, step by step (where the
+    batch extra is installed)."""
+    pytest.importorskip("numba", reason="the batch extra is not installed")
+    from batch_reference import compare
+
+    assert compare(EDITION, 4, 40, seed=4, observe=3) > 80

@@ -81,8 +81,8 @@ class GameArrays(NamedTuple):
     nbids: Annotated[NDArray[np.int16], Shape("")]  #: bids made this round
     bid_made: Annotated[NDArray[np.int16], Shape("b")]  #: the round's bids, by number, in order
     bid_by: Annotated[NDArray[np.int8], Shape("b")]  #: who made each (the first nbids hold)
-    #: what each link of the round claims: 0 a bid, 2 a pass of the standing bid
-    #: (:data:`perudo.encoding.CLAIMS`)
+    #: what each link of the round claims: 0 a bid, 2 a pass of the standing bid, 3 a doubt
+    #: of it (a challenge that waits for every other seat's: :data:`perudo.encoding.CLAIMS`)
     bid_claim: Annotated[NDArray[np.int8], Shape("b")]
     #: the action taken after the round's k-th bid (0: before any), as the observation
     #: writes it with absolute seats: ``1 + number * players + seat`` (0: none)
@@ -186,7 +186,7 @@ class Spots(NamedTuple):
     bids: int
     claims: int  # -1: the batch engine plays no exact claim in the bid chain
     passes: int  # -1: no pass
-    doubts: int  # -1: the batch engine plays no challenge all around
+    doubts: int  # -1: no challenge all around
     legal: int
     last: int
     last_call: int

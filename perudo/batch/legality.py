@@ -34,6 +34,7 @@ __all__ = [
     "fill_mask",
     "fill_out_of_turn",
     "first_illegal",
+    "has_doubted",
     "is_legal",
     "lowest",
     "lowest_quantities",
@@ -161,6 +162,8 @@ def may_pass(s: Games, r: BatchRules, i: int, seat: int) -> bool:
     it), and ``seat`` has passed fewer times this round than the edition allows."""
     if r.passes == 0 or s.over[i] or s.bid_q[i] == 0 or s.must_declare[i]:
         return False
+    if s.bid_claim[i, s.nbids[i] - 1] == 3:  # the bid is challenged: raise it or challenge it
+        return False
     passed = 0
     for k in range(s.nbids[i]):
         passed += s.bid_by[i, k] == seat and s.bid_claim[i, k] == 2
@@ -202,7 +205,7 @@ def may_reroll(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> bool:
         r.reroll
         and not s.over[i]
         and s.nbids[i] > 0
-        and s.bidder[i] == seat
+        and s.bid_by[i, s.nbids[i] - 1] == seat  # the last link's (a bid, a pass, a doubt)
         and s.acts_after[i, s.nbids[i]] == 0
         and cup_size(s, t, i, seat) >= 2
     )
@@ -249,9 +252,24 @@ def fill_acts(s: Games, r: BatchRules, t: Layout, i: int, seat: int, row: NDArra
 
 
 @inlined
-def may_challenge(s: Games, i: int) -> bool:
-    """The player to act may call Dudo in game ``i``."""
-    return s.bid_q[i] > 0 and not s.must_declare[i] and not s.over[i]
+def has_doubted(s: Games, i: int, seat: int) -> bool:
+    """``seat`` has challenged game ``i``'s standing bid already, which stands until every
+    other seat still in has (a challenge all around): the doubts since its last bid."""
+    for k in range(s.nbids[i] - 1, -1, -1):
+        if s.bid_claim[i, k] != 3:
+            return False
+        if s.bid_by[i, k] == seat:
+            return True
+    return False
+
+
+@inlined
+def may_challenge(s: Games, r: BatchRules, i: int, seat: int) -> bool:
+    """``seat`` may call Dudo in game ``i`` (as the player to act, or in a burst): a bid
+    stands that it has not challenged yet."""
+    if s.bid_q[i] == 0 or s.must_declare[i] or s.over[i]:
+        return False
+    return not (r.all_around and has_doubted(s, i, seat))
 
 
 @inlined
@@ -340,7 +358,7 @@ def fill_mask(s: Games, r: BatchRules, t: Layout, i: int, row: NDArray[Any]) -> 
     if s.must_declare[i]:
         return
     fill_bids(s, r, t, i, seat, row)
-    dudo = may_challenge(s, i)
+    dudo = may_challenge(s, r, i, seat)
     row[0] = dudo
     if t.pressed_dudo >= 0:
         row[t.pressed_dudo] = dudo and can_press(s, r, i, seat)
@@ -362,7 +380,7 @@ def fill_out_of_turn(
     if (r.burst_bid or r.burst_challenge) and may_burst(s, i, seat):
         if r.burst_bid:
             fill_bids(s, r, t, i, seat, row)
-        if r.burst_challenge:
+        if r.burst_challenge and may_challenge(s, r, i, seat):
             row[0] = 1
             if t.pressed_dudo >= 0:
                 row[t.pressed_dudo] = can_press(s, r, i, seat)
@@ -394,7 +412,7 @@ def is_legal(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) ->
         return may_pass(s, r, i, seat)
     if act < t.first_declaration:  # Dudo, with or without pressure
         pressure = act == t.pressed_dudo
-        return may_challenge(s, i) and (not pressure or can_press(s, r, i, seat))
+        return may_challenge(s, r, i, seat) and (not pressure or can_press(s, r, i, seat))
     if act < t.first_bid:
         return bool(s.offers[i, act - t.first_declaration])
     if s.must_declare[i]:
@@ -423,7 +441,7 @@ def out_of_turn_count(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> 
         return 0
     count = 1 if t.exact_call >= 0 and may_call(s, r, i, seat) else 0
     if (r.burst_bid or r.burst_challenge) and may_burst(s, i, seat):
-        if r.burst_challenge:
+        if r.burst_challenge and may_challenge(s, r, i, seat):
             count += 1 + (t.pressed_dudo >= 0 and can_press(s, r, i, seat))
         if r.burst_bid:
             count += count_bids(s, r, t, i, seat)
@@ -456,7 +474,7 @@ def out_of_turn_actions(
         if out_of_turn_count(s, r, t, i, seat) <= k:
             continue
         burst = (r.burst_bid or r.burst_challenge) and may_burst(s, i, seat)
-        if burst and r.burst_challenge:  # Dudo, then with pressure
+        if burst and r.burst_challenge and may_challenge(s, r, i, seat):  # then with pressure
             if k == 0:
                 out[j] = 0
                 continue

@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 from perudo.batch.arrays import Layout
 from perudo.batch.compiled import below, compiled, die, inlined, row, rows
 from perudo.batch.handle import Games
-from perudo.batch.legality import bid_of, wild_face
+from perudo.batch.legality import bid_of, has_doubted, wild_face
 from perudo.batch.rules import BatchRules, FaceChange, Starter, TwoPlayers
 
 __all__ = ["new_game", "new_games", "play", "returns", "step_games"]
@@ -174,6 +174,37 @@ def pass_bid(s: Games, t: Layout, i: int, seat: int) -> None:
 
 
 @inlined
+def doubt(s: Games, t: Layout, i: int, seat: int) -> None:
+    """``seat`` challenges the standing bid, which stands until every other seat still in
+    has (a challenge all around): a doubt in the chain, no pressure spent; the turn passes
+    to the next seat on its left that has not challenged it, nor made it."""
+    k = s.nbids[i]
+    s.bid_made[i, k] = s.bid_made[i, k - 1]
+    s.bid_by[i, k] = seat
+    s.bid_claim[i, k] = 3
+    s.nbids[i] += 1
+    for d in range(t.declarations):
+        s.offers[i, d] = False
+    s.must_declare[i] = False
+    nxt = s.left[i, seat]
+    while nxt == s.bidder[i] or has_doubted(s, i, nxt):
+        nxt = s.left[i, nxt]
+    s.to_act[i] = nxt
+
+
+@inlined
+def doubters(s: Games, i: int) -> int:
+    """How many seats have challenged game ``i``'s standing bid (the doubts since its
+    last bid)."""
+    count = 0
+    for k in range(s.nbids[i] - 1, -1, -1):
+        if s.bid_claim[i, k] != 3:
+            break
+        count += 1
+    return count
+
+
+@inlined
 def reroll(s: Games, t: Layout, i: int, k: int, seat: int) -> None:
     """``seat`` puts the dice of own action ``k`` out in the open and re-rolls the rest of
     its cup (Bluff), drawing the new dice from the batch's generator."""
@@ -212,7 +243,8 @@ def resolve(
     q = int(s.bid_q[i])
     face = int(s.bid_f[i])
     bidder = int(s.bidder[i])
-    claim = int(s.bid_claim[i, s.nbids[i] - 1])
+    called = s.nbids[i] - 1 - doubters(s, i)  # the link called: past any doubts of it
+    claim = int(s.bid_claim[i, called])
     passed = claim == 2  # a challenge of a pass: judged on the passer's hand alone
     wild = 0 if passed else wild_face(s, r, i)
     # The dice are shown from the caller's left; where the edition says so, only until the
@@ -268,6 +300,15 @@ def resolve(
                         changes[i, seat] = -1
             else:  # by the count against the quantity (a pass's too: its count is 0 or 1)
                 moved, delta = (caller, q - total) if total > q else (bidder, total - q)
+        elif r.against_all:  # the bidder wins from every other seat still in, or pays each
+            moved, sign = -1, 1 if true else -1
+            others = 0
+            for seat in range(n):
+                if s.held[i, seat] > 0 and seat != bidder:
+                    changes[i, seat] = -sign * r.points
+                    others += 1
+            changes[i, bidder] = sign * r.points * others
+            points = r.points * others if true else r.points  # the most one seat gains
         elif r.moves_dice:  # a count at least the quantity makes the caller lose a die
             moved, delta = caller if true else bidder, -1
         else:  # points, from the loser to the winner: no seat's dice move
@@ -487,6 +528,9 @@ def play(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int, one_ro
         return False
     if act == t.passing:
         pass_bid(s, t, i, seat)
+        return False
+    if r.all_around and act != t.exact_call and doubters(s, i) + 1 < s.players_in[i] - 1:
+        doubt(s, t, i, seat)  # the bid waits to be challenged all around
         return False
     if act == t.pressed_dudo:
         s.pressure_left[i, seat] -= 1

@@ -62,10 +62,11 @@ def observe(s: Games, r: BatchRules, t: Layout, i: int, me: int, at: Spots, out:
     out[at.wild] = wild_face(s, r, i)
     for k in range(s.nbids[i]):  # each link's entry: when it was made (from 1), by whom
         at_bid = s.bid_made[i, k] * n + (s.bid_by[i, k] - me) % n
-        if s.bid_claim[i, k] == 0:
+        claim = s.bid_claim[i, k]
+        if claim == 0:
             out[at.bids + at_bid] = k + 1
-        else:  # a pass, by the bid it left standing: the seat's next placing if it passed on it
-            index = at.passes + at_bid
+        else:  # a pass, a doubt: by the bid it left standing, the seat's next placing of it
+            index = (at.passes if claim == 2 else at.doubts) + at_bid
             while out[index]:
                 index += t.bids * n
             out[index] = k + 1

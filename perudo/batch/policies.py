@@ -44,7 +44,7 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
     seat = s.to_act[i]
     press = can_press(s, r, i, seat)
     bids = 0 if s.must_declare[i] else count_bids(s, r, t, i, seat)
-    dudo = may_challenge(s, i)
+    dudo = may_challenge(s, r, i, seat)
     pressed = t.pressed_dudo >= 0 and dudo and press
     exact = t.exact_call >= 0 and may_call(s, r, i, seat)
     passing = t.passing >= 0 and may_pass(s, r, i, seat)

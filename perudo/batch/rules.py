@@ -23,6 +23,8 @@ from perudo.errors import GameSetupError, shown
 from perudo.rules import (
     AXES,
     AfterLoser,
+    AllAroundChallenge,
+    BidderAgainstAll,
     BidderHandChallenge,
     Burst,
     Challenge,
@@ -114,6 +116,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     Challenge: {"reveal": ("all", "from-left")},
     PureHandsChallenge: {},
     BidderHandChallenge: {},
+    AllAroundChallenge: {},
     NoExactCall: {},
     NoPass: {},
     NoPairPass: {"per_round": None},
@@ -159,6 +162,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
         "pressure_uses": None,
     },
     FixedRounds: {"rounds": None, "points": None},
+    BidderAgainstAll: {"rounds": None, "points": None},
 }
 
 #: The component classes the batch engine implements, by axis (a subclass is played as its
@@ -261,6 +265,7 @@ class BatchRules(NamedTuple):
     reveal_from_left: bool
     pure_hands: bool  # a hand of the bid's face alone counts two more, with wilds one more
     bidder_hand: bool  # a challenge shows and counts the bidder's hand alone
+    all_around: bool  # a challenge ends the round once every other seat in has made it
     exact: bool
     exact_out_of_turn: bool
     exact_min_players: int
@@ -277,6 +282,7 @@ class BatchRules(NamedTuple):
     fewest: int  # the fewest dice a seat holds and stays in (1; out-below: its dice)
     lives: int  # each seat's lives at the start, where a lost challenge costs one (0: none)
     lose_difference: bool  # a challenge's loser loses what the bid was wrong by
+    against_all: bool  # the bid called wins or pays points to every other seat still in
     points: int
     pressure_points: int
     pressure_uses: int
@@ -372,6 +378,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         reveal_from_left=getattr(variant.challenge, "reveal", "all") == "from-left",
         pure_hands=_as_played(variant, "challenge") is PureHandsChallenge,
         bidder_hand=_as_played(variant, "challenge") is BidderHandChallenge,
+        all_around=_as_played(variant, "challenge") is AllAroundChallenge,
         exact=isinstance(exact, ExactCall),
         exact_out_of_turn=exact.out_of_turn,
         exact_min_players=getattr(exact, "min_players", 0),
@@ -388,6 +395,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         fewest=scoring.dice if _as_played(variant, "scoring") is OutBelow else 1,
         lives=scoring.lives if _as_played(variant, "scoring") is Lives else 0,
         lose_difference=_as_played(variant, "scoring") is Difference,
+        against_all=_as_played(variant, "scoring") is BidderAgainstAll,
         points=getattr(scoring, "points", 0),
         pressure_points=getattr(scoring, "pressure_points", getattr(scoring, "points", 0)),
         pressure_uses=scoring.pressure_uses,
