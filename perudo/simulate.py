@@ -600,7 +600,7 @@ def _play_batch(
     tally = _Tally(players=len(bots), first_bot=bot_name(bots[0]), keep=keep)
     counts = {
         ("calls", "challenge"): played.dudo,
-        ("calls", "exact"): played.exact + played.out_of_turn,
+        ("calls", "exact"): played.exact,
         ("calls", "exact-out-of-turn"): played.out_of_turn,
         ("calls", "challenge-out-of-turn"): played.dudo_out_of_turn,
         ("calls", "bid-out-of-turn"): played.bids_out_of_turn,

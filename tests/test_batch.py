@@ -112,6 +112,16 @@ def test_any_table_and_seed_plays_the_reference_rules(table: tuple[str, int, int
     assert compare(key, players, 3, seed=seed, observe=1) > 0
 
 
+FAREWELL_ONCE_CHOICE = {
+    "kind": "farewell-round",
+    "once_per_player": True,
+    "two_players": "choice",
+    "optional": False,
+    "opening": "allowed",
+    "face_change": "one-die",
+}
+
+
 def _derived() -> list[perudo.Variant]:
     italian = perudo.load_variant("italian")
     return [
@@ -189,6 +199,18 @@ def _derived() -> list[perudo.Variant]:
             reason="Test: a re-roll after a doubt, the bidder paying all or paid by all.",
             challenge={"kind": "all-around"},
             scoring={"kind": "bidder-against-all", "rounds": 4, "points": 2},
+        ),
+        perudo.load_variant("bull-and-burst").derive(
+            "farewell-once-choice",
+            reason="Test: a farewell round once a player, chosen with two players left.",
+            words={"ordinary": "Ordinary"},
+            special_round=FAREWELL_ONCE_CHOICE,
+        ),
+        italian.derive(
+            "italian-bull-in-turn",
+            reason="Test: an exact claim on one's own turn, Palifico beside it.",
+            words={"calza": "Bull"},
+            exact_call={"kind": "exact-claim", "who": "player-to-act"},
         ),
         italian.derive(
             "italian-passes-twice",
@@ -540,6 +562,8 @@ def _per_game(total: int, squares: int, games: int) -> tuple[float, float]:
         ("outlands-liars-dice", 4, ["odds", "random"]),
         ("outlands-liars-dice", 3, ["reader"]),
         ("liars-poker", 4, ["odds", "random"]),
+        ("bull-and-burst", 4, ["odds", "random"]),
+        ("bull-and-burst", 3, ["reader"]),
     ],
 )
 def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(

@@ -196,3 +196,13 @@ def test_bulls_are_kept_by_records_positions_and_observations() -> None:
     assert ended.last_result is not None
     assert ended.last_result.claim == "exact"
     assert ended.last_result.to_dict()["claim"] == "exact"
+
+
+def test_the_batch_engine_plays_it_as_gamestate_does() -> None:
+    """Bulls in the chain, bursts, a right burst's die, and a farewell round for each
+    descent to one die, queued, on both engines alike, step by step (where the batch extra
+    is installed)."""
+    pytest.importorskip("numba", reason="the batch extra is not installed")
+    from batch_reference import compare
+
+    assert compare(EDITION, 4, 40, seed=8, observe=3) > 80

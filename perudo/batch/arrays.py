@@ -81,8 +81,9 @@ class GameArrays(NamedTuple):
     nbids: Annotated[NDArray[np.int16], Shape("")]  #: bids made this round
     bid_made: Annotated[NDArray[np.int16], Shape("b")]  #: the round's bids, by number, in order
     bid_by: Annotated[NDArray[np.int8], Shape("b")]  #: who made each (the first nbids hold)
-    #: what each link of the round claims: 0 a bid, 2 a pass of the standing bid, 3 a doubt
-    #: of it (a challenge that waits for every other seat's: :data:`perudo.encoding.CLAIMS`)
+    #: what each link of the round claims: 0 a bid, 1 the standing bid exactly (Bull), 2 a
+    #: pass of it, 3 a doubt of it (a challenge that waits for every other seat's), as
+    #: :data:`perudo.encoding.CLAIMS` numbers them
     bid_claim: Annotated[NDArray[np.int8], Shape("b")]
     #: the action taken after the round's k-th bid (0: before any), as the observation
     #: writes it with absolute seats: ``1 + number * players + seat`` (0: none)
@@ -93,6 +94,9 @@ class GameArrays(NamedTuple):
     offers: Annotated[NDArray[np.bool_], Shape("d")]  #: the declarations on offer
     must_declare: Annotated[NDArray[np.bool_], Shape("")]  #: one of them is required
     had_special: Annotated[NDArray[np.bool_], Shape("n")]  #: who has had a special round
+    #: each seat's place in the queue of seats owed a special round in later rounds, from 1
+    #: (0: none; a farewell round)
+    owed: Annotated[NDArray[np.int8], Shape("n")]
     pressure_left: Annotated[NDArray[np.int8], Shape("n")]  #: each seat's pressure uses
     pressured: Annotated[NDArray[np.bool_], Shape("")]  #: pressure was used this round
     scores: Annotated[NDArray[np.int32], Shape("n")]
@@ -179,12 +183,12 @@ class Spots(NamedTuple):
     face_changers: int
     special_round: int
     special_player: int
-    owed: int  # -1: the batch engine plays no special round that queues
+    owed: int  # -1: no special round that queues
     offers: int
     must_declare: int
     wild: int
     bids: int
-    claims: int  # -1: the batch engine plays no exact claim in the bid chain
+    claims: int  # -1: no exact claim in the bid chain
     passes: int  # -1: no pass
     doubts: int  # -1: no challenge all around
     legal: int

@@ -203,14 +203,17 @@ class BatchOddsBot:
 
     def _holds(self, table: BatchGames, seats: NDArray[Any]) -> NDArray[np.float64]:
         """The chance the last link of each game's chain holds, as ``seats`` sees it: the
-        standing bid at least its quantity, a pass the passer's hand as it claims."""
+        standing bid at least its quantity, an exact claim exactly it, a pass the passer's
+        hand as it claims."""
         rows = np.arange(table.batch)
         q, f = table.bid_q.astype(np.int64), np.maximum(table.bid_f, 1).astype(np.int64)
         chance = self._standing(table, seats, q, f)
+        last = table.bid_claim[rows, np.maximum(table.nbids - 1, 0)]
+        if table.rules.exact_claim:  # a claim stands: the chance it is exactly right
+            chance = np.where(last == 1, self._exact(table, seats), chance)
         if table.layout.passing >= 0:  # a pass stands: the chance the passer's is as claimed
-            passed = table.bid_claim[rows, np.maximum(table.nbids - 1, 0)] == 2
             passer = table.held[rows, np.maximum(table.bidder, 0)]
-            chance = np.where(passed, _pass_chances(table.variant)[passer], chance)
+            chance = np.where(last == 2, _pass_chances(table.variant)[passer], chance)
         return chance
 
     def _exact(self, table: BatchGames, seats: NDArray[Any]) -> NDArray[np.float64]:

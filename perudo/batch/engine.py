@@ -145,6 +145,7 @@ class BatchGames:
     offers: NDArray[np.bool_]
     must_declare: NDArray[np.bool_]
     had_special: NDArray[np.bool_]
+    owed: NDArray[np.int8]
     pressure_left: NDArray[np.int8]
     pressured: NDArray[np.bool_]
     scores: NDArray[np.int32]

@@ -139,13 +139,15 @@ def can_press(s: Games, r: BatchRules, i: int, seat: int) -> bool:
 @inlined
 def may_call(s: Games, r: BatchRules, i: int, seat: int) -> bool:
     """``seat`` may make the exact call in game ``i`` now (in turn, or out of turn where
-    the edition allows it): a bid stands, not a pass of it."""
+    the edition allows it): a bid stands, not a claim, pass or doubt of it."""
     if not r.exact or s.over[i] or s.bid_q[i] == 0 or s.held[i, seat] == 0:
         return False
     if s.bid_claim[i, s.nbids[i] - 1] != 0:
         return False
     if s.players_in[i] < r.exact_min_players:
         return False
+    if r.exact_claim:  # Bull: by the player to act, or any player still in
+        return r.exact_out_of_turn or seat == s.to_act[i]
     if not r.exact_out_of_turn:
         if seat != s.to_act[i]:
             return False

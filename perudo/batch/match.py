@@ -26,8 +26,8 @@ class Played:
         rounds: Rounds played (calls made).
         decisions: Actions taken.
         dudo: Challenges made.
-        exact: Exact calls made on the caller's turn.
-        out_of_turn: Exact calls made out of turn.
+        exact: Rounds ended by the exact call, in turn or out of turn.
+        out_of_turn: Exact calls made out of turn (a claim in the chain too: Bull).
         dudo_out_of_turn: Challenges made out of turn (a burst).
         bids_out_of_turn: Bids made out of turn (a burst).
         acts: The edition's own actions taken (Bluff's re-rolls).
@@ -112,7 +112,7 @@ def play_bots(
             counts["bids_out_of_turn"][game_of[calling & (acts >= first_bid)]] += 1
         own = live & (acts >= first_act) & (acts < first_bid)
         counts["acts"][game_of[own]] += 1
-        special, to_act = table.special.copy(), table.to_act.copy()
+        special = table.special.copy()
         played = game_of[live]
         counts["decisions"][played] += 1
         decl = live & (acts >= first_decl) & (acts < first_act)
@@ -126,7 +126,7 @@ def play_bots(
             counts["special"][g] += special[ended]
             exact = acts[ended] == table.layout.exact_call
             counts["dudo"][g] += ~exact
-            counts["exact"][g] += exact & (by[ended] == to_act[ended])
+            counts["exact"][g] += exact
             open_ = ended & (leader[np.maximum(game_of, 0)] < 0)  # no lead seen yet
             if open_.any():
                 held = standing[open_]

@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 from perudo.batch.arrays import Layout
 from perudo.batch.compiled import below, compiled, die, inlined, row, rows
 from perudo.batch.handle import Games
-from perudo.batch.legality import bid_of, has_doubted, wild_face
+from perudo.batch.legality import bid_number, bid_of, has_doubted, wild_face
 from perudo.batch.rules import BatchRules, FaceChange, Starter, TwoPlayers
 
 __all__ = ["new_game", "new_games", "play", "returns", "step_games"]
@@ -104,6 +104,7 @@ def new_game(s: Games, r: BatchRules, t: Layout, i: int) -> None:
         winners[i, seat] = False
         out_place[i, seat] = -1
         returned[i, seat] = 0.0
+        s.owed[i, seat] = 0
     s.in_play[i] = dice
     s.players_in[i] = players_in
     link(s, t, i)
@@ -166,6 +167,24 @@ def pass_bid(s: Games, t: Layout, i: int, seat: int) -> None:
     s.bid_by[i, k] = seat
     s.bid_claim[i, k] = 2
     s.nbids[i] += 1
+    s.bidder[i] = seat
+    for d in range(t.declarations):
+        s.offers[i, d] = False
+    s.must_declare[i] = False
+    s.to_act[i] = s.left[i, seat]
+
+
+@inlined
+def claim_exact(s: Games, t: Layout, i: int, seat: int) -> None:
+    """``seat`` claims the standing bid is exactly right (Bull): the claim stands in the
+    chain as the bid to raise or challenge, restated without pressure, ``seat`` its
+    bidder; the turn passes to its left."""
+    k = s.nbids[i]
+    s.bid_made[i, k] = bid_number(t, s.bid_q[i], s.bid_f[i], False) - t.first_bid
+    s.bid_by[i, k] = seat
+    s.bid_claim[i, k] = 1
+    s.nbids[i] += 1
+    s.bid_p[i] = False
     s.bidder[i] = seat
     for d in range(t.declarations):
         s.offers[i, d] = False
@@ -246,6 +265,8 @@ def resolve(
     called = s.nbids[i] - 1 - doubters(s, i)  # the link called: past any doubts of it
     claim = int(s.bid_claim[i, called])
     passed = claim == 2  # a challenge of a pass: judged on the passer's hand alone
+    claimed = claim == 1  # a challenge of an exact claim: every hand, counted plainly
+    plain = exact or claimed  # counted by the exact call's kind, not the challenge's
     wild = 0 if passed else wild_face(s, r, i)
     # The dice are shown from the caller's left; where the edition says so, only until the
     # bid is reached (the exact call shows every hand).
@@ -275,23 +296,30 @@ def resolve(
             revealed[i, seat] = shown
             continue
         proven = r.reveal_from_left and total >= q  # the bid is reached: the rest stay hidden
-        if not exact and (proven or (r.bidder_hand and seat != bidder)):
+        if not plain and (proven or (r.bidder_hand and seat != bidder)):
             hidden[i, seat] = True
             continue
         count = hands[i, h, seat, face]
         if wild > 0 and wild != face:
             count += hands[i, h, seat, wild]
-        if r.pure_hands and not exact and count == held:  # a challenge: two more, or one
+        if r.pure_hands and not plain and count == held:  # a challenge: two more, or one
             count += 2 if hands[i, h, seat, face] == held else 1
         total += count
         shown += 1
         revealed[i, seat] = shown
-    true = total >= 1 if passed else total >= q  # the link called holds: its caller loses
+    # The link called holds (its challenger loses): a pass as it claims, an exact claim
+    # exactly, a bid at least.
+    true = total >= 1 if passed else total == q if claimed else total >= q
     points = 0
     # The one seat whose dice change, and by how many (most calls); -1 where the call moves
     # several seats' dice, each set in last_changes; -2 where it moves points.
     moved, delta = caller, 0
-    if not exact:
+    if claimed and true:  # a right claim: every other seat still in loses a die
+        moved = -1
+        for seat in range(n):
+            if s.held[i, seat] > 0 and seat != bidder:
+                changes[i, seat] = -1
+    elif not exact:
         if r.lose_difference:  # the loser loses what the bid was wrong by; exact: all but one
             if total == q:
                 moved = -1
@@ -309,6 +337,10 @@ def resolve(
                     others += 1
             changes[i, bidder] = sign * r.points * others
             points = r.points * others if true else r.points  # the most one seat gains
+        elif r.burst_gain and not true and caller != s.to_act[i]:  # a right burst: +1
+            moved = -1
+            changes[i, bidder] = -1
+            changes[i, caller] = 1
         elif r.moves_dice:  # a count at least the quantity makes the caller lose a die
             moved, delta = caller if true else bidder, -1
         else:  # points, from the loser to the winner: no seat's dice move
@@ -476,6 +508,8 @@ def next_round(
                     lost -= 1
         s.to_act[i] = -1
         s.over[i] = True
+        for seat in range(n):
+            s.owed[i, seat] = 0  # nobody is owed a round of a game that is over
         best = np.max(s.scores[i, :])
         for seat in range(n):
             s.winners[i, seat] = s.held[i, seat] > 0 if last_in else s.scores[i, seat] == best
@@ -495,22 +529,67 @@ def next_round(
     else:
         s.to_act[i] = s.left[i, opener]
     # A player who just fell to one die: the special round, or its offer.
-    if not r.special or dropped < 0:
+    if not r.special:
         return
-    if r.special_once and s.had_special[i, dropped]:
-        return
+    if r.farewell:  # a round for each descent to one die, queued
+        farewell(s, r, t, i, players_in)
+    elif dropped >= 0 and not (r.special_once and s.had_special[i, dropped]):
+        start_special(s, r, i, dropped, players_in)
+
+
+@inlined
+def start_special(s: Games, r: BatchRules, i: int, player: int, players_in: int) -> bool:
+    """``player``'s special round in game ``i``, or its offer, at a table of
+    ``players_in``; ``False`` where the table plays none (two players, ``off``)."""
     two = players_in == 2
     if two and r.special_two_players == TwoPlayers.OFF:
-        return
+        return False
     if two and r.special_two_players == TwoPlayers.CHOICE:
         s.offers[i, :] = True
         s.must_declare[i] = True
     elif r.special_optional:
         s.offers[i, r.special_declaration] = True
     else:
-        make_special(s, r, i, dropped)
+        make_special(s, r, i, player)
         if r.special_once:
-            s.had_special[i, dropped] = True
+            s.had_special[i, player] = True
+    return True
+
+
+@inlined
+def farewell(s: Games, r: BatchRules, t: Layout, i: int, players_in: int) -> None:
+    """The farewell round of game ``i``'s first seat owed one, which it opens: the seats
+    owed from earlier calls first (``owed``, their places from 1), then those the last call
+    left with one die, having held more, in seat order; a seat out, or past its one round
+    a game, is owed none. Where the table plays none (two players, ``off``), all wait."""
+    n = t.players
+    owed, changes = s.owed, s.last_changes
+    places = 0
+    for place in range(1, n + 1):  # the queue as it stood, kept in order (marked negative)
+        for seat in range(n):
+            if owed[i, seat] == place:
+                keep = s.held[i, seat] > 0 and not (r.special_once and s.had_special[i, seat])
+                places += keep
+                owed[i, seat] = -places if keep else 0
+    for seat in range(n):
+        owed[i, seat] = -owed[i, seat]
+        held = int(s.held[i, seat])
+        fell = r.moves_dice and held == 1 and changes[i, seat] < 0 and held - changes[i, seat] > 1
+        if fell and owed[i, seat] == 0 and not (r.special_once and s.had_special[i, seat]):
+            places += 1
+            owed[i, seat] = places
+    if places == 0:
+        return
+    player = 0
+    for seat in range(n):
+        if owed[i, seat] == 1:
+            player = seat
+    if not start_special(s, r, i, player, players_in):
+        return  # no round at this table: the queue waits
+    s.to_act[i] = player
+    for seat in range(n):
+        if owed[i, seat] > 0:
+            owed[i, seat] -= 1
 
 
 @inlined
@@ -528,6 +607,9 @@ def play(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int, one_ro
         return False
     if act == t.passing:
         pass_bid(s, t, i, seat)
+        return False
+    if act == t.exact_call and r.exact_claim:
+        claim_exact(s, t, i, seat)
         return False
     if r.all_around and act != t.exact_call and doubters(s, i) + 1 < s.players_in[i] - 1:
         doubt(s, t, i, seat)  # the bid waits to be challenged all around

@@ -52,6 +52,8 @@ def observe(s: Games, r: BatchRules, t: Layout, i: int, me: int, at: Spots, out:
         out[at.may_call + k] = may_call(s, r, i, seat)
         out[at.face_changers + k] = s.changers[i, seat]
         out[at.winners + k] = s.winners[i, seat]
+        if at.owed >= 0:
+            out[at.owed + k] = s.owed[i, seat]
     flag(out, at.to_act, s.to_act[i], me, n)
     if at.special_round >= 0:
         out[at.special_round] = s.special[i]
@@ -65,8 +67,9 @@ def observe(s: Games, r: BatchRules, t: Layout, i: int, me: int, at: Spots, out:
         claim = s.bid_claim[i, k]
         if claim == 0:
             out[at.bids + at_bid] = k + 1
-        else:  # a pass, a doubt: by the bid it left standing, the seat's next placing of it
-            index = (at.passes if claim == 2 else at.doubts) + at_bid
+        else:  # a claim, a pass, a doubt: by the bid it names, the seat's next placing of it
+            block = at.claims if claim == 1 else at.passes if claim == 2 else at.doubts
+            index = block + at_bid
             while out[index]:
                 index += t.bids * n
             out[index] = k + 1

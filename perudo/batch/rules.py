@@ -27,6 +27,7 @@ from perudo.rules import (
     BidderAgainstAll,
     BidderHandChallenge,
     Burst,
+    BurstElimination,
     Challenge,
     DefaultMove,
     Dice,
@@ -35,7 +36,9 @@ from perudo.rules import (
     DrawnSeat,
     Elimination,
     ExactCall,
+    ExactClaim,
     FaceOrQuantity,
+    FarewellRound,
     FixedRounds,
     FixedSeat,
     HalveDouble,
@@ -131,8 +134,16 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
         "min_players": None,
         "caller_below_full": (False, True),
     },
+    ExactClaim: {"who": ("player-to-act", "any-player")},
     NoSpecialRound: {},
     OneDieRound: {
+        "once_per_player": (False, True),
+        "two_players": ("same", "off", "choice"),
+        "optional": (False, True),
+        "opening": ("forbidden", "allowed", "required"),
+        "face_change": ("nobody", "one-die", "one-die-except-opener"),
+    },
+    FarewellRound: {
         "once_per_player": (False, True),
         "two_players": ("same", "off", "choice"),
         "optional": (False, True),
@@ -152,6 +163,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     FixedSeat: {"seat": None},
     DrawnSeat: {},
     Elimination: {},
+    BurstElimination: {},
     Difference: {},
     OutBelow: {"dice": None},
     Lives: {"lives": None},
@@ -270,6 +282,7 @@ class BatchRules(NamedTuple):
     exact_out_of_turn: bool
     exact_min_players: int
     exact_below_full: bool
+    exact_claim: bool  # the exact call is a claim in the chain, to raise or challenge (Bull)
     special: bool
     special_once: bool
     special_two_players: TwoPlayers
@@ -283,10 +296,12 @@ class BatchRules(NamedTuple):
     lives: int  # each seat's lives at the start, where a lost challenge costs one (0: none)
     lose_difference: bool  # a challenge's loser loses what the bid was wrong by
     against_all: bool  # the bid called wins or pays points to every other seat still in
+    burst_gain: bool  # a right challenger who called out of turn wins a die
     points: int
     pressure_points: int
     pressure_uses: int
     special_declaration: int  # the number of the declaration of the special round (-1)
+    farewell: bool  # a special round for each descent to one die, queued, opened by its seat
     reroll: bool  # the bidder may put dice out in the open and re-roll the rest (Bluff)
     passes: int  # the times a seat may pass in a round, claiming no two dice alike (0: none)
 
@@ -379,10 +394,11 @@ def batch_rules(variant: Variant) -> BatchRules:
         pure_hands=_as_played(variant, "challenge") is PureHandsChallenge,
         bidder_hand=_as_played(variant, "challenge") is BidderHandChallenge,
         all_around=_as_played(variant, "challenge") is AllAroundChallenge,
-        exact=isinstance(exact, ExactCall),
+        exact=_as_played(variant, "exact_call") in (ExactCall, ExactClaim),
         exact_out_of_turn=exact.out_of_turn,
         exact_min_players=getattr(exact, "min_players", 0),
         exact_below_full=bool(getattr(exact, "caller_below_full", False)),
+        exact_claim=_as_played(variant, "exact_call") is ExactClaim,
         special=one_die,
         special_once=one_die and special.once_per_player,
         special_two_players=TwoPlayers.of(special.two_players) if one_die else TwoPlayers.SAME,
@@ -396,10 +412,12 @@ def batch_rules(variant: Variant) -> BatchRules:
         lives=scoring.lives if _as_played(variant, "scoring") is Lives else 0,
         lose_difference=_as_played(variant, "scoring") is Difference,
         against_all=_as_played(variant, "scoring") is BidderAgainstAll,
+        burst_gain=_as_played(variant, "scoring") is BurstElimination,
         points=getattr(scoring, "points", 0),
         pressure_points=getattr(scoring, "pressure_points", getattr(scoring, "points", 0)),
         pressure_uses=scoring.pressure_uses,
         special_declaration=roles.index("special") if "special" in roles else -1,
+        farewell=_as_played(variant, "special_round") is FarewellRound,
         reroll=_as_played(variant, "actions") is Reroll,
         passes=variant.passes.most_per_round,
     )
