@@ -40,7 +40,7 @@ from perudo.actions import (
 from perudo.dice import count
 from perudo.errors import GameSetupError, shown
 from perudo.odds import chance_of, chance_table, exact_chance_of
-from perudo.rules.axes import PassRule, RoundContext
+from perudo.rules.axes import PassRule, RoundContext, RoundRules
 from perudo.rules.bidding import lowest_quantities, may_change_face
 from perudo.rules.calls import BidderHandChallenge
 
@@ -57,6 +57,7 @@ __all__ = [
     "bid_reading_table",
     "bot_name",
     "expected_count",
+    "hand_chances",
     "make_bot",
     "pass_chance",
     "reader_bot",
@@ -395,7 +396,28 @@ def _hand_chance(view: PlayerView, bid: HandBid) -> float:
         unseen = 0 if bidder == view.player else view.seats[bidder].dice_count
     else:
         known, unseen = view.known, view.unseen
-    faces = variant.dice.faces
+    rank = rules.hand_rank(bid)
+    return hand_chances(rules, variant.hand_bids, unseen, variant.dice.faces, known)[rank]
+
+
+def hand_chances(
+    rules: RoundRules,
+    ladder: Sequence[HandBid],
+    unseen: int,
+    faces: int,
+    known: Sequence[int] = (),
+) -> tuple[float, ...]:
+    """For each rank of ``ladder`` (0 first: no hand), the chance that the dice ``known``
+    and ``unseen`` dice of ``faces`` faces hold the hand of that rank, as a challenge of it
+    judges them (:meth:`perudo.rules.RoundRules.hand_stands`): every outcome of the unseen
+    dice counted, or a fixed sample of 4,096 past that many (the same answer every time).
+
+    >>> import perudo
+    >>> mia = perudo.load_variant("mia")
+    >>> chances = hand_chances(mia.round_rules(), mia.hand_bids, 2, 6)
+    >>> chances[1], chances[-1]  # any two dice make 31 or better; Mia is 2 in 36
+    (1.0, 0.05555555555555555)
+    """
     if faces**unseen <= _HAND_OUTCOMES:
         outcomes: Sequence[tuple[int, ...]] = list(
             itertools.product(range(1, faces + 1), repeat=unseen)
@@ -405,10 +427,15 @@ def _hand_chance(view: PlayerView, bid: HandBid) -> float:
         outcomes = [
             tuple(draw.randint(1, faces) for _ in range(unseen)) for _ in range(_HAND_OUTCOMES)
         ]
-    held = sum(
-        1 for rolled in outcomes if rules.hand_stands(bid, rules.hand_count(bid, (*known, *rolled)))
-    )
-    return held / len(outcomes)
+    chances = [1.0]
+    for bid in ladder:
+        held = sum(
+            1
+            for rolled in outcomes
+            if rules.hand_stands(bid, rules.hand_count(bid, (*known, *rolled)))
+        )
+        chances.append(held / len(outcomes))
+    return tuple(chances)
 
 
 def _holds(view: PlayerView, table: tuple[tuple[float, ...], ...]) -> float:

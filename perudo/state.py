@@ -529,6 +529,7 @@ class GameState(RoundFacts):
         may_call = known.get(_MAY_CALL)
         if may_call is None:
             playing = self.to_act is not None and self.variant.has_exact_call
+            playing = playing and not self.must_bid  # a bid owed: nothing else, by anyone
             may_call = known[_MAY_CALL] = tuple(
                 [s for s in self.seats_in if playing and self._exact_call_violation(s) is None]
             )

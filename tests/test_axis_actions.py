@@ -140,6 +140,22 @@ def test_an_action_said_with_a_bid_binds_the_next_move() -> None:
     assert none_left.value.reason == "no-bid-left"
 
 
+def test_nobody_may_call_exactly_while_a_bid_is_owed() -> None:
+    """Regression (found by the batch engine's drawn editions): after a roll its player
+    owes a bid and nobody else may act, but the views still listed it in ``may_call``."""
+    import perudo
+    from perudo import Bid
+
+    edition = perudo.load_variant("french-calza").derive(
+        "calza-roll", reason="t", actions={"kind": "roll"}
+    )
+    state = perudo.new_game(edition, 3, seed=1, first_player=0).apply(Bid(2, 3))
+    assert state.view(1).may_call == (1,)  # the player to act may call Calza, before its roll
+    rolled = state.apply(Act("roll"))
+    assert rolled.must_bid
+    assert rolled.view(1).may_call == rolled.view(0).may_call == ()
+
+
 def test_a_bidder_draws_chosen_dice_again_then_bids() -> None:
     """ "If the player decides to draw, he or she can re-roll up to two times. Once the
     player is happy with his hand or can no longer re-roll, he must specifically announce

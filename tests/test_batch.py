@@ -564,6 +564,8 @@ def _per_game(total: int, squares: int, games: int) -> tuple[float, float]:
         ("liars-poker", 4, ["odds", "random"]),
         ("bull-and-burst", 4, ["odds", "random"]),
         ("bull-and-burst", 3, ["reader"]),
+        ("mia", 4, ["odds", "random"]),
+        ("mia", 3, ["reader"]),
     ],
 )
 def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(
@@ -601,8 +603,11 @@ def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(
     for name, count in ref.declarations:
         assert abs(count - dict(bat.declarations)[name]) < 4 * (2 * count) ** 0.5 + 3, name
     assert dict(ref.acts).keys() == dict(bat.acts).keys()
-    for word, count in ref.acts:  # Bluff's re-rolls
-        assert abs(count - dict(bat.acts)[word]) < 4 * (2 * count) ** 0.5 + 3, word
+    for word, count in ref.acts:  # Bluff's re-rolls, Mia's rolls: their share of actions
+        p, q = count / ref.actions, dict(bat.acts)[word] / bat.actions
+        pooled = (count + dict(bat.acts)[word]) / (ref.actions + bat.actions)
+        sd = (pooled * (1 - pooled) * (1 / ref.actions + 1 / bat.actions)) ** 0.5
+        assert abs(p - q) < 4 * sd + 1e-3, (word, p, q)
 
 
 @pytest.mark.slow

@@ -6,7 +6,7 @@ loses. The shipped declaration played through the source's own sentences."""
 from __future__ import annotations
 
 import pytest
-from helpers import check_batch_refuses, check_random_games, game, play
+from helpers import check_random_games, game, play
 from invariants import MIA_ORDER
 
 import perudo
@@ -155,5 +155,33 @@ def test_random_games_play_read_back_and_replay() -> None:
     check_random_games(EDITION, 2, 4)
 
 
-def test_the_batch_engine_refuses_it_by_name() -> None:
-    check_batch_refuses(EDITION, 3, "claims kind 'mia'")
+def test_the_batch_engine_plays_it_as_gamestate_does() -> None:
+    """Hands ranked as Mia's values, the roll before each raise, the bidder's dice alone
+    shown, two lives on a Mia that holds, giving up on Mia and the first player out of
+    lives, on both engines alike, step by step (where the batch extra is installed); and
+    Mia's values played for dice."""
+    pytest.importorskip("numba", reason="the batch extra is not installed")
+    from batch_reference import compare
+
+    assert compare(EDITION, 3, 40, seed=9, observe=3) > 80
+    for_dice = EDITION.derive(
+        "mia-for-dice",
+        reason="Test: Mia's values played for dice, without the roll.",
+        scoring={"kind": "elimination"},
+        actions={"kind": "none"},
+        exact_call={"kind": "none"},
+        words={"calza": None},
+    )
+    assert compare(for_dice, 4, 30, seed=10, observe=3) > 60
+
+
+def test_the_batch_engine_refuses_hands_beside_what_it_plays_with_quantities() -> None:
+    """A challenge that shows every hand, beside Mia's values, is refused by name."""
+    pytest.importorskip("numba", reason="the batch extra is not installed")
+    from perudo.batch import BatchGames
+
+    shown_all = EDITION.derive(
+        "mia-shown-all", reason="Test.", challenge={"kind": "dudo", "reveal": "all"}
+    )
+    with pytest.raises(perudo.GameSetupError, match="claims kind 'mia' with challenge kind"):
+        BatchGames.new(shown_all, 3, batch=2, seed=1)

@@ -93,6 +93,7 @@ class GameArrays(NamedTuple):
     changers: Annotated[NDArray[np.bool_], Shape("n")]  #: who may change face in it
     offers: Annotated[NDArray[np.bool_], Shape("d")]  #: the declarations on offer
     must_declare: Annotated[NDArray[np.bool_], Shape("")]  #: one of them is required
+    must_bid: Annotated[NDArray[np.bool_], Shape("")]  #: the player to act rolled: it bids
     had_special: Annotated[NDArray[np.bool_], Shape("n")]  #: who has had a special round
     #: each seat's place in the queue of seats owed a special round in later rounds, from 1
     #: (0: none; a farewell round)

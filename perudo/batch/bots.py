@@ -21,7 +21,8 @@ from numpy.typing import NDArray
 from perudo.batch import policies
 from perudo.batch.compiled import compiled, rows
 from perudo.batch.engine import BatchGames
-from perudo.bots import OddsBot, RandomBot, pass_chance, reader_bot
+from perudo.batch.rules import pair_ranks
+from perudo.bots import OddsBot, RandomBot, hand_chances, pass_chance, reader_bot
 from perudo.odds import tail_chances
 from perudo.variant import Variant
 
@@ -94,6 +95,32 @@ def _pass_chances(variant: Variant) -> NDArray[np.float64]:
     context = variant.round_one((variant.dice.per_player,) * 2)
     dice = range(variant.dice.per_player + 1)
     return np.array([pass_chance(variant.passes, held, context) for held in dice])
+
+
+@functools.lru_cache(maxsize=16)
+def _hand_chances(variant: Variant) -> NDArray[np.float64]:
+    """``[dice, rank]``: the chance a hand of ``dice`` unseen dice holds the hand of rank
+    ``rank`` (or higher), as the odds bot judges a hand when a challenge shows the bidder's
+    alone: every outcome of the dice counted (:func:`perudo.bots.hand_chance`'s, the same
+    floats)."""
+    rules, ladder = variant.round_rules(), variant.hand_bids
+    dice, faces = variant.dice.per_player, variant.dice.faces
+    table = np.zeros((dice + 1, len(ladder) + 1))
+    for unseen in range(dice + 1):
+        table[unseen] = hand_chances(rules, ladder, unseen, faces)
+    return table
+
+
+def _two_faces(counts: NDArray[Any]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The higher and the lower face of each hand of two dice counted by face (0 and 0 for
+    a hand of another size)."""
+    faces = np.arange(counts.shape[1])
+    present = np.where(counts > 0, faces, 0)
+    high = present.max(axis=1)
+    below = np.where(faces < high[:, None], present, 0).max(axis=1)
+    low = np.where(counts[np.arange(len(counts)), high] >= 2, high, below)
+    two = counts.sum(axis=1) == 2
+    return np.where(two, high, 0), np.where(two, low, 0)
 
 
 class BatchRandomBot:
@@ -223,6 +250,8 @@ class BatchOddsBot:
 
     def act(self, table: BatchGames) -> NDArray[np.int64]:
         """The odds bot's choice in each game."""
+        if table.rules.hands:
+            return self._act_on_hands(table)
         batch, rng = table.batch, self.rng
         rows = np.arange(batch)
         seats = np.maximum(table.to_act, 0).astype(np.int64)
@@ -282,6 +311,35 @@ class BatchOddsBot:
         per_bid = table.layout.per_bid
         number = ((quantity - 1) * table.nfaces + face) * per_bid + (pressure & (per_bid == 2))
         acts[bid] = table.layout.first_bid + number[bid]
+        return acts
+
+    def _act_on_hands(self, table: BatchGames) -> NDArray[np.int64]:
+        """Where bids name hands (Mia), as the single form decides: a challenge of a
+        standing hand less likely than ``doubt`` (giving up instead, where it may and the
+        hand looks likelier than not); else the roll before a bid; else the hand its own
+        dice make, when it raises, or the lowest hand that does."""
+        rows = np.arange(table.batch)
+        seats = np.maximum(table.to_act, 0)
+        mask = table.legal_mask()
+        q = table.bid_q.astype(np.int64)
+        held = table.held[rows, np.maximum(table.bidder, 0)]
+        chance = _hand_chances(table.variant)[held, q]
+        layout = table.layout
+        acts = np.zeros(table.batch, dtype=np.int64)
+        doubting = mask[:, 0]
+        give_up = doubting & (chance > 0.5)
+        give_up &= mask[:, layout.exact_call] if layout.exact_call >= 0 else False
+        doubted = doubting & ~give_up & (chance < self.doubt)
+        acts[give_up] = layout.exact_call
+        decided = give_up | doubted  # a doubt: 0, as set
+        own = table.faces[rows, table.dealt, seats]
+        made = pair_ranks(table.variant)[_two_faces(own)]
+        bidding = mask[:, layout.first_bid :].any(axis=1)
+        rank = np.where(made > q, made, q + 1)
+        acts[~decided & bidding] = (layout.first_bid + rank - 1)[~decided & bidding]
+        rolling = ~decided & ~bidding & (layout.first_act < layout.first_bid)
+        rolling &= mask[:, min(layout.first_act, mask.shape[1] - 1)]
+        acts[rolling] = layout.first_act
         return acts
 
     def interrupt(self, table: BatchGames) -> NDArray[np.int64]:

@@ -43,7 +43,7 @@ from perudo.batch.arrays import (
 )
 from perudo.batch.compiled import seed_bits
 from perudo.batch.handle import Games, games
-from perudo.batch.rules import BatchRules, batch_rules, face_ranks
+from perudo.batch.rules import BatchRules, batch_rules, face_ranks, pair_ranks
 from perudo.encoding import ActionEncoding, action_encoding, observation_encoding, whole_number
 from perudo.errors import REASONS, EncodingError, GameSetupError, IllegalActionError, shown
 from perudo.loader import load_variant
@@ -146,6 +146,7 @@ class BatchGames:
     must_declare: NDArray[np.bool_]
     had_special: NDArray[np.bool_]
     owed: NDArray[np.int8]
+    must_bid: NDArray[np.bool_]
     pressure_left: NDArray[np.int8]
     pressured: NDArray[np.bool_]
     scores: NDArray[np.int32]
@@ -205,7 +206,8 @@ class BatchGames:
             setattr(self, name, array)
         # The compiled steps' handle on the arrays, the generator and the edition's numbers.
         self._games: Games = games(
-            self.arrays, self.bits, face_ranks(variant), self.act_faces, act_index(self.actions),
+            self.arrays, self.bits, face_ranks(variant), pair_ranks(variant), self.act_faces,
+            act_index(self.actions),
             self.rules.numbers(), self.layout,
             spots(observation_encoding(variant, players)),
         )  # fmt: skip

@@ -24,6 +24,7 @@ __all__ = [
     "NO_BID",
     "bid_number",
     "bid_of",
+    "bids_wait",
     "can_press",
     "count_bids",
     "cup_parts",
@@ -45,6 +46,7 @@ __all__ = [
     "may_pass",
     "may_put_out",
     "may_reroll",
+    "may_roll",
     "nth_bid",
     "out_of_turn_actions",
     "out_of_turn_count",
@@ -140,10 +142,12 @@ def can_press(s: Games, r: BatchRules, i: int, seat: int) -> bool:
 def may_call(s: Games, r: BatchRules, i: int, seat: int) -> bool:
     """``seat`` may make the exact call in game ``i`` now (in turn, or out of turn where
     the edition allows it): a bid stands, not a claim, pass or doubt of it."""
-    if not r.exact or s.over[i] or s.bid_q[i] == 0 or s.held[i, seat] == 0:
+    if not r.exact or s.over[i] or s.bid_q[i] == 0 or s.held[i, seat] == 0 or s.must_bid[i]:
         return False
     if s.bid_claim[i, s.nbids[i] - 1] != 0:
         return False
+    if r.give_up:  # the player to act, on the top hand
+        return bool(seat == s.to_act[i] and s.bid_q[i] == r.hands)
     if s.players_in[i] < r.exact_min_players:
         return False
     if r.exact_claim:  # Bull: by the player to act, or any player still in
@@ -162,9 +166,10 @@ def may_call(s: Games, r: BatchRules, i: int, seat: int) -> bool:
 def may_pass(s: Games, r: BatchRules, i: int, seat: int) -> bool:
     """``seat``, the player to act, may pass in game ``i`` now: a bid stands (or a pass of
     it), and ``seat`` has passed fewer times this round than the edition allows."""
-    if r.passes == 0 or s.over[i] or s.bid_q[i] == 0 or s.must_declare[i]:
+    if r.passes == 0 or s.over[i] or s.bid_q[i] == 0 or s.must_declare[i] or s.must_bid[i]:
         return False
-    if s.bid_claim[i, s.nbids[i] - 1] == 3:  # the bid is challenged: raise it or challenge it
+    claim = s.bid_claim[i, s.nbids[i] - 1]
+    if claim == 1 or claim == 3:  # claimed exact, or challenged: raise it or challenge it
         return False
     passed = 0
     for k in range(s.nbids[i]):
@@ -214,6 +219,22 @@ def may_reroll(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> bool:
 
 
 @inlined
+def bids_wait(s: Games, r: BatchRules, i: int) -> bool:
+    """The player to act in game ``i`` rolls before it bids (Mia): a bid stands, and it has
+    not rolled yet."""
+    return r.roll and s.bid_q[i] > 0 and not s.must_bid[i]
+
+
+@inlined
+def may_roll(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> bool:
+    """``seat`` may roll its dice afresh in game ``i`` now, to bid after (Mia): the player
+    to act, once a bid stands, before its roll, while a bid is left."""
+    if not bids_wait(s, r, i) or seat != s.to_act[i] or s.over[i] or s.must_declare[i]:
+        return False
+    return count_bids(s, r, t, i, seat) > 0
+
+
+@inlined
 def may_put_out(s: Games, t: Layout, i: int, seat: int, k: int, cup: int) -> bool:
     """The dice of own action ``k`` (a row of ``act_faces``) are under ``seat``'s cup in
     game ``i``, and leave at least one of its ``cup`` dice there."""
@@ -229,6 +250,9 @@ def may_put_out(s: Games, t: Layout, i: int, seat: int, k: int, cup: int) -> boo
 @inlined
 def fill_acts(s: Games, r: BatchRules, t: Layout, i: int, seat: int, row: NDArray[Any]) -> None:
     """Set ``row`` to 1 at the own actions ``seat`` may take in game ``i`` now."""
+    if r.roll:
+        row[t.first_act] = may_roll(s, r, t, i, seat)
+        return
     if not may_reroll(s, r, t, i, seat):
         return
     cup = cup_size(s, t, i, seat)
@@ -269,7 +293,7 @@ def has_doubted(s: Games, i: int, seat: int) -> bool:
 def may_challenge(s: Games, r: BatchRules, i: int, seat: int) -> bool:
     """``seat`` may call Dudo in game ``i`` (as the player to act, or in a burst): a bid
     stands that it has not challenged yet."""
-    if s.bid_q[i] == 0 or s.must_declare[i] or s.over[i]:
+    if s.bid_q[i] == 0 or s.must_declare[i] or s.must_bid[i] or s.over[i]:
         return False
     return not (r.all_around and has_doubted(s, i, seat))
 
@@ -295,6 +319,10 @@ def bid_of(t: Layout, act: int) -> tuple[int, int, bool]:
 def fill_bids(s: Games, r: BatchRules, t: Layout, i: int, seat: int, row: NDArray[Any]) -> None:
     """Set ``row`` to 1 at the bids ``seat`` may make in game ``i`` now, up to the dice in
     play (with pressure too, where it has some left)."""
+    if r.hands:  # every hand ranked above the standing one
+        for rank in range(s.bid_q[i] + 1, r.hands + 1):
+            row[t.first_bid + rank - 1] = 1
+        return
     top = s.in_play[i]
     press = t.per_bid == 2 and can_press(s, r, i, seat)
     q, f, special, locked, least = standing(s, r, i, seat)
@@ -309,6 +337,8 @@ def fill_bids(s: Games, r: BatchRules, t: Layout, i: int, seat: int, row: NDArra
 @inlined
 def count_bids(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> int:
     """How many bids :func:`fill_bids` flags for ``seat`` in game ``i``."""
+    if r.hands:
+        return r.hands - int(s.bid_q[i])
     top = s.in_play[i]
     per_bid = 2 if t.per_bid == 2 and can_press(s, r, i, seat) else 1
     q, f, special, locked, least = standing(s, r, i, seat)
@@ -322,7 +352,11 @@ def count_bids(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> int:
 @inlined
 def nth_bid(s: Games, r: BatchRules, t: Layout, i: int, seat: int, pick: int) -> int:
     """The number of the ``pick``-th bid (from 0) of the :func:`count_bids` of ``seat`` in
-    game ``i``: face by face, each face's quantities upwards (-1 past the last)."""
+    game ``i``: face by face, each face's quantities upwards (-1 past the last); hands
+    by rank."""
+    if r.hands:
+        rank = int(s.bid_q[i]) + 1 + pick
+        return t.first_bid + rank - 1 if rank <= r.hands else -1
     top = s.in_play[i]
     per_bid = 2 if t.per_bid == 2 and can_press(s, r, i, seat) else 1
     q, f, special, locked, least = standing(s, r, i, seat)
@@ -359,7 +393,10 @@ def fill_mask(s: Games, r: BatchRules, t: Layout, i: int, row: NDArray[Any]) -> 
             row[t.first_declaration + d] = 1
     if s.must_declare[i]:
         return
-    fill_bids(s, r, t, i, seat, row)
+    if not bids_wait(s, r, i):
+        fill_bids(s, r, t, i, seat, row)
+    if s.must_bid[i]:  # it rolled: a bid, nothing else
+        return
     dudo = may_challenge(s, r, i, seat)
     row[0] = dudo
     if t.pressed_dudo >= 0:
@@ -377,7 +414,7 @@ def fill_out_of_turn(
 ) -> None:
     """Set ``row`` to 1 at what ``seat``, not the player to act, may do in game ``i`` now:
     the exact call out of turn (Jonti), a re-roll right after its bid (Bluff)."""
-    if s.over[i] or s.held[i, seat] == 0:
+    if s.over[i] or s.held[i, seat] == 0 or s.must_bid[i]:  # a bid owed: nothing, by anyone
         return
     if (r.burst_bid or r.burst_challenge) and may_burst(s, i, seat):
         if r.burst_bid:
@@ -398,12 +435,14 @@ def is_legal(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) ->
     own action, such as Bluff's re-roll after its bid)."""
     if act == t.exact_call:
         return may_call(s, r, i, seat)
+    if t.first_act <= act < t.first_bid and r.roll:
+        return may_roll(s, r, t, i, seat)
     if t.first_act <= act < t.first_bid:
         return may_reroll(s, r, t, i, seat) and may_put_out(
             s, t, i, seat, act - t.first_act, cup_size(s, t, i, seat)
         )
     if seat != s.to_act[i]:  # a burst: a bid or a challenge out of turn, where open
-        if act == t.passing or not may_burst(s, i, seat):
+        if act == t.passing or s.must_bid[i] or not may_burst(s, i, seat):
             return False
         if act < t.first_declaration:
             if not r.burst_challenge:
@@ -417,8 +456,10 @@ def is_legal(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) ->
         return may_challenge(s, r, i, seat) and (not pressure or can_press(s, r, i, seat))
     if act < t.first_bid:
         return bool(s.offers[i, act - t.first_declaration])
-    if s.must_declare[i]:
+    if s.must_declare[i] or (seat == s.to_act[i] and bids_wait(s, r, i)):
         return False
+    if r.hands:  # a hand ranked above the standing one
+        return bool(act - t.first_bid + 1 > s.bid_q[i])
     quantity, face, pressure = bid_of(t, act)
     q, f, special, locked, least = standing(s, r, i, seat)
     low = lowest(r, s.face_rank, q, f, special, locked, least, face)
@@ -439,7 +480,7 @@ def masks(s: Games, out: NDArray[np.bool_]) -> None:
 def out_of_turn_count(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> int:
     """How many actions ``seat``, not the player to act, may take out of turn in game ``i``
     now (what :func:`fill_out_of_turn` flags)."""
-    if s.over[i] or s.held[i, seat] == 0 or seat == s.to_act[i]:
+    if s.over[i] or s.held[i, seat] == 0 or seat == s.to_act[i] or s.must_bid[i]:
         return 0
     count = 1 if t.exact_call >= 0 and may_call(s, r, i, seat) else 0
     if (r.burst_bid or r.burst_challenge) and may_burst(s, i, seat):

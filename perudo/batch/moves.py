@@ -74,7 +74,7 @@ def keep_shown(s: Games, t: Layout, i: int) -> None:
 @inlined
 def clear_bids(s: Games, r: BatchRules, i: int) -> None:
     """No bid in game ``i``'s round yet, nor any action after one."""
-    if r.reroll:
+    if r.reroll or r.roll:
         for k in range(s.nbids[i] + 1):  # the entries the round used
             s.acts_after[i, k] = 0
     s.bid_q[i] = 0
@@ -82,6 +82,7 @@ def clear_bids(s: Games, r: BatchRules, i: int) -> None:
     s.bid_p[i] = False
     s.bidder[i] = -1
     s.open_f[i] = 0
+    s.must_bid[i] = False
     s.nbids[i] = 0  # the bids made are the first nbids of bid_made: none
 
 
@@ -136,9 +137,13 @@ def make_special(s: Games, r: BatchRules, i: int, opener: int) -> None:
 
 
 @inlined
-def bid(s: Games, t: Layout, i: int, act: int, seat: int) -> None:
-    """The bid numbered ``act`` by ``seat``; the turn passes to its left."""
+def bid(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) -> None:
+    """The bid numbered ``act`` by ``seat`` (a hand: its rank as the quantity, no face);
+    the turn passes to its left."""
     quantity, face, pressure = bid_of(t, act)
+    if r.hands:
+        quantity, face, pressure = act - t.first_bid + 1, 0, False
+    s.must_bid[i] = False
     if s.nbids[i] == 0:
         s.open_f[i] = face
     s.bid_made[i, s.nbids[i]] = act - t.first_bid
@@ -224,6 +229,19 @@ def doubters(s: Games, i: int) -> int:
 
 
 @inlined
+def roll(s: Games, t: Layout, i: int, seat: int) -> None:
+    """``seat``, the player to act, rolls all its dice afresh (Mia), drawn from the batch's
+    generator, and bids next."""
+    hands, h = s.faces, s.dealt[i]
+    for face in range(t.faces + 1):
+        hands[i, h, seat, face] = 0
+    for _ in range(s.held[i, seat]):
+        hands[i, h, seat, 1 + die(s.bits, t.faces)] += 1
+    s.acts_after[i, s.nbids[i]] = 1 + seat  # the action numbered 0, by seat
+    s.must_bid[i] = True
+
+
+@inlined
 def reroll(s: Games, t: Layout, i: int, k: int, seat: int) -> None:
     """``seat`` puts the dice of own action ``k`` out in the open and re-rolls the rest of
     its cup (Bluff), drawing the new dice from the batch's generator."""
@@ -283,6 +301,9 @@ def resolve(
         changes[i, seat] = 0
         if held == 0:
             continue
+        if exact and r.give_up:  # nothing shown, nothing counted
+            hidden[i, seat] = True
+            continue
         if passed:  # the passer's hand alone, counted 1 when it holds no two dice alike
             if seat != bidder:
                 hidden[i, seat] = True
@@ -299,6 +320,18 @@ def resolve(
         if not plain and (proven or (r.bidder_hand and seat != bidder)):
             hidden[i, seat] = True
             continue
+        if r.hands:  # a hand: the rank of the one it makes (two dice), else none
+            count = 0
+            if held == 2:
+                high = low = 0
+                for f in range(1, t.faces + 1):
+                    for _ in range(hands[i, h, seat, f]):
+                        high, low = f, high
+                count = s.pair_rank[high, low]
+            total += count
+            shown += 1
+            revealed[i, seat] = shown
+            continue
         count = hands[i, h, seat, face]
         if wild > 0 and wild != face:
             count += hands[i, h, seat, wild]
@@ -310,6 +343,8 @@ def resolve(
     # The link called holds (its challenger loses): a pass as it claims, an exact claim
     # exactly, a bid at least.
     true = total >= 1 if passed else total == q if claimed else total >= q
+    # What a challenge is played for: more on the top hand where it holds (Mia's), else one.
+    stake = r.top_stake if r.hands and not exact and true and q == r.hands else 1
     points = 0
     # The one seat whose dice change, and by how many (most calls); -1 where the call moves
     # several seats' dice, each set in last_changes; -2 where it moves points.
@@ -342,18 +377,24 @@ def resolve(
             changes[i, bidder] = -1
             changes[i, caller] = 1
         elif r.moves_dice:  # a count at least the quantity makes the caller lose a die
-            moved, delta = caller if true else bidder, -1
+            moved, delta = caller if true else bidder, -stake
         else:  # points, from the loser to the winner: no seat's dice move
             moved, points = -2, r.pressure_points if s.pressured[i] else r.points
+    elif r.give_up:  # the caller gave up: it loses one, as a challenge it lost would cost
+        true = True
+        delta = -1
+        if not r.moves_dice:
+            moved = -2
     else:  # the exact call: right, the caller gains a die (never above full); wrong, it loses one
         delta = 1 if total == q else -1
     loser = gainer = eliminated = -1
     losers = gainers = 0
     if moved == -2 and r.lives:  # a life lost; none left: out, the dice leaving with it
         loser, losers, points = caller if true else bidder, 1, 0
-        changes[i, loser] = -1
-        s.scores[i, loser] -= 1
-        if s.scores[i, loser] == 0:
+        lost = stake
+        changes[i, loser] = -lost
+        s.scores[i, loser] -= lost
+        if s.scores[i, loser] <= 0:
             eliminated = loser
             s.out_place[i, loser] = next_place(s, i, n)
     elif moved == -2:  # points, from the loser to the winner
@@ -487,6 +528,7 @@ def next_round(
     players_in = s.players_in[i]
     last_in = t.elimination or r.lives  # the game goes on to the last seat in
     over = players_in <= 1 if last_in else s.round_number[i] >= t.rounds
+    over |= r.first_out and gone  # or ends as the first seat goes out
     clear_bids(s, r, i)
     s.pressured[i] = False
     for d in range(t.declarations):
@@ -597,7 +639,10 @@ def play(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int, one_ro
     """The legal action ``act`` by ``seat`` in game ``i``; whether it was a call (which
     ends the round)."""
     if act >= t.first_bid:
-        bid(s, t, i, act, seat)
+        bid(s, r, t, i, act, seat)
+        return False
+    if act >= t.first_act and r.roll:
+        roll(s, t, i, seat)
         return False
     if act >= t.first_act:
         reroll(s, t, i, act - t.first_act, seat)

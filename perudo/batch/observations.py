@@ -110,7 +110,8 @@ def observe_last(
     if at.last_claim >= 0:
         out[at.last_claim] = s.last_claim[i]
     out[at.last_quantity] = s.last_q[i]
-    out[at.last_face + s.last_f[i] - 1] = 1
+    if s.last_f[i] > 0:  # a hand names no face
+        out[at.last_face + s.last_f[i] - 1] = 1
     out[at.last_pressure] = s.last_p[i]
     flag(out, at.last_caller, s.last_caller[i], me, n)
     flag(out, at.last_bidder, s.last_bidder[i], me, n)

@@ -11,6 +11,7 @@ from perudo.batch.arrays import Layout
 from perudo.batch.compiled import below, compiled, inlined, row, rows
 from perudo.batch.handle import Games
 from perudo.batch.legality import (
+    bids_wait,
     can_press,
     count_bids,
     cup_size,
@@ -18,6 +19,7 @@ from perudo.batch.legality import (
     may_challenge,
     may_pass,
     may_reroll,
+    may_roll,
     nth_bid,
     under_cup,
     wild_face,
@@ -43,15 +45,17 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
         return 0
     seat = s.to_act[i]
     press = can_press(s, r, i, seat)
-    bids = 0 if s.must_declare[i] else count_bids(s, r, t, i, seat)
+    waits = s.must_declare[i] or bids_wait(s, r, i)
+    bids = 0 if waits else count_bids(s, r, t, i, seat)
     dudo = may_challenge(s, r, i, seat)
     pressed = t.pressed_dudo >= 0 and dudo and press
     exact = t.exact_call >= 0 and may_call(s, r, i, seat)
     passing = t.passing >= 0 and may_pass(s, r, i, seat)
+    rolls = r.roll and may_roll(s, r, t, i, seat)  # the own action in turn (Mia's roll)
     offers = 0
     for d in range(t.declarations):
         offers += s.offers[i, d]
-    total = bids + dudo + pressed + exact + passing + offers
+    total = bids + dudo + pressed + exact + passing + rolls + offers
     if total == 0:
         return 0
     pick = int(below(s.bits, total))
@@ -64,6 +68,10 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
             if pick == 0:
                 return call
             pick -= 1
+    if rolls:
+        if pick == 0:
+            return t.first_act
+        pick -= 1
     for d in range(t.declarations):
         if s.offers[i, d]:
             if pick == 0:

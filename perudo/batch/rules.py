@@ -41,11 +41,14 @@ from perudo.rules import (
     FarewellRound,
     FixedRounds,
     FixedSeat,
+    GiveUp,
     HalveDouble,
     InTurn,
     Lives,
+    LivesFirstOut,
     LoserStarts,
     LostDiceStarts,
+    MiaValues,
     Monotone,
     NoActions,
     NoCap,
@@ -68,6 +71,7 @@ from perudo.rules import (
     QuantityOrFace,
     RankedFaces,
     Reroll,
+    RollBeforeBid,
     RollOff,
     RotatingStarter,
     WildFace,
@@ -90,6 +94,7 @@ __all__ = [
     "batch_kind",
     "batch_rules",
     "face_ranks",
+    "pair_ranks",
 ]
 
 #: Every parameter the batch engine reads of each kind it implements, with the values it
@@ -100,7 +105,8 @@ __all__ = [
 BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     PlayerCount: {"min": None, "max": None},
     Dice: {"per_player": None, "faces": None},
-    QuantityOfFace: {},  # bids name a quantity of a face: the only claims the batch plays
+    QuantityOfFace: {},  # bids name a quantity of a face
+    MiaValues: {},  # or Mia's values of two dice (with the bidder's hand alone shown)
     WildOnes: {},
     WildFace: {"face": None, "unless_opened_on": (False, True)},
     NoWilds: {},
@@ -135,6 +141,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
         "caller_below_full": (False, True),
     },
     ExactClaim: {"who": ("player-to-act", "any-player")},
+    GiveUp: {},
     NoSpecialRound: {},
     OneDieRound: {
         "once_per_player": (False, True),
@@ -154,6 +161,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     Burst: {"bid": (False, True), "challenge": (False, True)},
     NoActions: {},
     Reroll: {},
+    RollBeforeBid: {},
     LoserStarts: {"if_out": ("left", "eliminator")},
     WinnerStarts: {},
     LostDiceStarts: {},
@@ -167,6 +175,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     Difference: {},
     OutBelow: {"dice": None},
     Lives: {"lives": None},
+    LivesFirstOut: {"lives": None},
     PartyPoints: {
         "rounds_per_player": None,
         "points": None,
@@ -297,6 +306,11 @@ class BatchRules(NamedTuple):
     lose_difference: bool  # a challenge's loser loses what the bid was wrong by
     against_all: bool  # the bid called wins or pays points to every other seat still in
     burst_gain: bool  # a right challenger who called out of turn wins a die
+    first_out: bool  # the game ends as soon as a seat is out (lives-first-out)
+    hands: int  # the hands a bid may name, ranked (Mia's 21 values); 0: quantities of a face
+    top_stake: int  # what a challenge of the top hand that holds is played for (Mia's 2)
+    give_up: bool  # the exact call gives up on the top hand: its caller loses one
+    roll: bool  # the player to act rolls its dice afresh before each bid but a round's first
     points: int
     pressure_points: int
     pressure_uses: int
@@ -358,7 +372,10 @@ def batch_rules(variant: Variant) -> BatchRules:
                 "perudo.new_game, the reference engine"
             )
         played[axis] = kind
-    if variant.has_exact_call and not variant.scoring.moves_dice:
+    if played["claims"] is MiaValues:
+        _refuse_with_hands(variant, played)
+    gives_up = played["exact_call"] is GiveUp  # its caller loses one, whatever is counted
+    if variant.has_exact_call and not variant.scoring.moves_dice and not gives_up:
         raise GameSetupError(
             f"the batch engine does not implement an exact call that moves points "
             f"(exact_call:{variant.exact_call.kind} with scoring:{variant.scoring.kind}) of "
@@ -394,7 +411,7 @@ def batch_rules(variant: Variant) -> BatchRules:
         pure_hands=_as_played(variant, "challenge") is PureHandsChallenge,
         bidder_hand=_as_played(variant, "challenge") is BidderHandChallenge,
         all_around=_as_played(variant, "challenge") is AllAroundChallenge,
-        exact=_as_played(variant, "exact_call") in (ExactCall, ExactClaim),
+        exact=variant.has_exact_call,
         exact_out_of_turn=exact.out_of_turn,
         exact_min_players=getattr(exact, "min_players", 0),
         exact_below_full=bool(getattr(exact, "caller_below_full", False)),
@@ -409,10 +426,15 @@ def batch_rules(variant: Variant) -> BatchRules:
         first_seat=variant.first_player.seat if isinstance(variant.first_player, FixedSeat) else -1,
         moves_dice=scoring.moves_dice,
         fewest=scoring.dice if _as_played(variant, "scoring") is OutBelow else 1,
-        lives=scoring.lives if _as_played(variant, "scoring") is Lives else 0,
+        lives=scoring.lives if _as_played(variant, "scoring") in (Lives, LivesFirstOut) else 0,
         lose_difference=_as_played(variant, "scoring") is Difference,
         against_all=_as_played(variant, "scoring") is BidderAgainstAll,
         burst_gain=_as_played(variant, "scoring") is BurstElimination,
+        first_out=_as_played(variant, "scoring") is LivesFirstOut,
+        hands=len(variant.hand_bids),
+        top_stake=variant.most_stake,
+        give_up=_as_played(variant, "exact_call") is GiveUp,
+        roll=_as_played(variant, "actions") is RollBeforeBid,
         points=getattr(scoring, "points", 0),
         pressure_points=getattr(scoring, "pressure_points", getattr(scoring, "points", 0)),
         pressure_uses=scoring.pressure_uses,
@@ -421,6 +443,36 @@ def batch_rules(variant: Variant) -> BatchRules:
         reroll=_as_played(variant, "actions") is Reroll,
         passes=variant.passes.most_per_round,
     )
+
+
+#: What the batch engine plays beside bids that name hands (Mia's): the kind of each axis
+#: it reads there, or the kinds it plays with them.
+_WITH_HANDS: dict[str, tuple[type, ...]] = {
+    "wilds": (NoWilds,),
+    "challenge": (BidderHandChallenge,),
+    "exact_call": (NoExactCall, GiveUp),
+    "passes": (NoPass,),
+    "special_round": (NoSpecialRound,),
+    "turns": (InTurn,),
+    "scoring": (Elimination, Lives, LivesFirstOut),
+}
+
+
+def _refuse_with_hands(variant: Variant, played: dict[str, type]) -> None:
+    """Refuse bids that name hands beside a kind the batch engine plays only with bids of
+    a quantity of a face (the challenge counts the bidder's hand alone, nothing is wild)."""
+    for axis, kinds in _WITH_HANDS.items():
+        if played[axis] not in kinds:
+            raise GameSetupError(
+                f"the batch engine does not implement claims kind {variant.claims.kind!r} "
+                f"with {axis} kind {variant.component(axis).kind!r} of {variant.key!r}: play "
+                "it with perudo.new_game, the reference engine"
+            )
+    if set(variant.stakes) - {(variant.hand_bids[-1].faces, True)}:
+        raise GameSetupError(
+            f"the batch engine plays a stake on the top hand alone, not the stakes of "
+            f"{variant.key!r}: play it with perudo.new_game, the reference engine"
+        )
 
 
 def _opening_least(variant: Variant) -> int:
@@ -441,6 +493,19 @@ def face_ranks(variant: Variant) -> NDArray[np.int8]:
     ranks = np.full(faces + 1, -1, dtype=np.int8)
     for rank, face in enumerate(raising.order):
         ranks[face] = rank
+    return ranks
+
+
+def pair_ranks(variant: Variant) -> NDArray[np.int8]:
+    """The rank of each hand of two dice where bids name them (Mia's values), by its two
+    faces in either order, as the ``claims`` kind ranks them (0: none, and everywhere in an
+    edition whose bids name a quantity of a face)."""
+    faces = variant.dice.faces
+    ranks = np.zeros((faces + 1, faces + 1), dtype=np.int8)
+    if variant.hand_bids:
+        for a in range(1, faces + 1):
+            for b in range(1, faces + 1):
+                ranks[a, b] = variant.claims.rank((a, b))
     return ranks
 
 
