@@ -20,8 +20,9 @@ seed: :meth:`BatchGames.hands` gives them, for :meth:`GameState.with_dice`.)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import attrs
 import numpy as np
@@ -32,6 +33,7 @@ from perudo.batch import legality, moves, observations, policies
 from perudo.batch.arrays import (
     GameArrays,
     Layout,
+    Spots,
     act_faces,
     act_index,
     bytes_per_game,
@@ -100,6 +102,45 @@ class StepResult:
     done: NDArray[np.bool_]
     ended: NDArray[np.bool_]
     winners: NDArray[np.bool_]
+
+
+class _Tables(NamedTuple):
+    """What a batch reads of its edition at a table, computed once per edition and table
+    size (:func:`_tables`): its rules as numbers, its layout, its tables and the bytes one
+    game takes with its observations."""
+
+    rules: BatchRules
+    layout: Layout
+    face_rank: NDArray[np.int8]
+    pair_rank: NDArray[np.int8]
+    act_faces: NDArray[np.int8]
+    act_index: NDArray[np.int32]
+    spots: Spots
+    per_game: int
+
+
+def _tables(variant: Variant, players: int) -> _Tables:
+    """The :class:`_Tables` of ``variant`` at ``players``, the edition checked each time
+    (:func:`batch_rules` refuses what the engine does not play), the rest kept. Each batch
+    copies the arrays it is given, so none is shared."""
+    return _kept_tables(variant, players, batch_rules(variant))
+
+
+@functools.lru_cache(maxsize=64)
+def _kept_tables(variant: Variant, players: int, rules: BatchRules) -> _Tables:
+    check_numbers(variant, rules, players)  # before sizes are counted (a refusal: not kept)
+    table = layout(variant, rules, players)
+    actions = action_encoding(variant, players)
+    return _Tables(
+        rules=rules,
+        layout=table,
+        face_rank=face_ranks(variant),
+        pair_rank=pair_ranks(variant),
+        act_faces=act_faces(actions),
+        act_index=act_index(actions),
+        spots=spots(observation_encoding(variant, players)),
+        per_game=bytes_per_game(table) + call_bytes_per_game(variant, players),
+    )
 
 
 class BatchGames:
@@ -190,8 +231,9 @@ class BatchGames:
         self.starting_dice = np.array(start, dtype=np.int64)  # each seat's, in every game
         self.batch = batch
         self.autoreset = autoreset
-        self.rules: BatchRules = batch_rules(variant)
-        self.layout: Layout = layout(variant, self.rules, players)
+        tables = _tables(variant, players)
+        self.rules: BatchRules = tables.rules
+        self.layout: Layout = tables.layout
         self.actions: ActionEncoding = action_encoding(variant, players)
         self.max_quantity = self.actions.max_quantity
         self.nfaces = variant.dice.faces
@@ -200,16 +242,15 @@ class BatchGames:
         self.bits = seed_bits(rng)
         #: Each of the edition's own actions as the dice it names, by face (Bluff's
         #: ``reroll 2 5``): :func:`~perudo.batch.arrays.act_faces`.
-        self.act_faces = act_faces(self.actions)
+        self.act_faces = tables.act_faces.copy()
         self.arrays: GameArrays = new_arrays(self.layout, batch)
         for name, array in zip(GameArrays._fields, self.arrays, strict=True):
             setattr(self, name, array)
         # The compiled steps' handle on the arrays, the generator and the edition's numbers.
         self._games: Games = games(
-            self.arrays, self.bits, face_ranks(variant), pair_ranks(variant), self.act_faces,
-            act_index(self.actions),
-            self.rules.numbers(), self.layout,
-            spots(observation_encoding(variant, players)),
+            self.arrays, self.bits, tables.face_rank.copy(), tables.pair_rank.copy(),
+            self.act_faces, tables.act_index.copy(), self.rules.numbers(), self.layout,
+            tables.spots,
         )  # fmt: skip
         self.start_dice[:] = self.starting_dice
         self._reset(np.arange(batch))
@@ -243,10 +284,7 @@ class BatchGames:
         checked_players(variant, players)
         if type(batch) is not int or not 1 <= batch <= MAX_BATCH:
             raise GameSetupError(f"batch {shown(batch)} is not 1 to {MAX_BATCH} games")
-        rules = batch_rules(variant)
-        check_numbers(variant, rules, players)  # before sizes are counted
-        per_game = bytes_per_game(layout(variant, rules, players))
-        per_game += call_bytes_per_game(variant, players)
+        per_game = _tables(variant, players).per_game
         if batch * per_game > MAX_BATCH_BYTES:
             raise GameSetupError(
                 f"a batch of {batch} games of {variant.key} at {players} players would take "

@@ -138,14 +138,16 @@ def random_actions(s: Games, out: NDArray[np.int64]) -> None:
 
 @compiled
 def play_games(s: Games, games: int, one_round: bool) -> int:
-    """Play ``games`` random games (with ``one_round``, only each one's first round), each
-    from a new game in the next row of the batch; the number of decisions taken."""
+    """Play ``games`` random games (with ``one_round``, only each one's first round): the
+    new games the batch's rows hold, then a new game in each row in turn; the number of
+    decisions taken."""
     r, t = s.rules, s.layout
     decisions = 0
     size = len(s.over)
     for game in range(games):
         i = row(game % size)
-        new_game(s, r, t, i)
+        if game >= size:  # the row's first game was dealt with the batch
+            new_game(s, r, t, i)
         while not s.over[i]:
             act = random_action(s, r, t, i)
             play(s, r, t, i, act, s.to_act[i], one_round)
