@@ -34,6 +34,7 @@ the median of the repetitions [min-max], in wall time and in CPU time (``time.pr
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import random
 import statistics
@@ -147,7 +148,9 @@ def section_rounds(rounds: int, batch: int, repeats: int) -> None:
 
 
 def section_games(games: int, batch: int, repeats: int) -> None:
-    print(f"2. Random full 4-player games, actions/s (batch {batch})")
+    rows = inspect.signature(play_random).parameters["batch"].default
+    print(f"2. Random full 4-player games, actions/s (play_random's {rows} rows; the bots' "
+          f"batch {batch})")  # fmt: skip
 
     def floor_work() -> int:
         rng, dice = random.Random(1), random.Random(2)
@@ -155,7 +158,7 @@ def section_games(games: int, batch: int, repeats: int) -> None:
 
     works: dict[str, Callable[[], int]] = {"floor (bench/floor.py)": floor_work}
     for key in FOUR:
-        works[key] = lambda key=key: play_random(key, 4, games=games, seed=1, batch=batch)
+        works[key] = lambda key=key: play_random(key, 4, games=games, seed=1)
     works["bluff, random bots that re-roll"] = lambda: bots_actions("bluff", 4, games, batch)
     if limit is not None:
         works["the limit (bench/limit.py)"] = lambda: limit.play(games, 4, 5, False, 11)

@@ -668,14 +668,15 @@ def play_random(
     games: int,
     seed: int | None = None,
     one_round: bool = False,
-    batch: int = 4096,
+    batch: int = 256,
     starting_dice: Sequence[int] | None = None,
 ) -> int:
     """Play ``games`` games (with ``one_round``, only each game's first round), choosing
     uniformly among the player to act's legal actions at every decision; the number of
-    decisions taken. The games are played in compiled code, in the rows of a batch of
-    ``batch`` games; ``starting_dice`` gives each seat's dice at the start, as in
-    :meth:`BatchGames.new`."""
+    decisions taken. The games are played in compiled code, one after another, in the rows
+    of a batch of ``batch`` games (a few hundred rows stay in the CPU's cache: at 4,096,
+    Liar's poker played 10% fewer actions a second); ``starting_dice`` gives each seat's
+    dice at the start, as in :meth:`BatchGames.new`."""
     if type(games) is not int or games < 0:
         raise GameSetupError(f"games {shown(games)} is not a count of games")
     if games == 0:
