@@ -601,6 +601,7 @@ def _play_batch(
     counts = {
         ("calls", "challenge"): played.dudo,
         ("calls", "exact"): played.exact,
+        ("calls", "time"): played.late,
         ("calls", "exact-out-of-turn"): played.out_of_turn,
         ("calls", "challenge-out-of-turn"): played.dudo_out_of_turn,
         ("calls", "bid-out-of-turn"): played.bids_out_of_turn,

@@ -179,15 +179,3 @@ def batch_plays(key: str) -> bool:
     except perudo.GameSetupError:
         return False
     return True
-
-
-def check_batch_refuses(variant: perudo.Variant, players: int, kind: str) -> None:
-    """The batch engine refuses ``variant`` by the name of its ``kind`` (where the batch
-    extra is installed), never plays it wrong."""
-    import pytest
-
-    pytest.importorskip("numpy", reason="the batch extra is not installed")
-    from perudo.batch import BatchGames
-
-    with pytest.raises(perudo.GameSetupError, match=kind):
-        BatchGames.new(variant, players, batch=2, seed=1)

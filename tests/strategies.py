@@ -117,6 +117,7 @@ def batch_tables(draw: st.DrawFn) -> BatchTable:
         ("BidderAgainstAll", "rounds"): draw(st.integers(1, 3)),
         ("BidderAgainstAll", "points"): draw(st.integers(1, 3)),
         ("LivesFirstOut", "lives"): draw(st.integers(1, 3)),
+        ("Forfeit", "seconds"): draw(st.integers(1, 60)),
     }  # fmt: skip
     components = {}
     for axis, kinds in BATCH_KINDS.items():

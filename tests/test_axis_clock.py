@@ -8,7 +8,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from helpers import check_batch_refuses, check_random_games, context, game, play
+from helpers import check_random_games, context, game, play
 from invariants import check_step
 
 import perudo
@@ -222,7 +222,24 @@ def test_a_forfeit_is_recorded_encoded_and_played_by_every_part() -> None:
     assert perudo.rules.Forfeit(30).label(FORFEIT.words) == "30s, lose one"
     assert "lose one, no hand shown" in FORFEIT.clock.describe(FORFEIT.words, 5)
     check_random_games(FORFEIT, 3, seeds=4)  # views read back, records replay
-    check_batch_refuses(FORFEIT, 2, "forfeit")
+
+
+def test_the_batch_engine_plays_a_forfeit_as_gamestate_does() -> None:
+    """Running out of time costs a die, a life or a point alike on both engines, step by
+    step (where the batch extra is installed), and simulate counts it as a call of time."""
+    pytest.importorskip("numba", reason="the batch extra is not installed")
+    from batch_reference import compare
+
+    from perudo.simulate import simulate
+
+    assert compare(FORFEIT, 3, 30, seed=11, observe=3) > 60
+    for key in ("wango-party", "dead-mans-dice", "mia"):  # points, lives, lives first out
+        edition = perudo.load_variant(key).derive(
+            f"{key}-forfeit", reason="Test.", clock={"kind": "forfeit", "seconds": 30}
+        )
+        assert compare(edition, 3, 20, seed=12, observe=2) > 40
+    ran = simulate(FORFEIT, 3, 200, bots=["random"], seed=1, engine="batch")
+    assert dict(ran.calls).get("time", 0) > 0
 
 
 def test_random_games_with_a_forfeit_keep_every_invariant() -> None:

@@ -18,7 +18,7 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
-from perudo.actions import EXACT_CALL, PASS
+from perudo.actions import EXACT_CALL, OUT_OF_TIME, PASS
 from perudo.batch.rules import BatchRules
 from perudo.encoding import (
     ActionEncoding,
@@ -108,7 +108,7 @@ class GameArrays(NamedTuple):
     returned: Annotated[NDArray[np.float64], Shape("n")]  #: each seat's return so far
     # The last call, as views show it (read only where ``last``).
     last: Annotated[NDArray[np.bool_], Shape("")]
-    last_call: Annotated[NDArray[np.int8], Shape("")]  #: 0 Dudo, 1 the exact call
+    last_call: Annotated[NDArray[np.int8], Shape("")]  #: 0 Dudo, 1 the exact call, 2 time
     last_claim: Annotated[NDArray[np.int8], Shape("")]  #: what the link called claimed
     last_q: Annotated[NDArray[np.int16], Shape("")]
     last_f: Annotated[NDArray[np.int8], Shape("")]
@@ -160,6 +160,7 @@ class Layout(NamedTuple):
     first_bid: int  #: the number of the first bid
     exact_call: int  #: the number of the exact call (-1: none)
     passing: int  #: the number of the pass (-1: none)
+    out_of_time: int  #: the number of letting the time run out, where it costs (-1: none)
     pressed_dudo: int  #: the number of Dudo with pressure (-1: none)
     per_bid: int  #: 2 where a bid may be made with pressure, else 1
     rounds: int  #: the rounds a game lasts (0: until one player is left)
@@ -242,6 +243,7 @@ def layout(variant: Variant, rules: BatchRules, players: int) -> Layout:
         first_bid=actions.first_bid,
         exact_call=calls.index(EXACT_CALL) if EXACT_CALL in calls else -1,
         passing=calls.index(PASS) if PASS in calls else -1,
+        out_of_time=calls.index(OUT_OF_TIME) if OUT_OF_TIME in calls else -1,
         pressed_dudo=1 if variant.has_pressure else -1,
         per_bid=2 if variant.has_pressure else 1,
         rounds=rounds,

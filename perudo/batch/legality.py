@@ -47,6 +47,7 @@ __all__ = [
     "may_put_out",
     "may_reroll",
     "may_roll",
+    "may_time_out",
     "nth_bid",
     "out_of_turn_actions",
     "out_of_turn_count",
@@ -175,6 +176,15 @@ def may_pass(s: Games, r: BatchRules, i: int, seat: int) -> bool:
     for k in range(s.nbids[i]):
         passed += s.bid_by[i, k] == seat and s.bid_claim[i, k] == 2
     return passed < r.passes
+
+
+@inlined
+def may_time_out(s: Games, t: Layout, i: int, seat: int) -> bool:
+    """``seat``, the player to act, may let its time run out in game ``i`` now, where that
+    costs it one (the clock ``forfeit``): once a bid stands, as a call."""
+    if t.out_of_time < 0 or s.over[i] or s.bid_q[i] == 0 or seat != s.to_act[i]:
+        return False
+    return not (s.must_declare[i] or s.must_bid[i])
 
 
 @inlined
@@ -405,6 +415,8 @@ def fill_mask(s: Games, r: BatchRules, t: Layout, i: int, row: NDArray[Any]) -> 
         row[t.exact_call] = may_call(s, r, i, seat)
     if t.passing >= 0:
         row[t.passing] = may_pass(s, r, i, seat)
+    if t.out_of_time >= 0:
+        row[t.out_of_time] = may_time_out(s, t, i, seat)
     fill_acts(s, r, t, i, seat, row)
 
 
@@ -441,6 +453,8 @@ def is_legal(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) ->
         return may_reroll(s, r, t, i, seat) and may_put_out(
             s, t, i, seat, act - t.first_act, cup_size(s, t, i, seat)
         )
+    if act == t.out_of_time:
+        return may_time_out(s, t, i, seat)
     if seat != s.to_act[i]:  # a burst: a bid or a challenge out of turn, where open
         if act == t.passing or s.must_bid[i] or not may_burst(s, i, seat):
             return False

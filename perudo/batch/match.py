@@ -28,6 +28,7 @@ class Played:
         dudo: Challenges made.
         exact: Rounds ended by the exact call, in turn or out of turn.
         out_of_turn: Exact calls made out of turn (a claim in the chain too: Bull).
+        late: Rounds ended by a player letting its time run out (where that costs).
         dudo_out_of_turn: Challenges made out of turn (a burst).
         bids_out_of_turn: Bids made out of turn (a burst).
         acts: The edition's own actions taken (Bluff's re-rolls).
@@ -44,6 +45,7 @@ class Played:
     dudo: NDArray[np.int64]
     exact: NDArray[np.int64]
     out_of_turn: NDArray[np.int64]
+    late: NDArray[np.int64]
     dudo_out_of_turn: NDArray[np.int64]
     bids_out_of_turn: NDArray[np.int64]
     acts: NDArray[np.int64]
@@ -69,8 +71,8 @@ def play_bots(
     size = max(1, min(batch, games))
     table = BatchGames.new(variant, players, size, seed, starting_dice=starting_dice)
     ndecl = len(variant.declarations)
-    counted = ("rounds", "decisions", "dudo", "exact", "out_of_turn", "dudo_out_of_turn",
-               "bids_out_of_turn", "acts", "special")  # fmt: skip
+    counted = ("rounds", "decisions", "dudo", "exact", "out_of_turn", "late",
+               "dudo_out_of_turn", "bids_out_of_turn", "acts", "special")  # fmt: skip
     counts = {name: np.zeros(games, dtype=np.int64) for name in counted}
     declarations = np.zeros((games, ndecl), dtype=np.int64)
     winners = np.zeros((games, players), dtype=np.bool_)
@@ -125,8 +127,10 @@ def play_bots(
             counts["rounds"][g] += 1
             counts["special"][g] += special[ended]
             exact = acts[ended] == table.layout.exact_call
-            counts["dudo"][g] += ~exact
+            late = acts[ended] == table.layout.out_of_time
+            counts["dudo"][g] += ~exact & ~late
             counts["exact"][g] += exact
+            counts["late"][g] += late
             open_ = ended & (leader[np.maximum(game_of, 0)] < 0)  # no lead seen yet
             if open_.any():
                 held = standing[open_]

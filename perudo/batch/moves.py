@@ -271,9 +271,10 @@ def declare(s: Games, r: BatchRules, i: int, index: int, seat: int) -> None:
 
 @inlined
 def resolve(
-    s: Games, r: BatchRules, t: Layout, i: int, exact: bool, caller: int, one_round: bool
+    s: Games, r: BatchRules, t: Layout, i: int, call: int, caller: int, one_round: bool
 ) -> None:
-    """The call by ``caller`` (``exact``: the exact call, else Dudo): the dice shown and
+    """The call by ``caller`` (``call``: 0 Dudo, 1 the exact call, 2 its time run out, as
+    :data:`perudo.rules.CALLS` numbers them): the dice shown and
     counted, each seat's dice or points moved (``last_changes``), the last call recorded,
     then the next round."""
     n = t.players
@@ -283,9 +284,10 @@ def resolve(
     called = s.nbids[i] - 1 - doubters(s, i)  # the link called: past any doubts of it
     claim = int(s.bid_claim[i, called])
     passed = claim == 2  # a challenge of a pass: judged on the passer's hand alone
+    exact, timed = call == 1, call == 2
     claimed = claim == 1  # a challenge of an exact claim: every hand, counted plainly
     plain = exact or claimed  # counted by the exact call's kind, not the challenge's
-    wild = 0 if passed else wild_face(s, r, i)
+    wild = 0 if passed or timed or (exact and r.give_up) else wild_face(s, r, i)  # none counted
     # The dice are shown from the caller's left; where the edition says so, only until the
     # bid is reached (the exact call shows every hand).
     # The hands shown stay where they are: the next deal goes into the other set of faces.
@@ -301,7 +303,7 @@ def resolve(
         changes[i, seat] = 0
         if held == 0:
             continue
-        if exact and r.give_up:  # nothing shown, nothing counted
+        if timed or (exact and r.give_up):  # nothing shown, nothing counted
             hidden[i, seat] = True
             continue
         if passed:  # the passer's hand alone, counted 1 when it holds no two dice alike
@@ -344,12 +346,19 @@ def resolve(
     # exactly, a bid at least.
     true = total >= 1 if passed else total == q if claimed else total >= q
     # What a challenge is played for: more on the top hand where it holds (Mia's), else one.
-    stake = r.top_stake if r.hands and not exact and true and q == r.hands else 1
+    stake = r.top_stake if r.hands and call == 0 and true and q == r.hands else 1
     points = 0
     # The one seat whose dice change, and by how many (most calls); -1 where the call moves
     # several seats' dice, each set in last_changes; -2 where it moves points.
     moved, delta = caller, 0
-    if claimed and true:  # a right claim: every other seat still in loses a die
+    if timed or (exact and r.give_up):  # the caller loses one: a die, a life or a point
+        true, delta = True, -1
+        if r.lives:
+            moved = -2
+        elif not r.moves_dice:  # a point nobody gains
+            moved = -1
+            changes[i, caller] = -1
+    elif claimed and true:  # a right claim: every other seat still in loses a die
         moved = -1
         for seat in range(n):
             if s.held[i, seat] > 0 and seat != bidder:
@@ -380,11 +389,6 @@ def resolve(
             moved, delta = caller if true else bidder, -stake
         else:  # points, from the loser to the winner: no seat's dice move
             moved, points = -2, r.pressure_points if s.pressured[i] else r.points
-    elif r.give_up:  # the caller gave up: it loses one, as a challenge it lost would cost
-        true = True
-        delta = -1
-        if not r.moves_dice:
-            moved = -2
     else:  # the exact call: right, the caller gains a die (never above full); wrong, it loses one
         delta = 1 if total == q else -1
     loser = gainer = eliminated = -1
@@ -434,7 +438,7 @@ def resolve(
             elif change > 0:
                 gainer, gainers = seat, gainers + 1
     s.last[i] = True
-    s.last_call[i] = 1 if exact else 0
+    s.last_call[i] = call
     s.last_claim[i] = claim
     s.last_q[i] = q
     s.last_f[i] = face
@@ -453,13 +457,13 @@ def resolve(
     if r.starter == Starter.LOST_DICE:  # the one seat that lost dice; after several, the bidder
         opener = loser if losers == 1 else bidder
     elif r.starter == Starter.WINNER:  # the winner of a challenge; after the exact call, the caller
-        opener = caller if exact else (bidder if true else caller)
+        opener = caller if call else (bidder if true else caller)
     elif r.starter == Starter.ROTATE:  # the seat left of the round's opener, its first bidder
         opener = (s.bid_by[i, 0] + 1) % n
     elif r.starter == Starter.AFTER_LOSER:  # the seat left of the one loser, else the caller's
         opener = ((loser if losers == 1 else caller) + 1) % n
     else:  # the loser of a challenge; after the exact call or several losers, the caller
-        single = not exact and losers == 1
+        single = call == 0 and losers == 1
         opener = loser if single else caller
         if single and r.starter == Starter.LOSER_OR_ELIMINATOR:  # the caller or the bidder
             instead = caller if opener == bidder else bidder  # who put them out
@@ -656,13 +660,15 @@ def play(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int, one_ro
     if act == t.exact_call and r.exact_claim:
         claim_exact(s, t, i, seat)
         return False
-    if r.all_around and act != t.exact_call and doubters(s, i) + 1 < s.players_in[i] - 1:
+    dudo = act == 0 or act == t.pressed_dudo
+    if r.all_around and dudo and doubters(s, i) + 1 < s.players_in[i] - 1:
         doubt(s, t, i, seat)  # the bid waits to be challenged all around
         return False
     if act == t.pressed_dudo:
         s.pressure_left[i, seat] -= 1
         s.pressured[i] = True
-    resolve(s, r, t, i, act == t.exact_call, seat, one_round)
+    call = 1 if act == t.exact_call else 2 if act == t.out_of_time else 0
+    resolve(s, r, t, i, call, seat, one_round)
     return True
 
 

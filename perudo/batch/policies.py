@@ -20,6 +20,7 @@ from perudo.batch.legality import (
     may_pass,
     may_reroll,
     may_roll,
+    may_time_out,
     nth_bid,
     under_cup,
     wild_face,
@@ -51,18 +52,20 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
     pressed = t.pressed_dudo >= 0 and dudo and press
     exact = t.exact_call >= 0 and may_call(s, r, i, seat)
     passing = t.passing >= 0 and may_pass(s, r, i, seat)
+    late = may_time_out(s, t, i, seat)
     rolls = r.roll and may_roll(s, r, t, i, seat)  # the own action in turn (Mia's roll)
     offers = 0
     for d in range(t.declarations):
         offers += s.offers[i, d]
-    total = bids + dudo + pressed + exact + passing + rolls + offers
+    total = bids + dudo + pressed + exact + passing + late + rolls + offers
     if total == 0:
         return 0
     pick = int(below(s.bits, total))
     if pick < bids:  # a bid: the face whose run of quantities holds the pick
         return nth_bid(s, r, t, i, seat, pick)
     pick -= bids
-    calls = ((0, dudo), (t.pressed_dudo, pressed), (t.exact_call, exact), (t.passing, passing))
+    calls = ((0, dudo), (t.pressed_dudo, pressed), (t.exact_call, exact), (t.passing, passing),
+             (t.out_of_time, late))  # fmt: skip
     for call, open_ in calls:
         if open_:
             if pick == 0:

@@ -41,6 +41,7 @@ from perudo.rules import (
     FarewellRound,
     FixedRounds,
     FixedSeat,
+    Forfeit,
     GiveUp,
     HalveDouble,
     InTurn,
@@ -135,6 +136,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
         "quantity": None,
         "face": None,
     },  # time is a table's business: nothing to play here
+    Forfeit: {"seconds": None},  # letting the time run out is a move: it costs one
     ExactCall: {
         "who": ("player-to-act", "not-bidder-or-before"),
         "min_players": None,
