@@ -112,6 +112,11 @@ def test_any_table_and_seed_plays_the_reference_rules(table: tuple[str, int, int
     assert compare(key, players, 3, seed=seed, observe=1) > 0
 
 
+#: Italian with the "common hand" re-roll: dice of one value out, the rest re-rolled, then
+#: a bid, on one's own turn.
+REROLL_FIRST = perudo.load_variant("italian").derive(
+    "italian-reroll-then-bid", reason="Test.", actions={"kind": "reroll-then-bid"}
+)
 FAREWELL_ONCE_CHOICE = {
     "kind": "farewell-round",
     "once_per_player": True,
@@ -212,6 +217,7 @@ def _derived() -> list[perudo.Variant]:
             words={"calza": "Bull"},
             exact_call={"kind": "exact-claim", "who": "player-to-act"},
         ),
+        REROLL_FIRST,
         italian.derive(
             "italian-passes-twice",
             reason="Test: a pass of no two dice alike, twice a round.",
@@ -566,10 +572,13 @@ def _per_game(total: int, squares: int, games: int) -> tuple[float, float]:
         ("bull-and-burst", 3, ["reader"]),
         ("mia", 4, ["odds", "random"]),
         ("mia", 3, ["reader"]),
+        (REROLL_FIRST, 4, ["odds", "random"]),
+        (REROLL_FIRST, 3, ["reader"]),
     ],
+    ids=str,
 )
 def test_simulate_on_the_batch_engine_agrees_with_the_reference_in_distribution(
-    key: str, players: int, bots: list[str]
+    key: str | perudo.Variant, players: int, bots: list[str]
 ) -> None:
     """The same run on both engines (their dice differ): the mean rounds and actions per
     game, each seat's, place's and bot's share of wins, decisiveness, and the calls per

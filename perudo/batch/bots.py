@@ -428,7 +428,7 @@ class BatchReaderBot(BatchOddsBot):
         batch = table.batch
         face = np.broadcast_to(np.asarray(face, dtype=np.int64), (batch,))
         quantity = np.broadcast_to(np.asarray(quantity, dtype=np.int64), (batch,))
-        if table.rules.reroll:  # a bidder may re-roll: its bid is not read (bid_reading_table)
+        if table.variant.actions.out_of_turn:  # a bidder re-rolls after: bids not read
             return super()._at_least(table, seats, quantity, face)
         own, helps, _ = _own_count(table, seats, face)
         chances = np.empty(batch)

@@ -26,6 +26,7 @@ __all__ = [
     "bid_of",
     "bids_wait",
     "can_press",
+    "count_acts",
     "count_bids",
     "cup_parts",
     "cup_size",
@@ -48,6 +49,7 @@ __all__ = [
     "may_reroll",
     "may_roll",
     "may_time_out",
+    "nth_act",
     "nth_bid",
     "out_of_turn_actions",
     "out_of_turn_count",
@@ -216,8 +218,14 @@ def cup_parts(s: Games, t: Layout, i: int, seat: int) -> int:
 
 @inlined
 def may_reroll(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> bool:
-    """``seat`` may re-roll in game ``i`` now (Bluff): it made the standing bid, has not
-    re-rolled since, and holds at least two dice under its cup (one out, one re-rolled)."""
+    """``seat`` may re-roll in game ``i`` now, holding at least two dice under its cup (one
+    out, one re-rolled): in Bluff it made the last link of the chain and has not re-rolled
+    since; where the re-roll comes before a bid, it is the player to act, has not re-rolled
+    this turn, and has a bid left to make."""
+    if r.reroll_in_turn:
+        if seat != s.to_act[i] or s.over[i] or s.must_bid[i] or s.must_declare[i]:
+            return False
+        return cup_size(s, t, i, seat) >= 2 and count_bids(s, r, t, i, seat) > 0
     return (
         r.reroll
         and not s.over[i]
@@ -267,7 +275,7 @@ def fill_acts(s: Games, r: BatchRules, t: Layout, i: int, seat: int, row: NDArra
         return
     cup = cup_size(s, t, i, seat)
     index = s.act_index
-    if index[0] < 0 and len(index) == 1:  # no index: look through every action
+    if r.reroll_in_turn or (index[0] < 0 and len(index) == 1):  # look through every action
         for k in range(t.first_bid - t.first_act):
             if may_put_out(s, t, i, seat, k, cup):
                 row[t.first_act + k] = 1
@@ -297,6 +305,37 @@ def has_doubted(s: Games, i: int, seat: int) -> bool:
         if s.bid_by[i, k] == seat:
             return True
     return False
+
+
+@inlined
+def nth_act(s: Games, r: BatchRules, t: Layout, i: int, seat: int, k: int) -> int:
+    """The number of the ``k``-th own action (from 0, in number order) ``seat`` may take
+    in game ``i`` now (a re-roll: :func:`may_reroll`), -1 past the last."""
+    if not may_reroll(s, r, t, i, seat):
+        return -1
+    cup = cup_size(s, t, i, seat)
+    for a in range(t.first_bid - t.first_act):
+        if may_put_out(s, t, i, seat, a, cup):
+            if k == 0:
+                return t.first_act + a
+            k -= 1
+    return -1
+
+
+@inlined
+def count_acts(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> int:
+    """How many own actions ``seat`` may take in game ``i`` now (what :func:`fill_acts`
+    flags): Mia's roll, or each choice of dice to put out and re-roll."""
+    if r.roll:
+        return 1 if may_roll(s, r, t, i, seat) else 0
+    if not may_reroll(s, r, t, i, seat):
+        return 0
+    if not r.reroll_in_turn:  # every part of the cup but none and all of it
+        return cup_parts(s, t, i, seat) - 2
+    count, cup = 0, cup_size(s, t, i, seat)
+    for face in range(1, t.faces + 1):  # one value, all but one die of the cup at most
+        count += min(under_cup(s, i, seat, face), cup - 1)
+    return count
 
 
 @inlined
@@ -502,9 +541,7 @@ def out_of_turn_count(s: Games, r: BatchRules, t: Layout, i: int, seat: int) -> 
             count += 1 + (t.pressed_dudo >= 0 and can_press(s, r, i, seat))
         if r.burst_bid:
             count += count_bids(s, r, t, i, seat)
-    if may_reroll(s, r, t, i, seat):  # every part of the cup but none and all of it
-        count += cup_parts(s, t, i, seat) - 2
-    return count
+    return count + count_acts(s, r, t, i, seat)
 
 
 @compiled
@@ -546,16 +583,11 @@ def out_of_turn_actions(
                 out[j] = t.exact_call
                 continue
             k -= 1
-        if may_reroll(s, r, t, i, seat):
-            cup = cup_size(s, t, i, seat)
-            for a in range(t.first_bid - t.first_act):
-                if may_put_out(s, t, i, seat, a, cup):
-                    if k == 0:
-                        out[j] = t.first_act + a
-                        break
-                    k -= 1
-        if out[j] < 0 and burst and r.burst_bid:  # then the bids
-            out[j] = nth_bid(s, r, t, i, seat, k)
+        acts = count_acts(s, r, t, i, seat)
+        if k < acts:
+            out[j] = nth_act(s, r, t, i, seat, k)
+        elif burst and r.burst_bid:  # then the bids
+            out[j] = nth_bid(s, r, t, i, seat, k - acts)
 
 
 @compiled

@@ -242,7 +242,7 @@ def roll(s: Games, t: Layout, i: int, seat: int) -> None:
 
 
 @inlined
-def reroll(s: Games, t: Layout, i: int, k: int, seat: int) -> None:
+def reroll(s: Games, r: BatchRules, t: Layout, i: int, k: int, seat: int) -> None:
     """``seat`` puts the dice of own action ``k`` out in the open and re-rolls the rest of
     its cup (Bluff), drawing the new dice from the batch's generator."""
     dice, hands, opened = s.act_faces, s.faces, s.open_faces
@@ -255,6 +255,7 @@ def reroll(s: Games, t: Layout, i: int, k: int, seat: int) -> None:
     for _ in range(under):
         hands[i, h, seat, 1 + die(s.bits, t.faces)] += 1
     s.acts_after[i, s.nbids[i]] = 1 + k * t.players + seat
+    s.must_bid[i] = r.reroll_in_turn  # a re-roll before a bid: the bid comes next
 
 
 @inlined
@@ -649,7 +650,7 @@ def play(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int, one_ro
         roll(s, t, i, seat)
         return False
     if act >= t.first_act:
-        reroll(s, t, i, act - t.first_act, seat)
+        reroll(s, r, t, i, act - t.first_act, seat)
         return False
     if act >= t.first_declaration:
         declare(s, r, i, act - t.first_declaration, seat)

@@ -13,14 +13,15 @@ from perudo.batch.handle import Games
 from perudo.batch.legality import (
     bids_wait,
     can_press,
+    count_acts,
     count_bids,
     cup_size,
     may_call,
     may_challenge,
     may_pass,
     may_reroll,
-    may_roll,
     may_time_out,
+    nth_act,
     nth_bid,
     under_cup,
     wild_face,
@@ -53,11 +54,11 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
     exact = t.exact_call >= 0 and may_call(s, r, i, seat)
     passing = t.passing >= 0 and may_pass(s, r, i, seat)
     late = may_time_out(s, t, i, seat)
-    rolls = r.roll and may_roll(s, r, t, i, seat)  # the own action in turn (Mia's roll)
+    acts = count_acts(s, r, t, i, seat) if r.roll or r.reroll_in_turn else 0  # in turn
     offers = 0
     for d in range(t.declarations):
         offers += s.offers[i, d]
-    total = bids + dudo + pressed + exact + passing + late + rolls + offers
+    total = bids + dudo + pressed + exact + passing + late + acts + offers
     if total == 0:
         return 0
     pick = int(below(s.bits, total))
@@ -71,10 +72,9 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
             if pick == 0:
                 return call
             pick -= 1
-    if rolls:
-        if pick == 0:
-            return t.first_act
-        pick -= 1
+    if pick < acts:  # the roll, or a re-roll before the bid
+        return nth_act(s, r, t, i, seat, pick) if r.reroll_in_turn else t.first_act
+    pick -= acts
     for d in range(t.declarations):
         if s.offers[i, d]:
             if pick == 0:

@@ -72,6 +72,7 @@ from perudo.rules import (
     QuantityOrFace,
     RankedFaces,
     Reroll,
+    RerollThenBid,
     RollBeforeBid,
     RollOff,
     RotatingStarter,
@@ -163,6 +164,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     Burst: {"bid": (False, True), "challenge": (False, True)},
     NoActions: {},
     Reroll: {},
+    RerollThenBid: {},
     RollBeforeBid: {},
     LoserStarts: {"if_out": ("left", "eliminator")},
     WinnerStarts: {},
@@ -318,7 +320,8 @@ class BatchRules(NamedTuple):
     pressure_uses: int
     special_declaration: int  # the number of the declaration of the special round (-1)
     farewell: bool  # a special round for each descent to one die, queued, opened by its seat
-    reroll: bool  # the bidder may put dice out in the open and re-roll the rest (Bluff)
+    reroll: bool  # a player may put dice out in the open and re-roll the rest (Bluff)
+    reroll_in_turn: bool  # on its turn, before its bid, dice of one value (else after its bid)
     passes: int  # the times a seat may pass in a round, claiming no two dice alike (0: none)
 
     def numbers(self) -> BatchRules:
@@ -442,7 +445,8 @@ def batch_rules(variant: Variant) -> BatchRules:
         pressure_uses=scoring.pressure_uses,
         special_declaration=roles.index("special") if "special" in roles else -1,
         farewell=_as_played(variant, "special_round") is FarewellRound,
-        reroll=_as_played(variant, "actions") is Reroll,
+        reroll=_as_played(variant, "actions") in (Reroll, RerollThenBid),
+        reroll_in_turn=_as_played(variant, "actions") is RerollThenBid,
         passes=variant.passes.most_per_round,
     )
 
