@@ -9,6 +9,7 @@ import path ``"package.module:Name"``, a class, a function or a bot.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import itertools
@@ -396,8 +397,30 @@ def _hand_chance(view: PlayerView, bid: HandBid) -> float:
         unseen = 0 if bidder == view.player else view.seats[bidder].dice_count
     else:
         known, unseen = view.known, view.unseen
-    rank = rules.hand_rank(bid)
-    return hand_chances(rules, variant.hand_bids, unseen, variant.dice.faces, known)[rank]
+    return _held_share(rules, bid, _unseen_outcomes(unseen, variant.dice.faces), known)
+
+
+def _held_share(
+    rules: RoundRules, bid: HandBid, outcomes: Sequence[tuple[int, ...]], known: Sequence[int]
+) -> float:
+    """The share of ``outcomes`` of the unseen dice with which the dice ``known`` hold the
+    hand ``bid``, as a challenge of it judges them."""
+    held = sum(
+        1 for rolled in outcomes if rules.hand_stands(bid, rules.hand_count(bid, (*known, *rolled)))
+    )
+    return held / len(outcomes)
+
+
+@functools.lru_cache(maxsize=64)
+def _unseen_outcomes(unseen: int, faces: int) -> tuple[tuple[int, ...], ...]:
+    """What ``unseen`` dice of ``faces`` faces may show, as the odds bot weighs hands:
+    every outcome, or past 4,096 of them a fixed sample of 4,096 (the same every time)."""
+    if faces**unseen <= _HAND_OUTCOMES:
+        return tuple(itertools.product(range(1, faces + 1), repeat=unseen))
+    draw = random.Random(unseen * 1_000 + faces)
+    return tuple(
+        tuple(draw.randint(1, faces) for _ in range(unseen)) for _ in range(_HAND_OUTCOMES)
+    )
 
 
 def hand_chances(
@@ -418,24 +441,8 @@ def hand_chances(
     >>> chances[1], chances[-1]  # any two dice make 31 or better; Mia is 2 in 36
     (1.0, 0.05555555555555555)
     """
-    if faces**unseen <= _HAND_OUTCOMES:
-        outcomes: Sequence[tuple[int, ...]] = list(
-            itertools.product(range(1, faces + 1), repeat=unseen)
-        )
-    else:
-        draw = random.Random(unseen * 1_000 + faces)
-        outcomes = [
-            tuple(draw.randint(1, faces) for _ in range(unseen)) for _ in range(_HAND_OUTCOMES)
-        ]
-    chances = [1.0]
-    for bid in ladder:
-        held = sum(
-            1
-            for rolled in outcomes
-            if rules.hand_stands(bid, rules.hand_count(bid, (*known, *rolled)))
-        )
-        chances.append(held / len(outcomes))
-    return tuple(chances)
+    outcomes = _unseen_outcomes(unseen, faces)
+    return (1.0, *(_held_share(rules, bid, outcomes, known) for bid in ladder))
 
 
 def _holds(view: PlayerView, table: tuple[tuple[float, ...], ...]) -> float:

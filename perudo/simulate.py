@@ -865,7 +865,7 @@ def _why_not_compiled(variant: Variant, bots: tuple[Any, ...]) -> str | None:
 def _why_not_batch(variant: Variant, bots: tuple[Any, ...]) -> str | None:
     """Why the batch engine cannot play ``bots`` at ``variant``, or ``None`` if it can."""
     try:
-        from perudo.batch.bots import batch_bot
+        from perudo.batch.bots import batch_bot, unjudged
         from perudo.batch.rules import batch_rules
     except ImportError as error:
         return str(error)
@@ -876,6 +876,8 @@ def _why_not_batch(variant: Variant, bots: tuple[Any, ...]) -> str | None:
     for spec in bots:
         if batch_bot(spec) is None:
             return f"bot {bot_name(spec)} has no batch form (the batch bots: random, odds, reader)"
+        if bot_name(spec) != "random" and (why := unjudged(variant)) is not None:
+            return why
     return None
 
 

@@ -118,6 +118,7 @@ def batch_tables(draw: st.DrawFn) -> BatchTable:
         ("BidderAgainstAll", "points"): draw(st.integers(1, 3)),
         ("LivesFirstOut", "lives"): draw(st.integers(1, 3)),
         ("Forfeit", "seconds"): draw(st.integers(1, 60)),
+        ("PokerHands", "order"): tuple(draw(st.permutations(range(1, faces + 1)))),
     }  # fmt: skip
     components = {}
     for axis, kinds in BATCH_KINDS.items():

@@ -112,6 +112,15 @@ def test_any_table_and_seed_plays_the_reference_rules(table: tuple[str, int, int
     assert compare(key, players, 3, seed=seed, observe=1) > 0
 
 
+#: Poker hands of dice, every hand shown at a challenge (the howtodothings.com game).
+POKER = perudo.load_variant("wango").derive(
+    "wango-poker-hands",
+    reason="Test: bids name poker hands; a challenge shows every hand.",
+    claims={"kind": "poker-hands", "order": [1, 2, 3, 4, 5, 6]},
+    wilds={"kind": "none"},
+    conversion={"kind": "none"},
+    cap={"kind": "none"},
+)
 #: Italian with the "common hand" re-roll: dice of one value out, the rest re-rolled, then
 #: a bid, on one's own turn.
 REROLL_FIRST = perudo.load_variant("italian").derive(
@@ -218,6 +227,13 @@ def _derived() -> list[perudo.Variant]:
             exact_call={"kind": "exact-claim", "who": "player-to-act"},
         ),
         REROLL_FIRST,
+        POKER,
+        POKER.derive(
+            "poker-bidder-hand",
+            reason="Test: poker hands, the bidder's hand alone shown, ranked 2 to 6 then ones.",
+            claims={"kind": "poker-hands", "order": [2, 3, 4, 5, 6, 1]},
+            challenge={"kind": "bidder-hand"},
+        ),
         italian.derive(
             "italian-passes-twice",
             reason="Test: a pass of no two dice alike, twice a round.",
@@ -573,6 +589,7 @@ def _per_game(total: int, squares: int, games: int) -> tuple[float, float]:
         ("mia", 4, ["odds", "random"]),
         ("mia", 3, ["reader"]),
         (REROLL_FIRST, 4, ["odds", "random"]),
+        (POKER, 3, ["random"]),  # the batch odds bots judge hands on a bidder's dice alone
         (REROLL_FIRST, 3, ["reader"]),
     ],
     ids=str,
@@ -1047,3 +1064,16 @@ def test_auto_falls_back_to_the_reference_engine_when_a_step_fails_to_compile(
     assert result.games == 4
     with pytest.raises(RuntimeError, match="LLVM ERROR"):
         simulate("italian", 3, 4, bots=["odds"], seed=1, engine="batch")
+
+
+def test_simulate_plays_on_the_reference_engine_what_the_batch_bots_cannot_judge() -> None:
+    """Poker hands with every hand shown: the batch engine plays them, but its odds bot
+    judges hands on a bidder's dice alone, so simulate says why and plays on GameState."""
+    from perudo.batch.bots import unjudged
+
+    assert unjudged(POKER) is not None
+    assert unjudged(perudo.load_variant("mia")) is None
+    assert simulate(POKER, 2, 2, bots=["odds"], seed=1).engine == "reference"
+    assert simulate(POKER, 2, 2, bots=["random"], seed=1).engine == "batch"
+    with pytest.raises(GameSetupError, match="bidder's dice alone"):
+        simulate(POKER, 2, 2, bots=["odds"], seed=1, engine="batch")

@@ -21,9 +21,10 @@ from numpy.typing import NDArray
 from perudo.batch import policies
 from perudo.batch.compiled import compiled, rows
 from perudo.batch.engine import BatchGames
-from perudo.batch.rules import pair_ranks
+from perudo.batch.rules import hand_ladder
 from perudo.bots import OddsBot, RandomBot, hand_chances, pass_chance, reader_bot
 from perudo.odds import tail_chances
+from perudo.rules import BidderHandChallenge
 from perudo.variant import Variant
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "BatchRandomBot",
     "BatchReaderBot",
     "batch_bot",
+    "unjudged",
 ]
 
 
@@ -111,16 +113,12 @@ def _hand_chances(variant: Variant) -> NDArray[np.float64]:
     return table
 
 
-def _two_faces(counts: NDArray[Any]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """The higher and the lower face of each hand of two dice counted by face (0 and 0 for
-    a hand of another size)."""
-    faces = np.arange(counts.shape[1])
-    present = np.where(counts > 0, faces, 0)
-    high = present.max(axis=1)
-    below = np.where(faces < high[:, None], present, 0).max(axis=1)
-    low = np.where(counts[np.arange(len(counts)), high] >= 2, high, below)
-    two = counts.sum(axis=1) == 2
-    return np.where(two, high, 0), np.where(two, low, 0)
+def _held_ranks(counts: NDArray[Any], ladder: NDArray[np.int8]) -> NDArray[np.int64]:
+    """The rank of the highest hand of ``ladder`` (:func:`~perudo.batch.rules.hand_ladder`)
+    each row of dice ``counts`` (counted by face) holds; 0 for none."""
+    held = (ladder[None, :, :] <= counts[:, None, :]).all(axis=2)
+    ranks: NDArray[np.int64] = np.where(held, np.arange(len(ladder)), 0).max(axis=1)
+    return ranks
 
 
 class BatchRandomBot:
@@ -322,7 +320,7 @@ class BatchOddsBot:
         seats = np.maximum(table.to_act, 0)
         mask = table.legal_mask()
         q = table.bid_q.astype(np.int64)
-        held = table.held[rows, np.maximum(table.bidder, 0)]
+        held = table.held[rows, np.maximum(table.bidder, 0)]  # the bidder's dice, unseen
         chance = _hand_chances(table.variant)[held, q]
         layout = table.layout
         acts = np.zeros(table.batch, dtype=np.int64)
@@ -332,8 +330,7 @@ class BatchOddsBot:
         doubted = doubting & ~give_up & (chance < self.doubt)
         acts[give_up] = layout.exact_call
         decided = give_up | doubted  # a doubt: 0, as set
-        own = table.faces[rows, table.dealt, seats]
-        made = pair_ranks(table.variant)[_two_faces(own)]
+        made = _held_ranks(table.faces[rows, table.dealt, seats], hand_ladder(table.variant))
         bidding = mask[:, layout.first_bid :].any(axis=1)
         rank = np.where(made > q, made, q + 1)
         acts[~decided & bidding] = (layout.first_bid + rank - 1)[~decided & bidding]
@@ -438,6 +435,18 @@ class BatchReaderBot(BatchOddsBot):
             table.in_play, table.nfaces, self.trust, chances,
         )  # fmt: skip
         return chances
+
+
+def unjudged(variant: Variant) -> str | None:
+    """Why the batch odds and reader bots cannot play ``variant`` as their single forms
+    do, or ``None``: where bids name hands, they judge a hand on the bidder's dice alone
+    (a challenge that shows only those), not on every hand shown."""
+    if variant.hand_bids and not isinstance(variant.challenge, BidderHandChallenge):
+        return (
+            f"the batch odds and reader bots judge hands on the bidder's dice alone, and a "
+            f"challenge of {variant.key!r} shows every hand"
+        )
+    return None
 
 
 def batch_bot(spec: Any, seed: int | None = None) -> BatchBot | None:

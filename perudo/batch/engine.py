@@ -45,7 +45,7 @@ from perudo.batch.arrays import (
 )
 from perudo.batch.compiled import seed_bits
 from perudo.batch.handle import Games, games
-from perudo.batch.rules import BatchRules, batch_rules, face_ranks, pair_ranks
+from perudo.batch.rules import BatchRules, batch_rules, face_ranks, hand_ladder
 from perudo.encoding import ActionEncoding, action_encoding, observation_encoding, whole_number
 from perudo.errors import REASONS, EncodingError, GameSetupError, IllegalActionError, shown
 from perudo.loader import load_variant
@@ -112,7 +112,7 @@ class _Tables(NamedTuple):
     rules: BatchRules
     layout: Layout
     face_rank: NDArray[np.int8]
-    pair_rank: NDArray[np.int8]
+    ladder: NDArray[np.int8]
     act_faces: NDArray[np.int8]
     act_index: NDArray[np.int32]
     spots: Spots
@@ -135,7 +135,7 @@ def _kept_tables(variant: Variant, players: int, rules: BatchRules) -> _Tables:
         rules=rules,
         layout=table,
         face_rank=face_ranks(variant),
-        pair_rank=pair_ranks(variant),
+        ladder=hand_ladder(variant),
         act_faces=act_faces(actions),
         act_index=act_index(actions),
         spots=spots(observation_encoding(variant, players)),
@@ -248,7 +248,7 @@ class BatchGames:
             setattr(self, name, array)
         # The compiled steps' handle on the arrays, the generator and the edition's numbers.
         self._games: Games = games(
-            self.arrays, self.bits, tables.face_rank.copy(), tables.pair_rank.copy(),
+            self.arrays, self.bits, tables.face_rank.copy(), tables.ladder.copy(),
             self.act_faces, tables.act_index.copy(), self.rules.numbers(), self.layout,
             tables.spots,
         )  # fmt: skip

@@ -47,7 +47,7 @@ __all__ = ["Borrowed", "Games", "games"]
 #: (:mod:`perudo.batch.compiled`), which a step that draws reads as ``s.bits``, and the
 #: edition's numbers: its rules, its table's layout and where each observation entry starts.
 FIELDS = (
-    *GameArrays._fields, "bits", "face_rank", "pair_rank", "act_faces", "act_index", "rules",
+    *GameArrays._fields, "bits", "face_rank", "ladder", "act_faces", "act_index", "rules",
     "layout", "spots",
 )  # fmt: skip
 
@@ -156,7 +156,7 @@ if TYPE_CHECKING:  # the compiled steps read the very fields of GameArrays, by n
     class Games(GameArrays):
         bits: NDArray[np.uint64]  #: the batch's generator
         face_rank: NDArray[np.int8]  #: each face's rank in the raise order (the same)
-        pair_rank: NDArray[np.int8]  #: each hand of two dice's rank (the same)
+        ladder: NDArray[np.int8]  #: each hand a bid may name, its dice by face (the same)
         act_faces: NDArray[np.int8]  #: each own action's dice, as :func:`games` says
         act_index: NDArray[np.int32]  #: each own action found from its dice (the same)
         rules: BatchRules
@@ -182,7 +182,7 @@ def games(
     arrays: GameArrays,
     bits: NDArray[np.uint64],
     face_rank: NDArray[np.int8],
-    pair_rank: NDArray[np.int8],
+    ladder: NDArray[np.int8],
     act_faces: NDArray[np.int8],
     act_index: NDArray[np.int32],
     rules: BatchRules,
@@ -191,14 +191,14 @@ def games(
 ) -> Games:
     """One :class:`Games` reference to ``arrays`` and the generator ``bits`` (the same
     memory), with the edition's tables: each face's rank in its raise order
-    (``face_rank``: :func:`~perudo.batch.rules.face_ranks`), each hand of two dice's rank
-    where bids name hands (``pair_rank``: :func:`~perudo.batch.rules.pair_ranks`), its own
+    (``face_rank``: :func:`~perudo.batch.rules.face_ranks`), each hand a bid may name,
+    by rank, its dice counted by face (``ladder``: :func:`~perudo.batch.rules.hand_ladder`), its own
     actions (``act_faces``:
     row ``k`` holds the dice of action ``first_act + k`` counted by face, column 0 their
     number; ``act_index`` finds the row from the dice: :func:`~perudo.batch.arrays.act_index`),
     its ``rules`` (as plain numbers: :meth:`~perudo.batch.rules.BatchRules.numbers`), its
     ``layout`` and its observation's ``spots``."""
-    made = _make(*arrays, bits, face_rank, pair_rank, act_faces, act_index, rules, layout, spots)
+    made = _make(*arrays, bits, face_rank, ladder, act_faces, act_index, rules, layout, spots)
     borrowed = _GamesType(list(made._type.field_dict.items()))
     # The handle keeps the made struct's memory info, a counted reference, while it lives.
     return cast(Games, cast(Any, Games)._numba_box_(borrowed, made._meminfo))

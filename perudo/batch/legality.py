@@ -438,7 +438,7 @@ def fill_mask(s: Games, r: BatchRules, t: Layout, i: int, row: NDArray[Any]) -> 
         return
     seat = s.to_act[i]
     for d in range(t.declarations):
-        if s.offers[i, d]:
+        if s.offers[i, d] and not s.must_bid[i]:  # a bid owed comes first
             row[t.first_declaration + d] = 1
     if s.must_declare[i]:
         return
@@ -508,7 +508,7 @@ def is_legal(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) ->
         pressure = act == t.pressed_dudo
         return may_challenge(s, r, i, seat) and (not pressure or can_press(s, r, i, seat))
     if act < t.first_bid:
-        return bool(s.offers[i, act - t.first_declaration])
+        return bool(s.offers[i, act - t.first_declaration]) and not s.must_bid[i]
     if s.must_declare[i] or (seat == s.to_act[i] and bids_wait(s, r, i)):
         return False
     if r.hands:  # a hand ranked above the standing one

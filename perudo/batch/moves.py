@@ -323,15 +323,7 @@ def resolve(
         if not plain and (proven or (r.bidder_hand and seat != bidder)):
             hidden[i, seat] = True
             continue
-        if r.hands:  # a hand: the rank of the one it makes (two dice), else none
-            count = 0
-            if held == 2:
-                high = low = 0
-                for f in range(1, t.faces + 1):
-                    for _ in range(hands[i, h, seat, f]):
-                        high, low = f, high
-                count = s.pair_rank[high, low]
-            total += count
+        if r.hands:  # a hand: shown, then the dice shown judged together (below)
             shown += 1
             revealed[i, seat] = shown
             continue
@@ -343,6 +335,8 @@ def resolve(
         total += count
         shown += 1
         revealed[i, seat] = shown
+    if r.hands and shown:  # the highest hand the dice shown hold together
+        total = held_rank(s, r, t, i)
     # The link called holds (its challenger loses): a pass as it claims, an exact claim
     # exactly, a bid at least.
     true = total >= 1 if passed else total == q if claimed else total >= q
@@ -469,6 +463,29 @@ def resolve(
         if single and r.starter == Starter.LOSER_OR_ELIMINATOR:  # the caller or the bidder
             instead = caller if opener == bidder else bidder  # who put them out
     next_round(s, r, t, i, moved, opener, instead, one_round)
+
+
+@inlined
+def held_rank(s: Games, r: BatchRules, t: Layout, i: int) -> int:
+    """The rank of the highest hand the dice game ``i``'s last call showed hold together
+    (``last_revealed``), as the ``ladder`` ranks them; 0 for none."""
+    hands, h, ladder = s.faces, s.dealt[i], s.ladder
+    for rank in range(r.hands, 0, -1):
+        held = True
+        for face in range(1, t.faces + 1):
+            need = ladder[rank, face]
+            if need == 0:
+                continue
+            have = 0
+            for seat in range(t.players):
+                if s.last_revealed[i, seat] > 0:
+                    have += hands[i, h, seat, face]
+            if have < need:
+                held = False
+                break
+        if held:
+            return rank
+    return 0
 
 
 @inlined

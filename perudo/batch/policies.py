@@ -57,7 +57,7 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
     acts = count_acts(s, r, t, i, seat) if r.roll or r.reroll_in_turn else 0  # in turn
     offers = 0
     for d in range(t.declarations):
-        offers += s.offers[i, d]
+        offers += s.offers[i, d] and not s.must_bid[i]
     total = bids + dudo + pressed + exact + passing + late + acts + offers
     if total == 0:
         return 0
@@ -76,7 +76,7 @@ def random_action(s: Games, r: BatchRules, t: Layout, i: int) -> int:
         return nth_act(s, r, t, i, seat, pick) if r.reroll_in_turn else t.first_act
     pick -= acts
     for d in range(t.declarations):
-        if s.offers[i, d]:
+        if s.offers[i, d] and not s.must_bid[i]:
             if pick == 0:
                 return t.first_declaration + d
             pick -= 1

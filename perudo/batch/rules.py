@@ -67,6 +67,7 @@ from perudo.rules import (
     OutBelow,
     PartyPoints,
     PlayerCount,
+    PokerHands,
     PureHandsChallenge,
     QuantityOfFace,
     QuantityOrFace,
@@ -96,7 +97,7 @@ __all__ = [
     "batch_kind",
     "batch_rules",
     "face_ranks",
-    "pair_ranks",
+    "hand_ladder",
 ]
 
 #: Every parameter the batch engine reads of each kind it implements, with the values it
@@ -109,6 +110,7 @@ BATCH_PARAMS: dict[type, dict[str, tuple[Any, ...] | None]] = {
     Dice: {"per_player": None, "faces": None},
     QuantityOfFace: {},  # bids name a quantity of a face
     MiaValues: {},  # or Mia's values of two dice (with the bidder's hand alone shown)
+    PokerHands: {"order": None},  # or poker hands of dice, in any order of the faces
     WildOnes: {},
     WildFace: {"face": None, "unless_opened_on": (False, True)},
     NoWilds: {},
@@ -377,7 +379,7 @@ def batch_rules(variant: Variant) -> BatchRules:
                 "perudo.new_game, the reference engine"
             )
         played[axis] = kind
-    if played["claims"] is MiaValues:
+    if variant.hand_bids:
         _refuse_with_hands(variant, played)
     gives_up = played["exact_call"] is GiveUp  # its caller loses one, whatever is counted
     if variant.has_exact_call and not variant.scoring.moves_dice and not gives_up:
@@ -455,7 +457,7 @@ def batch_rules(variant: Variant) -> BatchRules:
 #: it reads there, or the kinds it plays with them.
 _WITH_HANDS: dict[str, tuple[type, ...]] = {
     "wilds": (NoWilds,),
-    "challenge": (BidderHandChallenge,),
+    "challenge": (BidderHandChallenge, Challenge),
     "exact_call": (NoExactCall, GiveUp),
     "passes": (NoPass,),
     "special_round": (NoSpecialRound,),
@@ -474,6 +476,12 @@ def _refuse_with_hands(variant: Variant, played: dict[str, type]) -> None:
                 f"with {axis} kind {variant.component(axis).kind!r} of {variant.key!r}: play "
                 "it with perudo.new_game, the reference engine"
             )
+    if played["claims"] is MiaValues and played["challenge"] is not BidderHandChallenge:
+        raise GameSetupError(  # Mia's value is of two dice exactly, never of more shown
+            f"the batch engine does not implement claims kind 'mia' with challenge kind "
+            f"{variant.challenge.kind!r} of {variant.key!r}: play it with perudo.new_game, "
+            "the reference engine"
+        )
     if set(variant.stakes) - {(variant.hand_bids[-1].faces, True)}:
         raise GameSetupError(
             f"the batch engine plays a stake on the top hand alone, not the stakes of "
@@ -502,17 +510,17 @@ def face_ranks(variant: Variant) -> NDArray[np.int8]:
     return ranks
 
 
-def pair_ranks(variant: Variant) -> NDArray[np.int8]:
-    """The rank of each hand of two dice where bids name them (Mia's values), by its two
-    faces in either order, as the ``claims`` kind ranks them (0: none, and everywhere in an
-    edition whose bids name a quantity of a face)."""
-    faces = variant.dice.faces
-    ranks = np.zeros((faces + 1, faces + 1), dtype=np.int8)
-    if variant.hand_bids:
-        for a in range(1, faces + 1):
-            for b in range(1, faces + 1):
-                ranks[a, b] = variant.claims.rank((a, b))
-    return ranks
+def hand_ladder(variant: Variant) -> NDArray[np.int8]:
+    """Each hand a bid may name, by rank (row 0: none), its dice counted by face (column
+    0 unused): the dice shown hold the highest rank whose dice they hold, as the
+    ``claims`` kind ranks them (Mia's two dice their own value, poker dice their best
+    hand); one row of zeros where bids name a quantity of a face."""
+    ladder = variant.hand_bids
+    table = np.zeros((len(ladder) + 1, variant.dice.faces + 1), dtype=np.int8)
+    for rank, hand in enumerate(ladder, start=1):
+        for face in hand.faces:
+            table[rank, face] += 1
+    return table
 
 
 def _unplayed(component: Any, kind: type) -> list[tuple[str, Any]]:
