@@ -137,19 +137,31 @@ def make_special(s: Games, r: BatchRules, i: int, opener: int) -> None:
 
 
 @inlined
+def add_link(s: Games, t: Layout, i: int, number: int, seat: int, claim: int) -> None:
+    """A link of game ``i``'s bid chain: ``seat`` places the bid numbered ``number`` (from
+    the first bid) with ``claim`` (a bid, or a claim, pass or doubt of the standing one);
+    what was offered is declined, and nothing is owed any more."""
+    k = s.nbids[i]
+    s.bid_made[i, k] = number
+    s.bid_by[i, k] = seat
+    s.bid_claim[i, k] = claim
+    s.nbids[i] += 1
+    for d in range(t.declarations):
+        s.offers[i, d] = False
+    s.must_declare[i] = False
+    s.must_bid[i] = False
+
+
+@inlined
 def bid(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) -> None:
     """The bid numbered ``act`` by ``seat`` (a hand: its rank as the quantity, no face);
     the turn passes to its left."""
     quantity, face, pressure = bid_of(t, act)
     if r.hands:
         quantity, face, pressure = act - t.first_bid + 1, 0, False
-    s.must_bid[i] = False
     if s.nbids[i] == 0:
         s.open_f[i] = face
-    s.bid_made[i, s.nbids[i]] = act - t.first_bid
-    s.bid_by[i, s.nbids[i]] = seat
-    s.bid_claim[i, s.nbids[i]] = 0
-    s.nbids[i] += 1
+    add_link(s, t, i, act - t.first_bid, seat, 0)
     s.bid_q[i] = quantity
     s.bid_f[i] = face
     s.bid_p[i] = pressure
@@ -157,9 +169,6 @@ def bid(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) -> None
     if pressure:
         s.pressure_left[i, seat] -= 1
         s.pressured[i] = True
-    for d in range(t.declarations):
-        s.offers[i, d] = False
-    s.must_declare[i] = False
     s.to_act[i] = s.left[i, seat]
 
 
@@ -167,15 +176,8 @@ def bid(s: Games, r: BatchRules, t: Layout, i: int, act: int, seat: int) -> None
 def pass_bid(s: Games, t: Layout, i: int, seat: int) -> None:
     """``seat`` passes: the standing bid stays (restated in the chain, no pressure spent),
     ``seat`` in its bidder's place; the turn passes to its left."""
-    k = s.nbids[i]
-    s.bid_made[i, k] = s.bid_made[i, k - 1]
-    s.bid_by[i, k] = seat
-    s.bid_claim[i, k] = 2
-    s.nbids[i] += 1
+    add_link(s, t, i, s.bid_made[i, s.nbids[i] - 1], seat, 2)
     s.bidder[i] = seat
-    for d in range(t.declarations):
-        s.offers[i, d] = False
-    s.must_declare[i] = False
     s.to_act[i] = s.left[i, seat]
 
 
@@ -184,16 +186,9 @@ def claim_exact(s: Games, t: Layout, i: int, seat: int) -> None:
     """``seat`` claims the standing bid is exactly right (Bull): the claim stands in the
     chain as the bid to raise or challenge, restated without pressure, ``seat`` its
     bidder; the turn passes to its left."""
-    k = s.nbids[i]
-    s.bid_made[i, k] = bid_number(t, s.bid_q[i], s.bid_f[i], False) - t.first_bid
-    s.bid_by[i, k] = seat
-    s.bid_claim[i, k] = 1
-    s.nbids[i] += 1
+    add_link(s, t, i, bid_number(t, s.bid_q[i], s.bid_f[i], False) - t.first_bid, seat, 1)
     s.bid_p[i] = False
     s.bidder[i] = seat
-    for d in range(t.declarations):
-        s.offers[i, d] = False
-    s.must_declare[i] = False
     s.to_act[i] = s.left[i, seat]
 
 
@@ -202,14 +197,7 @@ def doubt(s: Games, t: Layout, i: int, seat: int) -> None:
     """``seat`` challenges the standing bid, which stands until every other seat still in
     has (a challenge all around): a doubt in the chain, no pressure spent; the turn passes
     to the next seat on its left that has not challenged it, nor made it."""
-    k = s.nbids[i]
-    s.bid_made[i, k] = s.bid_made[i, k - 1]
-    s.bid_by[i, k] = seat
-    s.bid_claim[i, k] = 3
-    s.nbids[i] += 1
-    for d in range(t.declarations):
-        s.offers[i, d] = False
-    s.must_declare[i] = False
+    add_link(s, t, i, s.bid_made[i, s.nbids[i] - 1], seat, 3)
     nxt = s.left[i, seat]
     while nxt == s.bidder[i] or has_doubted(s, i, nxt):
         nxt = s.left[i, nxt]
