@@ -13,13 +13,20 @@ from perudo.interop.turns import placing_returns
 
 
 def compare(
-    key: str | perudo.Variant, players: int, games: int, seed: int, *, observe: int = 0
+    key: str | perudo.Variant,
+    players: int,
+    games: int,
+    seed: int,
+    *,
+    observe: int = 0,
+    starting_dice: tuple[int, ...] | None = None,
 ) -> int:
     """Play ``games`` random games both ways and assert they agree; the steps compared.
-    The first ``observe`` games also compare every seat's observation at every step."""
+    The first ``observe`` games also compare every seat's observation at every step;
+    ``starting_dice`` gives each seat's dice at the start, on both engines."""
     variant = key if isinstance(key, perudo.Variant) else perudo.load_variant(key)
     key = variant.key
-    table = BatchGames.new(variant, players, games, seed)
+    table = BatchGames.new(variant, players, games, seed, starting_dice=starting_dice)
     numbers = action_encoding(variant, players)
     encoding = observation_encoding(variant, players)
     rng = np.random.default_rng(seed + 1)
@@ -168,6 +175,7 @@ def reference_states(table: BatchGames) -> list[perudo.GameState]:
             seed=i,
             dice=table.hands(i),
             first_player=int(table.to_act[i]),
+            starting_dice=table.starting_dice.tolist(),
         )
         for i in range(table.batch)
     ]

@@ -66,6 +66,24 @@ def test_the_batch_engine_plays_the_reference_rules(key: str, players: int) -> N
     assert steps > games * 3
 
 
+UNEVEN = [
+    ("italian", (2, 5, 3)),  # Palifico for the seat that starts with two, once it falls
+    ("french-jonti", (3, 5, 4, 5)),  # an exact call wins a die back up to each seat's start
+    ("bluff", (2, 4, 3)),
+    ("wango-party", (1, 5, 3)),  # points: the dice never change
+    ("bull-and-burst", (2, 5, 5, 3)),  # a burst wins a die back up to the seat's start
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("key", "starting"), UNEVEN, ids=lambda v: str(v))
+def test_the_batch_engine_plays_uneven_starting_dice_as_gamestate_does(
+    key: str, starting: tuple[int, ...]
+) -> None:
+    """Each seat's own dice at the start (a handicap), the same differential test."""
+    assert compare(key, len(starting), 30, seed=13, observe=3, starting_dice=starting) > 60
+
+
 def _other_dice(key: str, faces: int, wild: dict[str, object]) -> perudo.Variant:
     return perudo.load_variant(key).derive(
         f"{key}-d{faces}",
