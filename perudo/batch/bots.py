@@ -334,9 +334,8 @@ class BatchOddsBot:
         bidding = mask[:, layout.first_bid :].any(axis=1)
         rank = np.where(made > q, made, q + 1)
         acts[~decided & bidding] = (layout.first_bid + rank - 1)[~decided & bidding]
-        rolling = ~decided & ~bidding & (layout.first_act < layout.first_bid)
-        rolling &= mask[:, min(layout.first_act, mask.shape[1] - 1)]
-        acts[rolling] = layout.first_act
+        if table.rules.roll:  # no bid yet: the roll first
+            acts[~decided & ~bidding & mask[:, layout.first_act]] = layout.first_act
         return acts
 
     def interrupt(self, table: BatchGames) -> NDArray[np.int64]:

@@ -276,7 +276,8 @@ def resolve(
     exact, timed = call == 1, call == 2
     claimed = claim == 1  # a challenge of an exact claim: every hand, counted plainly
     plain = exact or claimed  # counted by the exact call's kind, not the challenge's
-    wild = 0 if passed or timed or (exact and r.give_up) else wild_face(s, r, i)  # none counted
+    forfeit = timed or (exact and r.give_up)  # nothing shown: the caller loses one
+    wild = 0 if passed or forfeit else wild_face(s, r, i)  # no face counted with the wild
     # The dice are shown from the caller's left; where the edition says so, only until the
     # bid is reached (the exact call shows every hand).
     # The hands shown stay where they are: the next deal goes into the other set of faces.
@@ -292,7 +293,7 @@ def resolve(
         changes[i, seat] = 0
         if held == 0:
             continue
-        if timed or (exact and r.give_up):  # nothing shown, nothing counted
+        if forfeit:  # nothing shown, nothing counted
             hidden[i, seat] = True
             continue
         if passed:  # the passer's hand alone, counted 1 when it holds no two dice alike
@@ -334,7 +335,7 @@ def resolve(
     # The one seat whose dice change, and by how many (most calls); -1 where the call moves
     # several seats' dice, each set in last_changes; -2 where it moves points.
     moved, delta = caller, 0
-    if timed or (exact and r.give_up):  # the caller loses one: a die, a life or a point
+    if forfeit:  # the caller loses one: a die, a life or a point
         true, delta = True, -1
         if r.lives:
             moved = -2
