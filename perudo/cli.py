@@ -138,6 +138,13 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--game", action="store_true", help="the whole game from those dice (win +1, loss -1)"
     )
+    solve.add_argument(
+        "--memory", type=_memory, default=None, metavar="SIZE",
+        help="the most memory the solve may use, as 4G or 800M (default: what is free)",
+    )  # fmt: skip
+    solve.add_argument(
+        "--quiet", action="store_true", help="no progress on the standard error stream"
+    )
     solve.add_argument("--json", action="store_true", help="print JSON")
     sim = commands.add_parser("simulate", help="play many games between bots and tally them")
     sim.add_argument("--variant", default=None, help="edition key (default: italian)")
@@ -426,7 +433,10 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
     from perudo.solve import solve_game, solve_round
 
     solve = solve_game if args.game else solve_round
-    solution = solve(_edition(args.variant), args.dice, opener=args.opener)
+    solution = solve(
+        _edition(args.variant), args.dice, opener=args.opener, memory=args.memory,
+        progress=None if args.quiet else _progress,
+    )  # fmt: skip
     if args.json:
         _json(solution.to_dict(), out)
         return
@@ -446,6 +456,28 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
         f"{solution.infosets:,} information states{rounds}, {solution.seconds:.1f} s",
         file=out,
     )
+
+
+def _progress(line: str) -> None:
+    """A long solve's progress, one line at a time on the standard error stream."""
+    print(f"perudo solve: {line}", file=sys.stderr, flush=True)
+
+
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def _memory(text: str) -> int:
+    """An argparse type: a memory size in bytes, ``4G``, ``800M``, ``1.5GiB``."""
+    cleaned = text.strip().upper().removesuffix("IB").removesuffix("B")
+    unit = cleaned[-1:] if cleaned[-1:] in _UNITS else ""
+    number = cleaned.removesuffix(unit) if unit else cleaned
+    digits = number.replace(".", "", 1)
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 15:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a memory size such as 4G or 800M")
+    size = int(float(number) * _UNITS[unit])
+    if size < 2**20:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is less than a megabyte (1M)")
+    return size
 
 
 def _starting_dice(text: str) -> tuple[int, ...]:

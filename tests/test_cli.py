@@ -171,7 +171,9 @@ def test_a_solve_stops_at_once_while_highs_works(tmp_path: Path, sent: str, stat
     _, err = process.communicate(timeout=60)
     assert time.monotonic() - sent_at < 10  # not when HiGHS returns, a minute on
     assert process.returncode == status
-    assert err.decode().strip() in ("perudo: interrupted", "perudo: terminated")
+    *progress, last = err.decode().strip().splitlines()
+    assert last in ("perudo: interrupted", "perudo: terminated")
+    assert all(line.startswith("perudo solve: ") for line in progress)  # what it was doing
 
 
 def test_simulate_names_the_calls_in_each_editions_words() -> None:

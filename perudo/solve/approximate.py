@@ -1,0 +1,183 @@
+"""A round too big for an exact solution, approximated: CFR+ (compiled with numba) over the
+same walk of the round, with its exploitability measured exactly in floats at each
+checkpoint."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+import numpy as np
+
+from perudo.actions import Action
+from perudo.errors import SolveError, shown
+from perudo.solve import size
+from perudo.solve.cfr import Regrets
+from perudo.solve.checks import (
+    MAX_NODES,
+    checked,
+    checked_limit,
+    checked_memory,
+    dice_payoff,
+    reporter,
+)
+from perudo.solve.exact import Report
+from perudo.solve.tree import Round, deals, public_key, round_name, start_state, walk
+from perudo.variant import Variant
+from perudo.view import PlayerView
+
+
+@attrs.frozen(eq=False, repr=False)
+class Approximation:
+    """A round approximated by CFR+ (:func:`approximate_round`): each seat's average
+    strategy, and how far it is from an equilibrium.
+
+    Attributes:
+        variant: The edition.
+        dice: Each seat's dice.
+        opener: The seat that bids first.
+        iterations: The CFR+ iterations run.
+        exploitability: The average strategies' exploitability, in OpenSpiel's sense: the
+            mean over the two seats of what a best response gains against them (0 at an
+            equilibrium; the value lies within twice it of :attr:`value`).
+        value: Seat 0's payoff when both seats play their average strategies.
+        checkpoints: Each checkpoint's iterations, exploitability and seconds.
+        infosets: The information states of both seats.
+        seconds: The time it took (walking the round and CFR+).
+    """
+
+    variant: Variant
+    dice: tuple[int, int]
+    opener: int
+    iterations: int
+    exploitability: float
+    value: float
+    checkpoints: tuple[tuple[int, float, float], ...]
+    infosets: int
+    seconds: float
+    _round: Round
+    _averages: tuple[np.ndarray, np.ndarray]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Approximation {self.variant.key} {self.dice[0]}v{self.dice[1]} round, seat "
+            f"{self.opener} opens: {self.value:.6f}, exploitability {self.exploitability:.1e} "
+            f"after {self.iterations:,} iterations>"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The approximation as JSON-ready data."""
+        return {
+            "variant": self.variant.key,
+            "dice": list(self.dice),
+            "opener": self.opener,
+            "iterations": self.iterations,
+            "exploitability": self.exploitability,
+            "value": self.value,
+            "checkpoints": [list(point) for point in self.checkpoints],
+            "infosets": self.infosets,
+            "seconds": round(self.seconds, 3),
+        }
+
+    def strategy(self, view: PlayerView) -> Mapping[Action, float]:
+        """The average strategy's probability of each legal action at ``view``'s decision.
+
+        Raises:
+            SolveError: the approximation does not cover that decision.
+        """
+        seat = view.player
+        where = self._round.decisions.get(public_key(view)) if view.to_act == seat else None
+        if where is None or where[0] != seat or len(view.dice) != self.dice[seat]:
+            raise SolveError(
+                f"the approximation does not cover this decision of seat {shown(seat)}"
+            )
+        side = self._round.seats[seat]
+        hand = side.hands.index(tuple(sorted(view.dice)))
+        first = side.firsts[where[1]]
+        actions = side.actions[where[1]]
+        column = self._averages[seat][first : first + len(actions), hand]
+        return {action: float(p) for action, p in zip(actions, column, strict=True)}
+
+    def bot(self, seed: int | None = None) -> ApproximationBot:
+        """A bot that plays the average strategies."""
+        return ApproximationBot(self, seed)
+
+
+class ApproximationBot:
+    """Plays an :class:`Approximation`'s average strategies, drawing each action with its
+    probability from its own seeded generator."""
+
+    def __init__(self, approximation: Approximation, seed: int | None = None) -> None:
+        self.approximation = approximation
+        self.name = "cfr"
+        self._random = random.Random(seed)
+
+    def act(self, view: PlayerView) -> Action:
+        """An action drawn from the average strategy at this decision."""
+        strategy = self.approximation.strategy(view)
+        actions = list(strategy)
+        return self._random.choices(actions, weights=[strategy[a] for a in actions])[0]
+
+    def policy(self, view: PlayerView) -> Mapping[Action, float]:
+        """The probability of each legal action."""
+        return self.approximation.strategy(view)
+
+
+def approximate_round(
+    variant: Variant | str,
+    dice: Sequence[int] = (1, 1),
+    *,
+    opener: int = 0,
+    exploitability: float = 1e-3,
+    iterations: int = 100_000,
+    seconds: float | None = None,
+    max_nodes: int = MAX_NODES,
+    memory: int | None = None,
+    progress: Report | None = None,
+) -> Approximation:
+    """One round between two players holding ``dice`` (the payoffs of
+    :func:`~perudo.solve.solve_round`), approximated by CFR+ until its average strategies'
+    exploitability is at most ``exploitability``, or ``iterations`` have run, or
+    ``seconds`` have passed (if given). A round is refused before anything is built past
+    ``max_nodes`` positions or ``memory`` bytes (by default what the machine has free).
+
+    >>> from perudo.solve import approximate_round
+    >>> cfr = approximate_round("openspiel-liars-dice", exploitability=1e-3)  # doctest: +SKIP
+    >>> cfr.exploitability <= 1e-3, round(cfr.value, 2)  # doctest: +SKIP
+    (True, -0.03)
+
+    Raises:
+        SolveError: as :func:`~perudo.solve.solve_round`, or a target that is not a
+            positive number.
+    """
+    started = time.perf_counter()
+    variant, counts = checked(variant, dice, opener)
+    limit = checked_limit(max_nodes)
+    memory = checked_memory(memory)
+    report = reporter(progress)
+    if not isinstance(exploitability, int | float) or not exploitability > 0:
+        raise SolveError(f"exploitability {shown(exploitability)} is not a positive number")
+    if type(iterations) is not int or iterations < 1:
+        raise SolveError(f"iterations {shown(iterations)} is not a positive whole number")
+    if seconds is not None and (not isinstance(seconds, int | float) or not seconds > 0):
+        raise SolveError(f"seconds {shown(seconds)} is not a positive number")
+    start = start_state(variant, counts, opener, starting=None)
+    faces = variant.dice.faces
+    hands = (len(deals(counts[0], faces)), len(deals(counts[1], faces)))
+    report(f"{round_name(start)}: {size.check(start, hands, limit, memory)}")
+    round_ = walk(start, limit)
+    payoff = round_.settle(dice_payoff).low.astype(np.float64)
+    regrets = Regrets.of(round_, payoff)
+    checkpoints = regrets.until(
+        float(exploitability), iterations=iterations, seconds=seconds, report=report
+    )
+    gain0, gain1, value = regrets.gains()
+    return Approximation(
+        variant=variant, dice=counts, opener=opener, iterations=regrets.iterations,
+        exploitability=(gain0 + gain1) / 2, value=value, checkpoints=tuple(checkpoints),
+        infosets=round_.infosets, seconds=time.perf_counter() - started, round=round_,
+        averages=(regrets.average(0), regrets.average(1)),
+    )  # fmt: skip

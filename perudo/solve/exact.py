@@ -1,0 +1,268 @@
+"""A round solved exactly: an equilibrium found in floats, made exact, and proven by each
+side's exact best response.
+
+A small round is one linear program. A large one is solved by a double oracle: CFR+ picks
+the moves either seat plays with some weight; the linear program of the sub-round where
+each seat makes only those moves (and may always call) gives an equilibrium there; each
+side's exact best response in the whole round either proves it (the bounds meet) or names
+the moves that gain against it, which the next sub-round holds. Outside the sub-round a
+seat's strategy calls (:meth:`~perudo.solve.tree.Seat.probabilities`), and the proof is
+of that strategy, so the value proven is the whole round's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+import attrs
+import numpy as np
+
+from perudo.actions import Action
+from perudo.solve import lp, size
+from perudo.solve.cfr import Regrets
+from perudo.solve.proof import best_response
+from perudo.solve.tree import Payoffs, Round, Strategy, deals, public_key, round_name, walk
+from perudo.state import GameState
+from perudo.view import PlayerView
+
+#: What a long solve says as it goes: one line at a time.
+Report = Callable[[str], None]
+
+#: The largest denominators tried, in turn, when the equilibrium's probabilities are made
+#: exact: an equilibrium's are small; a round whose continuation values are not needs more.
+DENOMINATORS = (100_000, 10_000_000, 1_000_000_000)
+
+#: Bounds closer than this are taken for an equilibrium's, rounded: larger denominators
+#: are tried before moves that gain by so little are added to the sub-round.
+CLOSE = 1e-9
+
+#: A round whose whole linear program has at most this many payoff coefficients is solved
+#: as one; a larger one by the double oracle.
+WHOLE = 400_000
+
+#: CFR+ runs until its average strategies are this close to an equilibrium (exploitability,
+#: as a share of the largest payoff of a call) or for :data:`CFR_SECONDS`, whichever is first.
+CFR_TOLERANCE = 1e-3
+CFR_SECONDS = 60.0
+
+#: The weight (a seat's own chance of making the move, with some hand) past which CFR+'s
+#: average strategy puts a move in the double oracle's first sub-round.
+CFR_WEIGHT = 1e-3
+
+
+@attrs.frozen(eq=False)
+class Solved:
+    """A round solved: its decisions, each seat's strategy and the proven bounds."""
+
+    round: Round
+    strategies: tuple[Strategy, Strategy]
+    bounds: tuple[Fraction, Fraction]
+
+    @property
+    def start(self) -> GameState:
+        return self.round.start
+
+    @property
+    def infosets(self) -> int:
+        return self.round.infosets
+
+    def find(self, view: PlayerView) -> dict[Action, Fraction] | None:
+        """The strategy at ``view``'s decision, if this round has it."""
+        where = self.round.decisions.get(public_key(view))
+        if where is None or where[0] != view.player:
+            return None
+        seat, decision = where
+        side = self.round.seats[seat]
+        try:
+            hand = side.hands.index(tuple(sorted(view.dice)))
+        except ValueError:
+            return None
+        chosen = side.probabilities(self.strategies[seat], decision, hand)
+        return dict(zip(side.actions[decision], chosen, strict=True))
+
+
+@attrs.frozen(eq=False)
+class Declared:
+    """A round that opens with a declaration made before the declarer looks at its dice
+    (Italian's Palifico or ordinary round): a choice nobody holds a secret for, so the
+    declarer takes the declared round that is best for it, each solved on its own."""
+
+    start: GameState
+    options: dict[Action, Solved | Declared]
+
+    @property
+    def _declarer(self) -> int:
+        assert self.start.to_act is not None
+        return self.start.to_act
+
+    @property
+    def bounds(self) -> tuple[Fraction, Fraction]:
+        lows, highs = zip(*(part.bounds for part in self.options.values()), strict=True)
+        best = max if self._declarer == 0 else min
+        return best(lows), best(highs)
+
+    @property
+    def chosen(self) -> Action:
+        """The declaration the declarer makes: the best it guarantees (seat 0's lowest
+        bound, seat 1's highest)."""
+        if self._declarer == 0:
+            return max(self.options, key=lambda action: self.options[action].bounds[0])
+        return min(self.options, key=lambda action: self.options[action].bounds[1])
+
+    @property
+    def infosets(self) -> int:
+        return 1 + sum(part.infosets for part in self.options.values())
+
+    def find(self, view: PlayerView) -> dict[Action, Fraction] | None:
+        """The strategy at ``view``'s decision, if this round has it."""
+        if view.player == self._declarer and public_key(view) == public_key(self.start):
+            chosen = self.chosen
+            return {action: Fraction(action == chosen) for action in self.options}
+        for part in self.options.values():
+            found = part.find(view)
+            if found is not None:
+                return found
+        return None
+
+
+Part = Solved | Declared
+
+
+def solve_from(
+    start: GameState,
+    value: Callable[[GameState], tuple[Fraction, Fraction]],
+    limit: int,
+    memory: int | None,
+    report: Report,
+) -> Part:
+    """The round from ``start`` solved, ``value`` giving the payoffs after each call; its
+    size estimated first, and refused past ``limit`` positions or ``memory`` bytes."""
+    if start.must_declare:  # declared blind, before any die is seen: one round per choice
+        options = {
+            action: solve_from(start.apply(action), value, limit, memory, report)
+            for action in start.legal_actions()
+        }
+        return Declared(start, options)
+    faces = start.variant.dice.faces
+    hands = tuple(len(deals(len(player.dice), faces)) for player in start.players)
+    found = size.check(start, (hands[0], hands[1]), limit, memory)
+    report(f"{round_name(start)}: {found}")
+    round_ = walk(start, limit)
+    seats = round_.seats
+    report(
+        f"walked: {len(seats[0].firsts) + len(seats[1].firsts):,} decisions, "
+        f"{len(round_.ends):,} calls, {len(seats[0].hands)} x {len(seats[1].hands)} deals"
+    )
+    return solve(round_, round_.settle(value), report)
+
+
+def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
+    """An equilibrium of ``round_`` and its proven bounds: seat 0's strategy against the
+    lowest payoffs, seat 1's against the highest."""
+    middle = ((payoffs.low + payoffs.high) / 2).astype(np.float64)
+    seats = round_.seats
+    hands = len(seats[0].hands) * len(seats[1].hands)
+    if len(round_.ends) * hands <= WHOLE:
+        held = (
+            np.ones((seats[0].edges, len(seats[0].hands)), dtype=bool),
+            np.ones((seats[1].edges, len(seats[1].hands)), dtype=bool),
+        )
+    else:
+        held = _played(round_, middle, report)
+    guarantee: tuple[Fraction, Strategy] | None = None  # seat 0's best: what it guarantees
+    concession: tuple[Fraction, Strategy] | None = None  # seat 1's best: what it concedes
+    while True:
+        reached = lp.alive(round_, held)
+        parts = (
+            lp.Restricted.of(seats[0], held[0], reached[0]),
+            lp.Restricted.of(seats[1], held[1], reached[1]),
+        )
+        rows, columns, coefficients = lp.size(round_, parts)
+        report(
+            f"linear program: {rows:,} rows, {columns:,} columns, {coefficients:,} payoff "
+            "coefficients"
+        )
+        plans = lp.plans(round_, parts, middle)
+        inside = [part.index >= 0 for part in parts]
+        added = 0
+        for limit in DENOMINATORS:  # small denominators first; larger where they fall short
+            strategy0 = lp.behaviour(seats[0], plans[0], limit)
+            strategy1 = lp.behaviour(seats[1], plans[1], limit)
+            low, gains1 = best_response(round_, payoffs.low, strategy0, responder=1, held=inside[1])
+            high, gains0 = best_response(
+                round_, payoffs.high, strategy1, responder=0, held=inside[0]
+            )
+            if guarantee is None or low > guarantee[0]:
+                guarantee = low, strategy0
+            if concession is None or high < concession[0]:
+                concession = high, strategy1
+            if guarantee[0] == concession[0]:
+                break
+            added = len(gains0) + len(gains1)
+            close = float(high - low) < CLOSE
+            if close and limit != DENOMINATORS[-1]:
+                continue  # the gains may be the rounding's: larger denominators first
+            if added:  # the sub-round lacks moves that gain: hold them, solve again
+                held[0][gains0[:, 0], gains0[:, 1]] = True
+                held[1][gains1[:, 0], gains1[:, 1]] = True
+                _fill(round_, held, None)
+                break
+        assert guarantee is not None
+        assert concession is not None
+        bounds = guarantee[0], concession[0]
+        if bounds[0] == bounds[1] or not added:
+            report(f"proven: {bounds[0]}" if bounds[0] == bounds[1] else "bounds proven")
+            return Solved(round_, (guarantee[1], concession[1]), bounds)
+        report(
+            f"best responses: {float(bounds[0]):.6f} to {float(bounds[1]):.6f}; {added:,} "
+            "moves that gain added"
+        )
+
+
+def _played(round_: Round, middle: np.ndarray, report: Report) -> tuple[np.ndarray, np.ndarray]:
+    """The moves of the double oracle's first sub-round: the calls, and the moves CFR+'s
+    average strategy makes with some weight; each decision the sub-round reaches holds at
+    least one move."""
+    regrets = Regrets.of(round_, middle)
+    chances = np.array(
+        [[float(c0 * c1) for c1 in round_.seats[1].chances] for c0 in round_.seats[0].chances]
+    )
+    scale = float(np.abs(middle / chances).max()) or 1.0
+    regrets.until(CFR_TOLERANCE * scale, iterations=10**9, seconds=CFR_SECONDS, report=report)
+    played = [
+        np.array(side.ending, dtype=bool)[:, None] | (regrets.realization(seat) > CFR_WEIGHT)
+        for seat, side in enumerate(round_.seats)
+    ]
+    held = played[0], played[1]
+    _fill(round_, held, (regrets.average(0), regrets.average(1)))
+    return held
+
+
+def _fill(
+    round_: Round,
+    held: tuple[np.ndarray, np.ndarray],
+    average: tuple[np.ndarray, np.ndarray] | None,
+) -> None:
+    """Hold a move at each information state the sub-round reaches with none held (a
+    decision without a call, after a move just held): each hand's likeliest under
+    ``average``, or the decision's first move."""
+    while True:
+        reached = lp.alive(round_, held)
+        empty = 0
+        for seat, side in enumerate(round_.seats):
+            parents, firsts = side.arrays()
+            usable = lp.usable(side, held[seat], reached[seat])
+            counts = np.add.reduceat(usable.astype(np.int64), firsts[:-1], axis=0)
+            before = np.where(
+                parents[:, None] < 0, True, usable[np.maximum(parents, 0)]
+            )  # decisions x hands: the seat may be there with the hand
+            for decision, hand in zip(
+                *np.nonzero(reached[seat][:, None] & before & (counts == 0)), strict=True
+            ):
+                a, b = firsts[decision], firsts[decision + 1]
+                k = 0 if average is None else int(np.argmax(average[seat][a:b, hand]))
+                held[seat][a + k, hand] = True
+                empty += 1
+        if not empty:
+            return

@@ -1,0 +1,172 @@
+"""What a round will cost before it is built: its decisions, edges and calls counted
+without walking every history, and the memory the solver will hold for them."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import attrs
+
+from perudo.errors import SolveError
+from perudo.solve.tree import going_on, round_name, standing
+from perudo.state import GameState
+
+#: The memory a solve holds per decision of the round walked (its position's key, its
+#: actions, its place in the tree), per (edge, hand) of a seat (CFR+'s arrays and the exact
+#: best response's), and besides (Python, NumPy, SciPy, the linear program): measured on
+#: the three-dice rounds at six faces.
+BYTES_PER_DECISION = 1_900
+BYTES_PER_ENTRY = 80
+BYTES_BESIDES = 400 * 2**20
+
+#: The most histories a round whose kinds may read the whole round is counted to, one by
+#: one, before the estimate gives up and says "more than".
+COUNTED = 200_000
+
+
+@attrs.frozen
+class Estimate:
+    """A round's size, counted before it is built.
+
+    Attributes:
+        decisions: Its decisions (histories of moves where a seat acts), both seats'.
+        edges: Each seat's moves at its decisions, summed over its decisions.
+        calls: The calls that end it.
+        hands: Each seat's possible hands.
+        at_least: Whether the count stopped early (a registered kind may read the whole
+            round, so histories cannot be merged): the round is at least this big.
+    """
+
+    decisions: int
+    edges: tuple[int, int]
+    calls: int
+    hands: tuple[int, int]
+    at_least: bool = False
+
+    @property
+    def positions(self) -> int:
+        """The calls times the deals of the dice."""
+        return self.calls * self.hands[0] * self.hands[1]
+
+    @property
+    def memory(self) -> int:
+        """The bytes a solve of the round holds, about."""
+        entries = self.edges[0] * self.hands[0] + self.edges[1] * self.hands[1]
+        return BYTES_BESIDES + BYTES_PER_DECISION * self.decisions + BYTES_PER_ENTRY * entries
+
+    def __str__(self) -> str:
+        more = "more than " if self.at_least else ""
+        return (
+            f"{more}{self.decisions:,} decisions and {self.calls:,} calls, "
+            f"{self.hands[0]} x {self.hands[1]} deals: about {gib(self.memory)}"
+        )
+
+
+def gib(size: int) -> str:
+    """``size`` bytes in GiB, for a message."""
+    return f"{size / 2**30:.1f} GiB"
+
+
+def estimate(start: GameState, hands: tuple[int, int]) -> Estimate:
+    """The size of the round from ``start``, each seat having ``hands`` possible hands.
+    Positions that differ only in bids made before the standing one are counted once (with
+    perudo's own kinds, what is legal after a bid depends on the standing bid, the round's
+    rules and the seats' standing); a round whose kinds may read the whole round is
+    counted history by history, up to :data:`COUNTED`."""
+    continuing = going_on(start.variant)
+    whole = bool(start.variant.user_kinds) or start.rules.raising.times_per_bid != 1
+    memo: dict[Any, tuple[int, int, int, int]] = {}
+    budget = [COUNTED]
+
+    def count(state: GameState) -> tuple[int, int, int, int]:
+        key = _future(state, whole)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        budget[0] -= 1
+        if whole and budget[0] < 0:
+            raise _Stop
+        actions = state.legal_actions()
+        seat = state.to_act
+        sizes = [0, 0]
+        sizes[seat or 0] = len(actions)
+        decisions, calls = 1, 0
+        for action in actions:
+            if isinstance(action, continuing):
+                d, e0, e1, c = count(state.apply(action))
+                decisions, calls = decisions + d, calls + c
+                sizes[0] += e0
+                sizes[1] += e1
+            else:
+                calls += 1
+        memo[key] = found = decisions, sizes[0], sizes[1], calls
+        return found
+
+    try:
+        decisions, e0, e1, calls = count(start)
+    except _Stop:
+        return Estimate(COUNTED, (COUNTED, COUNTED), COUNTED, hands, at_least=True)
+    except RecursionError:  # pragma: no cover - a chain of bids thousands long
+        raise SolveError(f"{round_name(start)} is too big to solve: its bids never end") from None
+    return Estimate(decisions, (e0, e1), calls, hands)
+
+
+class _Stop(Exception):
+    """The count went past :data:`COUNTED` histories."""
+
+
+def _future(state: GameState, whole: bool) -> Any:
+    """What the rest of the round from ``state`` depends on (the key the count merges)."""
+    bids = state.bids
+    if whole:
+        history: Any = tuple((placed.player, placed.bid, placed.claim) for placed in bids)
+    else:
+        last = bids[-1] if bids else None
+        claims = tuple((placed.player, placed.claim) for placed in bids if placed.claim != "bid")
+        history = (last, claims)
+    return (
+        history, state.to_act, state.pressured, state.offers, state.must_declare,
+        state.special_round, state.rules, standing(state), _first(state),
+    )  # fmt: skip
+
+
+def _first(state: GameState) -> Any:
+    """The round's first bid (a locked face, a Palifico's face, follows it)."""
+    bids = state.bids
+    return bids[0].bid if bids else None
+
+
+def available() -> int:
+    """The memory the machine has free now, in bytes (Linux's MemAvailable; elsewhere the
+    free physical pages)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:  # pragma: no cover - not Linux
+        pass
+    try:  # pragma: no cover - not Linux
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):  # pragma: no cover
+        return 2**62
+
+
+def check(start: GameState, hands: tuple[int, int], limit: int, memory: int | None) -> Estimate:
+    """The round's estimate, refused at once if it is past ``limit`` positions or needs
+    more than ``memory`` bytes (by default what the machine has free)."""
+    found = estimate(start, hands)
+    if found.positions > limit:
+        raise SolveError(
+            f"{round_name(start)} is too big to solve: {found}, past the {limit:,} positions "
+            "a solution may hold"
+        )
+    budget = available() if memory is None else memory
+    if found.memory > budget:
+        free = " (what the machine has free)" if memory is None else ""
+        raise SolveError(
+            f"{round_name(start)} is too big to solve here: {found}, more than the "
+            f"{gib(budget)} it may use{free}"
+        )
+    return found

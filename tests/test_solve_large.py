@@ -1,0 +1,219 @@
+"""Rounds past one linear program (issue 41): the double oracle (CFR+'s moves, a
+sub-round's linear program, exact best responses that prove it or add what gains), the
+size estimated before anything is built, the memory a solve may use, CFR+ on its own, and
+the published values of the other exact solver (thomasahle/snyd) as regression tests.
+
+The six-face values take minutes each: they run with ``PERUDO_SOLVE_LARGE=1``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from typing import ClassVar
+
+import attrs
+import pytest
+from helpers import registered
+
+import perudo
+
+pytest.importorskip("scipy", reason="the solve extra is not installed: pip install '.[solve]'")
+pytest.importorskip("numba", reason="the solve extra is not installed: pip install '.[solve]'")
+
+import perudo.solve.exact
+from perudo.rules import QuantityOrFace, RoundContext
+from perudo.solve import (
+    SolveError,
+    approximate_round,
+    exploitability,
+    solve_round,
+)
+from perudo.solve.size import estimate
+from perudo.solve.tree import deals, start_state, walk
+
+LARGE = pytest.mark.skipif(
+    os.environ.get("PERUDO_SOLVE_LARGE") != "1",
+    reason="minutes each: run with PERUDO_SOLVE_LARGE=1",
+)
+
+LIARS_DICE = perudo.load_variant("openspiel-liars-dice")
+
+
+@attrs.frozen
+class NeverOnes(QuantityOrFace):
+    """Raise the quantity or the face; a bid never names ones (they are only wild)."""
+
+    kind: ClassVar[str] = "test-never-ones-large"
+
+    def lowest(self, face: int, context: RoundContext) -> int | None:
+        return None if face == 1 else super().lowest(face, context)
+
+
+def snyd(faces: int, mode: str) -> perudo.Variant:
+    """snyd's one-round game at ``faces`` faces: "normal" (no wild face, every face bid) or
+    "joker" (ones wild, never bid); two dice a seat at most."""
+    dice = {"per_player": 2, "faces": faces}
+    if mode == "normal":
+        return LIARS_DICE.derive(
+            f"snyd-normal-{faces}", reason="Test.", dice=dice, wilds={"kind": "none"}
+        )
+    return LIARS_DICE.derive(
+        f"snyd-joker-{faces}", reason="Test.", dice=dice, wilds={"kind": "ones"},
+        raising=NeverOnes(), opening={"kind": "standard", "ones": "forbidden"},
+    )  # fmt: skip
+
+
+def four_faces(key: str) -> perudo.Variant:
+    return perudo.load_variant(key).derive(
+        f"{key}-d4", reason="Test.", dice={"per_player": 5, "faces": 4}
+    )
+
+
+@pytest.fixture
+def double_oracle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every round solved by the double oracle, however small."""
+    monkeypatch.setattr(perudo.solve.exact, "WHOLE", 0)
+
+
+@pytest.mark.usefixtures("double_oracle")
+def test_the_double_oracle_proves_the_value_of_one_linear_program() -> None:
+    lines: list[str] = []
+    solved = solve_round(LIARS_DICE, progress=lines.append)
+    assert (solved.value, solved.exact) == (Fraction(-7, 258), True)
+    assert any(line.startswith("CFR+:") for line in lines)
+    assert any("moves that gain added" in line for line in lines)  # the sub-round grew
+    assert lines[-1] == "proven: -7/258"
+    # the strategies proven call where the sub-round left a decision out: still unbeatable
+    assert exploitability(solved.bot(), LIARS_DICE) == 0
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("double_oracle")
+def test_the_double_oracle_solves_three_dice_as_the_linear_program_does() -> None:
+    italian = four_faces("italian")
+    assert solve_round(italian, (1, 2)).value == Fraction(-43, 224)
+    assert solve_round(italian, (2, 1)).value == Fraction(1, 8)
+
+
+@pytest.mark.parametrize(
+    ("key", "dice"),
+    [
+        ("italian", (1, 2)),
+        ("french-calza", (2, 1)),
+        ("spanish", (1, 2)),
+        ("wango-party", (1, 1)),
+        ("openspiel-liars-dice", (1, 1)),
+        ("french-jonti", (2, 2)),
+    ],
+)
+def test_the_estimate_counts_what_the_walk_builds(key: str, dice: tuple[int, int]) -> None:
+    variant = perudo.load_variant(key)
+    if key != "openspiel-liars-dice":
+        variant = variant.derive(f"{key}-d3", reason="Test.", dice={"per_player": 5, "faces": 3})
+    start = start_state(variant, dice, 0, starting=None)
+    faces = variant.dice.faces
+    hands = (len(deals(dice[0], faces)), len(deals(dice[1], faces)))
+    found = estimate(start, hands)
+    round_ = walk(start, 10**12)
+    seats = round_.seats
+    assert found.decisions == len(seats[0].firsts) + len(seats[1].firsts)
+    assert found.edges == (seats[0].edges, seats[1].edges)
+    assert found.calls == len(round_.ends)
+    assert not found.at_least
+
+
+def test_a_round_past_the_memory_allowed_is_refused_at_once_with_its_estimate() -> None:
+    with pytest.raises(SolveError) as refused:
+        solve_round("italian", (1, 2), memory=500 * 2**20)
+    message = str(refused.value)
+    assert "262,013 decisions and 262,012 calls, 6 x 21 deals" in message
+    assert "more than the 0.5 GiB it may use" in message
+    with pytest.raises(SolveError, match="not a number of bytes"):
+        solve_round("italian", memory=100)
+
+
+def test_the_command_line_refuses_past_its_memory_and_shows_progress() -> None:
+    refused = subprocess.run(
+        [sys.executable, "-m", "perudo", "solve", "italian", "--dice", "1,2", "--memory", "1G"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert refused.returncode == 2
+    assert "too big to solve here" in refused.stderr
+    assert "about 1.4 GiB, more than the 1.0 GiB it may use" in refused.stderr
+    bad = subprocess.run(
+        [sys.executable, "-m", "perudo", "solve", "italian", "--memory", "lots"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert bad.returncode == 2
+    assert "'lots' is not a memory size" in bad.stderr
+    done = subprocess.run(
+        [sys.executable, "-m", "perudo", "solve", "openspiel-liars-dice", "--json"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["value"] == "-7/258"  # stdout holds the answer alone
+    progress = done.stderr.splitlines()
+    assert progress[0].startswith("perudo solve: the 1v1 round of OpenSpiel liars_dice")
+    assert progress[-1] == "perudo solve: proven: -7/258"
+
+
+def test_cfr_reaches_its_target_and_measures_its_exploitability_exactly() -> None:
+    lines: list[str] = []
+    cfr = approximate_round(LIARS_DICE, exploitability=1e-3, progress=lines.append)
+    assert cfr.exploitability <= 1e-3
+    assert cfr.checkpoints[-1][:2] == (cfr.iterations, cfr.exploitability)
+    assert [point[0] for point in cfr.checkpoints] == sorted({p[0] for p in cfr.checkpoints})
+    assert abs(cfr.value - (-7 / 258)) <= 2 * cfr.exploitability
+    assert lines[-1].startswith(f"CFR+: {cfr.iterations:,} iterations")
+    # the exact best response against the average strategies (the bot's policy) agrees
+    exact = exploitability(cfr.bot(), LIARS_DICE)
+    assert abs(float(exact) - cfr.exploitability) < 1e-12
+    state = perudo.new_game(LIARS_DICE, 2, seed=3, dice=[[2], [5]], first_player=0)
+    strategy = cfr.strategy(state.view(0))
+    assert set(strategy) == set(state.legal_actions())
+    assert abs(sum(strategy.values()) - 1) < 1e-9
+    assert cfr.to_dict()["iterations"] == cfr.iterations
+
+
+def test_cfr_stops_at_its_iterations_and_refuses_bad_targets() -> None:
+    cfr = approximate_round(LIARS_DICE, exploitability=1e-9, iterations=25)
+    assert cfr.iterations == 25
+    assert cfr.exploitability > 1e-9
+    for bad in ({"exploitability": 0}, {"iterations": 0}, {"seconds": -1.0}):
+        with pytest.raises(SolveError, match="is not a positive"):
+            approximate_round(LIARS_DICE, **bad)  # type: ignore[arg-type]
+    with pytest.raises(SolveError, match="does not cover"):
+        cfr.strategy(perudo.new_game(LIARS_DICE, 2, seed=3).public_view())
+
+
+@pytest.mark.slow
+def test_snyds_published_values_at_five_faces() -> None:
+    # thomasahle/snyd's README: the one-round game, 1v2 and 2v1, five faces
+    assert solve_round(snyd(5, "normal"), (1, 2)).value == Fraction(-27, 125)
+    with registered(NeverOnes):
+        assert solve_round(snyd(5, "joker"), (1, 2)).value == Fraction(-3, 125)
+
+
+@LARGE
+@pytest.mark.parametrize(
+    ("mode", "dice", "value"),
+    [
+        ("normal", (1, 2), Fraction(-22, 81)),
+        ("normal", (2, 1), Fraction(212027, 771552)),
+        ("joker", (1, 2), Fraction(-5, 54)),
+        ("joker", (2, 1), Fraction(7, 27)),
+        ("normal", (2, 1), Fraction(2128, 8375)),
+        ("joker", (2, 1), Fraction(34, 125)),
+    ],
+)
+def test_snyds_published_values_at_six_faces(
+    mode: str, dice: tuple[int, int], value: Fraction
+) -> None:
+    # thomasahle/snyd's outputs/12_6.*, 21_6.* (and the README's 2v1 at five faces)
+    faces = 5 if value.denominator % 125 == 0 else 6
+    with registered(NeverOnes):
+        solved = solve_round(snyd(faces, mode), dice)
+    assert (solved.value, solved.exact) == (value, True)
