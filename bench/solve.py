@@ -5,10 +5,11 @@
    policy is as close to an equilibrium as ``--epsilon`` (exploitability), in the same run.
    OpenSpiel's ``sequence_form_lp`` needs cvxopt, which is not installed here: CFR+ is the
    reference the issue allows.
-2. Two-player rounds with three dice in play (1v2, 2v1) at four faces (``--faces 6`` for
-   the editions' own dice, on demand): time, information states and peak memory of each,
-   every shipped edition that seats two (each in a process of its own, so the peak is its
-   own).
+2. Two-player rounds with three dice in play (1v2, 2v1; ``--sizes '2,2 1,3 3,1'`` for
+   four) at four faces (``--faces 6`` for the editions' own dice), or whole games
+   (``--game``): the value, CPU and wall time, peak memory, and what it took (decisions
+   walked, CFR+'s iterations, the linear programs and the largest one's size), every
+   shipped edition that seats two (each in a process of its own, so the peak is its own).
 3. ``--table``: the table of docs/perfect-play.md, printed as Markdown: each edition's round
    and game values at 1v1, 1v2 and 2v1 (at ``--faces``), and the built-in bots'
    exploitability at 1v1.
@@ -35,15 +36,17 @@ HERE = Path(__file__).parent
 
 CHILD = """
 import json, sys, time
-from perudo.solve import SolveError, solve_round
+from perudo.solve import SolveError, solve_game, solve_round
 sys.path.insert(0, sys.argv[4])
 from solve import fewer_faces
 key, dice, faces = sys.argv[1], tuple(int(n) for n in sys.argv[2].split(",")), int(sys.argv[3])
+solve = solve_game if sys.argv[5] == "game" else solve_round
 variant = fewer_faces(key, faces)
 wall, cpu = time.perf_counter(), time.process_time()
 try:
-    s = solve_round(variant, dice)
-    out = {"value": str(s.value), "exact": s.exact, "infosets": s.infosets}
+    s = solve(variant, dice)
+    out = {"value": str(s.value), "exact": s.exact, "infosets": s.infosets,
+           "effort": s.to_dict()["effort"], "rounds": s.rounds}
 except SolveError as error:
     out = {"refused": str(error)}
 out["wall"], out["cpu"] = time.perf_counter() - wall, time.process_time() - cpu
@@ -103,27 +106,38 @@ def two_player_editions() -> list[str]:
     ]
 
 
-def section_three_dice(faces: int, limit: float) -> None:
-    print(f"2. two-player rounds with three dice in play, {faces} faces (a process each)")
-    for key in two_player_editions():
-        for dice in ("1,2", "2,1"):
+def section_sizes(
+    faces: int, sizes: list[str], game: bool, limit: float, keys: list[str] | None
+) -> None:
+    what = "games" if game else "rounds"
+    print(f"2. two-player {what} of {', '.join(sizes)} dice, {faces} faces (a process each)")
+    for key in keys or two_player_editions():
+        for dice in sizes:
+            if max(int(n) for n in dice.split(",")) > perudo.load_variant(key).dice.per_player:
+                continue  # the edition deals fewer dice
             try:
                 done = subprocess.run(
-                    [sys.executable, "-c", CHILD, key, dice, str(faces), str(HERE)],
+                    [sys.executable, "-c", CHILD, key, dice, str(faces), str(HERE),
+                     "game" if game else "round"],
                     capture_output=True,
                     text=True, timeout=limit, check=True,
                 )  # fmt: skip
             except subprocess.TimeoutExpired:
-                print(f"   {key:22} {dice}: not solved within {limit:.0f} s")
+                print(f"   {key:22} {dice}: not solved within {limit:.0f} s", flush=True)
                 continue
             row = json.loads(done.stdout)
             if "refused" in row:
-                print(f"   {key:22} {dice}: refused: {row['refused'][:70]}")
+                print(f"   {key:22} {dice}: refused: {row['refused'][:90]}", flush=True)
                 continue
+            effort = row["effort"]
             print(
-                f"   {key:22} {dice}: {row['value']:>9} exact={row['exact']} "
-                f"{row['infosets']:>7} infosets  wall {row['wall']:.1f} s  cpu {row['cpu']:.1f} s"
-                f"  peak {row['peak_mib']:.0f} MiB"
+                f"   {key:22} {dice}: {row['value']:>14} exact={row['exact']} "
+                f"{row['infosets']:>9,} infosets  cpu {row['cpu']:.1f} s  wall {row['wall']:.1f} s"
+                f"  peak {row['peak_mib']:.0f} MiB  {effort['decisions']:,} decisions, CFR+ "
+                f"{effort['iterations']:,} it., {effort['programs']} LPs, largest "
+                f"{effort['rows']:,} x {effort['columns']:,} ({effort['coefficients']:,} "
+                "payoff coefficients)",
+                flush=True,
             )
 
 
@@ -182,6 +196,14 @@ def main() -> None:
         "--quick", action="store_true", help="a smoke run: one repeat, CFR+ to 0.05, section 1"
     )
     parser.add_argument("--faces", type=int, default=4, help="faces of sections 2 and 3")
+    parser.add_argument(
+        "--sizes", default="1,2 2,1", help="section 2's seats' dice (default: '1,2 2,1')"
+    )
+    parser.add_argument("--game", action="store_true", help="section 2 solves whole games")
+    parser.add_argument(
+        "--keys", default=None, help="section 2's editions, by key (default: every one)"
+    )
+    parser.add_argument("--sizes-only", action="store_true", help="section 2 alone")
     parser.add_argument("--limit", type=float, default=3600, help="seconds a round may take")
     parser.add_argument("--table", action="store_true", help="section 3 alone")
     args = parser.parse_args()
@@ -189,10 +211,12 @@ def main() -> None:
         sizes = [(1, 1)] if args.faces > 4 else [(1, 1), (1, 2), (2, 1)]
         section_table(args.faces, sizes)
         return
-    epsilon = max(args.epsilon, 0.05) if args.quick else args.epsilon
-    section_liars_dice(1 if args.quick else args.repeats, epsilon)
+    keys = args.keys.split(",") if args.keys else None
+    if not args.sizes_only:
+        epsilon = max(args.epsilon, 0.05) if args.quick else args.epsilon
+        section_liars_dice(1 if args.quick else args.repeats, epsilon)
     if not args.quick:
-        section_three_dice(args.faces, args.limit)
+        section_sizes(args.faces, args.sizes.split(), args.game, args.limit, keys)
 
 
 if __name__ == "__main__":

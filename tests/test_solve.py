@@ -153,7 +153,7 @@ def test_deals_are_every_sorted_hand_with_its_chance() -> None:
         ("italian", (0, 1), "not 1 to 5 dice"),
         ("italian", (6, 1), "not 1 to 5 dice"),
         ("italian", "11", "two counts"),
-        ("bluff", (1, 1), "actions of its own"),
+        ("bluff", (1, 2), "seat 1 may reroll, chance inside the round"),
         ("italian", (5, 5), "too big to solve"),
         ("wango-party", (2, 2), "too big to solve"),
     ],
@@ -164,6 +164,12 @@ def test_what_it_does_not_solve_is_refused_with_the_reason(
     # a round too big is refused from its size, before any position is built
     with pytest.raises(SolveError, match=message):
         solve_round(key, dice)  # type: ignore[arg-type]
+
+
+def test_bluff_with_one_die_each_solves_its_re_roll_never_being_open() -> None:
+    # a re-roll needs a die left under the cup: with one die each nobody may re-roll
+    solved = solve_round("bluff", (1, 1))
+    assert (solved.value, solved.exact) == (Fraction(-1, 18), True)
 
 
 def test_a_round_past_the_limit_is_named() -> None:
@@ -241,10 +247,25 @@ def test_a_game_reaches_palifico_and_its_bot_plays_every_round() -> None:
     assert declared  # the strategies cover the declaration, made blind, and what follows
 
 
-def test_a_game_that_can_come_back_to_a_round_is_refused() -> None:
+def test_a_game_that_comes_back_to_a_round_is_its_fixed_point_in_a_certified_interval() -> None:
     # a right Calza gives a die back: 1v1 -> 1v2 -> 1v1 again
-    with pytest.raises(SolveError, match="come back to"):
-        solve_game(four_faces("french-calza"), (1, 2))
+    calza = four_faces("french-calza")
+    lines: list[str] = []
+    game = solve_game(calza, (1, 1), tolerance=Fraction(1, 10**5), progress=lines.append)
+    low, high = game.bounds
+    assert not game.exact
+    assert 0 < high - low <= Fraction(1, 10**5)
+    assert low <= game.value <= high
+    assert max(low.denominator, high.denominator) <= 2**40  # rounded outward, short
+    passes = [line for line in lines if line.startswith("fixed point, pass")]
+    widths = [float(line.split("a width of ")[1].split(",")[0]) for line in passes]
+    assert widths == sorted(widths, reverse=True)  # every pass narrows it
+    # a looser tolerance stops sooner, inside the same interval
+    rough = solve_game(calza, (1, 1), tolerance=0.01)
+    assert rough.bounds[0] <= low
+    assert high <= rough.bounds[1]
+    with pytest.raises(SolveError, match="tolerance 2 is not a number between 0 and 1"):
+        solve_game(calza, (1, 1), tolerance=2)
 
 
 def test_a_game_whose_round_is_too_big_names_the_round() -> None:

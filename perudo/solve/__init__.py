@@ -40,6 +40,7 @@ out where the edition has no cap: they are certainly false
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -68,7 +69,7 @@ from perudo.solve.checks import (
     dice_payoff,
     reporter,
 )
-from perudo.solve.exact import Part, Report, solve_from
+from perudo.solve.exact import Effort, Part, Report, solve_from
 from perudo.solve.proof import best_response
 from perudo.solve.tree import (
     Seat,
@@ -77,7 +78,6 @@ from perudo.solve.tree import (
     deals,
     dealt,
     placeholder,
-    round_name,
     standing,
     start_state,
     state_table,
@@ -89,9 +89,11 @@ from perudo.variant import Variant
 from perudo.view import PlayerView
 
 __all__ = [
+    "FIXED_POINT_PASSES",
     "MAX_NODES",
     "Approximation",
     "ApproximationBot",
+    "Effort",
     "Solution",
     "SolutionBot",
     "SolveError",
@@ -123,6 +125,8 @@ class Solution:
             solution covers), in every round solved.
         rounds: The number of rounds solved (1 for a round; a game's every reachable round).
         seconds: The time the solution took (building, solving, proving).
+        effort: What solving took: decisions walked, CFR+'s iterations, the linear
+            programs and the largest one's size.
     """
 
     variant: Variant
@@ -135,6 +139,7 @@ class Solution:
     infosets: int
     rounds: int
     seconds: float
+    effort: Effort
     _solved: Mapping[Table, Part | None]  # None: two rounds a view cannot tell apart
 
     def __repr__(self) -> str:
@@ -165,6 +170,7 @@ class Solution:
             "infosets": self.infosets,
             "rounds": self.rounds,
             "seconds": round(self.seconds, 3),
+            "effort": attrs.asdict(self.effort),
         }
 
     def strategy(self, view: PlayerView) -> Mapping[Action, Fraction]:
@@ -239,7 +245,7 @@ def solve_round(
     start = start_state(variant, counts, opener, starting=None)
     part = solve_from(start, dice_payoff, limit, memory, reporter(progress))
     tables = {state_table(part.start): part}
-    return _solution(variant, counts, opener, False, part.bounds, tables, started)
+    return _solution(variant, counts, opener, False, part.bounds, tables, started, part.effort)
 
 
 def solve_game(
@@ -249,6 +255,7 @@ def solve_game(
     opener: int = 0,
     max_nodes: int = MAX_NODES,
     memory: int | None = None,
+    tolerance: Fraction | float = Fraction(1, 10**6),
     progress: Report | None = None,
 ) -> Solution:
     """The whole game from a start with ``dice`` (each seat's starting dice: an exact call
@@ -257,18 +264,28 @@ def solve_game(
     rounds it leads to, special rounds (Palifico) like any other; each round may have up to
     ``max_nodes`` positions and ``memory`` bytes, as :func:`solve_round` says.
 
+    A game that can come back to a round it left (French Calza: a right Calza gives a die
+    back) has a value that is a fixed point of its rounds' values. It is computed in
+    passes: the first takes each round it comes back to as worth anything from -1 to +1,
+    each next pass the bounds the pass before proved for it (rounded outward), until the
+    value's interval is at most ``tolerance`` wide (or stops narrowing, or after
+    :data:`FIXED_POINT_PASSES` passes). Each pass's bounds are proven, so
+    :attr:`Solution.bounds` is a certified interval; :attr:`Solution.exact` where it closes.
+
     Raises:
         SolveError: as :func:`solve_round`, naming the first reachable round too big to
-            solve; or a game that can come back to a round it left (an exact call that
-            gives a die back), whose value is a fixed point the solver does not compute.
+            solve, or a ``tolerance`` not between 0 and 1.
     """
     started = time.perf_counter()
     variant, counts = checked(variant, dice, opener)
     limit = checked_limit(max_nodes)
     memory = checked_memory(memory)
     report = reporter(progress)
+    tolerance = _checked_tolerance(tolerance)
     solved: dict[Any, Part] = {}
     path: list[Any] = []
+    estimates: dict[Any, tuple[Fraction, Fraction]] = {}  # the last pass's, in a cycle
+    cyclic: list[Any] = []  # the rounds a pass came back to
 
     def value(state: GameState) -> tuple[Fraction, Fraction]:
         if state.is_over:
@@ -276,12 +293,9 @@ def solve_game(
             share = [Fraction(int(seat in winners), len(winners)) for seat in (0, 1)]
             return share[0] - share[1], share[0] - share[1]
         key = _round_start(state)
-        if key in path:
-            raise SolveError(
-                f"{variant.name} can come back to {round_name(state)} after leaving it (an exact "
-                "call gives a die back): the game's value is a fixed point, which the solver "
-                "does not compute"
-            )
+        if key in path:  # back to a round being solved: its last estimate
+            cyclic.append(key)
+            return estimates.get(key, (Fraction(-1), Fraction(1)))
         known = solved.get(key)
         if known is None:
             path.append(key)
@@ -289,12 +303,56 @@ def solve_game(
             path.pop()
         return known.bounds
 
-    bounds = value(start_state(variant, counts, opener, starting=counts))
+    start = start_state(variant, counts, opener, starting=counts)
+    passes = 0
+    effort = Effort()
+    while True:
+        solved.clear()
+        cyclic.clear()
+        bounds = value(start)
+        passes += 1
+        effort = sum((one.effort for one in solved.values()), effort)
+        if not cyclic:
+            break
+        width = bounds[1] - bounds[0]
+        report(
+            f"fixed point, pass {passes}: {float(bounds[0]):.9f} to {float(bounds[1]):.9f} "
+            f"(a width of {float(width):.1e}, {len(set(cyclic))} round(s) come back)"
+        )
+        wider = {key: _outward(solved[key].bounds) for key in set(cyclic)}
+        if width <= tolerance or wider == estimates or passes >= FIXED_POINT_PASSES:
+            bounds = _outward(bounds)  # short fractions, still proven
+            break
+        estimates = wider
     tables: dict[Table, Part | None] = {}
     for one in solved.values():
         table = state_table(one.start)
         tables[table] = None if table in tables else one
-    return _solution(variant, counts, opener, True, bounds, tables, started, len(solved))
+    return _solution(variant, counts, opener, True, bounds, tables, started, effort, len(solved))
+
+
+#: The most passes :func:`solve_game` makes towards the fixed point of a game that comes
+#: back to a round it left.
+FIXED_POINT_PASSES = 200
+
+#: The grid (1/2^40) a round's bounds are rounded outward to, as the estimate of a round
+#: the game comes back to: the fractions stay short, and the bounds stay proven.
+_GRID = 2**40
+
+
+def _outward(bounds: tuple[Fraction, Fraction]) -> tuple[Fraction, Fraction]:
+    """``bounds`` rounded outward to the grid."""
+    low, high = bounds
+    return (
+        Fraction(math.floor(low * _GRID), _GRID),
+        Fraction(math.ceil(high * _GRID), _GRID),
+    )
+
+
+def _checked_tolerance(tolerance: Fraction | float) -> Fraction:
+    if not isinstance(tolerance, Fraction | int | float) or not 0 < tolerance < 1:
+        raise SolveError(f"tolerance {shown(tolerance)} is not a number between 0 and 1")
+    return Fraction(tolerance)
 
 
 def _round_start(state: GameState) -> Any:
@@ -314,6 +372,7 @@ def _solution(
     bounds: tuple[Fraction, Fraction],
     tables: Mapping[Table, Part | None],
     started: float,
+    effort: Effort,
     rounds: int = 1,
 ) -> Solution:
     low, high = bounds
@@ -323,7 +382,7 @@ def _solution(
         variant=variant, dice=counts, opener=opener, game=game,
         value=low if exact else (low + high) / 2, exact=exact, bounds=(low, high),
         infosets=infosets, rounds=rounds, seconds=time.perf_counter() - started,
-        solved=tables,
+        effort=effort, solved=tables,
     )  # fmt: skip
 
 

@@ -43,11 +43,6 @@ def checked(
             raise SolveError(
                 f"dice {shown(n)} is not 1 to {variant.dice.per_player} dice of {variant.name}"
             )
-    if variant.has_actions:
-        raise SolveError(
-            f"{variant.name} has actions of its own ({', '.join(variant.actions.words)}), "
-            "whose chance inside the round the solver does not follow yet"
-        )
     return variant, (dice[0], dice[1])
 
 

@@ -35,7 +35,7 @@ DENOMINATORS = (100_000, 10_000_000, 1_000_000_000)
 
 #: Bounds closer than this are taken for an equilibrium's, rounded: larger denominators
 #: are tried before moves that gain by so little are added to the sub-round.
-CLOSE = 1e-9
+CLOSE = 1e-6
 
 #: A round whose whole linear program has at most this many payoff coefficients is solved
 #: as one; a larger one by the double oracle.
@@ -51,13 +51,47 @@ CFR_SECONDS = 60.0
 CFR_WEIGHT = 1e-3
 
 
+@attrs.frozen
+class Effort:
+    """What solving took: the decisions walked, CFR+'s iterations, the linear programs
+    solved and the largest one's rows, columns and payoff coefficients (of every round
+    solved, for a game).
+
+    Attributes:
+        decisions: The decisions walked (both seats').
+        iterations: The iterations of CFR+.
+        programs: The linear programs solved.
+        rows: The largest linear program's rows.
+        columns: Its columns.
+        coefficients: Its payoff coefficients.
+    """
+
+    decisions: int = 0
+    iterations: int = 0
+    programs: int = 0
+    rows: int = 0
+    columns: int = 0
+    coefficients: int = 0
+
+    def __add__(self, other: Effort) -> Effort:
+        largest = max(self, other, key=lambda effort: effort.coefficients)
+        return Effort(
+            decisions=self.decisions + other.decisions,
+            iterations=self.iterations + other.iterations,
+            programs=self.programs + other.programs,
+            rows=largest.rows, columns=largest.columns, coefficients=largest.coefficients,
+        )  # fmt: skip
+
+
 @attrs.frozen(eq=False)
 class Solved:
-    """A round solved: its decisions, each seat's strategy and the proven bounds."""
+    """A round solved: its decisions, each seat's strategy, the proven bounds and what it
+    took."""
 
     round: Round
     strategies: tuple[Strategy, Strategy]
     bounds: tuple[Fraction, Fraction]
+    effort: Effort
 
     @property
     def start(self) -> GameState:
@@ -114,6 +148,10 @@ class Declared:
     def infosets(self) -> int:
         return 1 + sum(part.infosets for part in self.options.values())
 
+    @property
+    def effort(self) -> Effort:
+        return sum((part.effort for part in self.options.values()), Effort())
+
     def find(self, view: PlayerView) -> dict[Action, Fraction] | None:
         """The strategy at ``view``'s decision, if this round has it."""
         if view.player == self._declarer and public_key(view) == public_key(self.start):
@@ -163,13 +201,15 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
     middle = ((payoffs.low + payoffs.high) / 2).astype(np.float64)
     seats = round_.seats
     hands = len(seats[0].hands) * len(seats[1].hands)
+    iterations = programs = 0
+    largest = (0, 0, 0)
     if len(round_.ends) * hands <= WHOLE:
         held = (
             np.ones((seats[0].edges, len(seats[0].hands)), dtype=bool),
             np.ones((seats[1].edges, len(seats[1].hands)), dtype=bool),
         )
     else:
-        held = _played(round_, middle, report)
+        held, iterations = _played(round_, middle, report)
     guarantee: tuple[Fraction, Strategy] | None = None  # seat 0's best: what it guarantees
     concession: tuple[Fraction, Strategy] | None = None  # seat 1's best: what it concedes
     while True:
@@ -179,6 +219,8 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
             lp.Restricted.of(seats[1], held[1], reached[1]),
         )
         rows, columns, coefficients = lp.size(round_, parts)
+        programs += 1
+        largest = max(largest, (rows, columns, coefficients), key=lambda size: size[2])
         report(
             f"linear program: {rows:,} rows, {columns:,} columns, {coefficients:,} payoff "
             "coefficients"
@@ -213,14 +255,21 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
         bounds = guarantee[0], concession[0]
         if bounds[0] == bounds[1] or not added:
             report(f"proven: {bounds[0]}" if bounds[0] == bounds[1] else "bounds proven")
-            return Solved(round_, (guarantee[1], concession[1]), bounds)
+            effort = Effort(
+                decisions=len(seats[0].firsts) + len(seats[1].firsts), iterations=iterations,
+                programs=programs, rows=largest[0], columns=largest[1],
+                coefficients=largest[2],
+            )  # fmt: skip
+            return Solved(round_, (guarantee[1], concession[1]), bounds, effort)
         report(
-            f"best responses: {float(bounds[0]):.6f} to {float(bounds[1]):.6f}; {added:,} "
-            "moves that gain added"
+            f"best responses: {float(bounds[0]):.6f} to {float(bounds[1]):.6f} (a gap of "
+            f"{float(bounds[1] - bounds[0]):.1e}); {added:,} moves that gain added"
         )
 
 
-def _played(round_: Round, middle: np.ndarray, report: Report) -> tuple[np.ndarray, np.ndarray]:
+def _played(
+    round_: Round, middle: np.ndarray, report: Report
+) -> tuple[tuple[np.ndarray, np.ndarray], int]:
     """The moves of the double oracle's first sub-round: the calls, and the moves CFR+'s
     average strategy makes with some weight; each decision the sub-round reaches holds at
     least one move."""
@@ -236,7 +285,7 @@ def _played(round_: Round, middle: np.ndarray, report: Report) -> tuple[np.ndarr
     ]
     held = played[0], played[1]
     _fill(round_, held, (regrets.average(0), regrets.average(1)))
-    return held
+    return held, regrets.iterations
 
 
 def _fill(

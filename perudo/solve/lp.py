@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 import attrs
+import numba
 import numpy as np
 from scipy import sparse
 from scipy.optimize import linprog
@@ -92,13 +93,33 @@ def usable(seat: Seat, held: np.ndarray, reached: np.ndarray) -> np.ndarray:
 def alive(round_: Round, held: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """Each seat's decisions reached by ``held`` moves alone (both seats', each held with
     some hand)."""
-    reached = tuple(np.zeros(len(seat.firsts), dtype=bool) for seat in round_.seats)
-    some = [mask.any(axis=1) for mask in held]
-    owner = [np.repeat(np.arange(len(s.firsts)), np.diff(s.arrays()[1])) for s in round_.seats]
-    for seat, decision, before, edge in round_.order:
-        if before < 0 or (some[before][edge] and reached[before][owner[before][edge]]):
-            reached[seat][decision] = True
-    return reached[0], reached[1]
+    owners = [np.repeat(np.arange(len(s.firsts)), np.diff(s.arrays()[1])) for s in round_.seats]
+    reached = (
+        np.zeros(len(round_.seats[0].firsts), dtype=np.bool_),
+        np.zeros(len(round_.seats[1].firsts), dtype=np.bool_),
+    )
+    _reached(round_.order, held[0].any(axis=1), held[1].any(axis=1), owners[0], owners[1], *reached)
+    return reached
+
+
+@numba.njit(cache=True)
+def _reached(
+    order: Any, some0: Any, some1: Any, owner0: Any, owner1: Any, out0: Any, out1: Any
+) -> None:
+    """``alive``'s walk over the decisions in the order they were reached."""
+    for i in range(order.shape[0]):
+        seat, decision, before, edge = order[i, 0], order[i, 1], order[i, 2], order[i, 3]
+        if before < 0:
+            ok = True
+        elif before == 0:
+            ok = some0[edge] and out0[owner0[edge]]
+        else:
+            ok = some1[edge] and out1[owner1[edge]]
+        if ok:
+            if seat == 0:
+                out0[decision] = True
+            else:
+                out1[decision] = True
 
 
 def size(round_: Round, parts: tuple[Restricted, Restricted]) -> tuple[int, int, int]:

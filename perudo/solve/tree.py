@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from perudo.actions import Action, Bid, Calza, Declare, HandBid, Paso
+from perudo.actions import Act, Action, Bid, Calza, Declare, HandBid, Paso
 from perudo.errors import SolveError
 from perudo.setup import new_game
 from perudo.state import GameState
@@ -237,12 +237,20 @@ def walk(start: GameState, limit: int, *, positions: bool = False) -> Round:
     def visit(state: GameState, last: tuple[int, int], before: tuple[int, int]) -> None:
         seat = state.to_act
         assert seat is not None
-        if out_of_turn and state.legal_actions(by=1 - seat):
+        actions = state.legal_actions()
+        others = state.legal_actions(by=1 - seat) if out_of_turn else ()
+        for who, moves in ((seat, actions), (1 - seat, others)):
+            drawn = next((move for move in moves if isinstance(move, Act)), None)
+            if drawn is not None:
+                raise SolveError(
+                    f"in {round_name(start)} seat {who} may {drawn.word}, chance inside the "
+                    "round that the solver does not follow yet"
+                )
+        if others:
             raise SolveError(
                 f"in {round_name(start)} seat {1 - seat} may act out of turn, which the solver "
                 "does not follow (it solves games of alternating turns)"
             )
-        actions = state.legal_actions()
         side = seats[seat]
         ending = [not isinstance(action, continuing) for action in actions]
         decision = side.decide(last[seat], actions, ending, state)
