@@ -45,7 +45,9 @@ variant = fewer_faces(key, faces)
 wall, cpu = time.perf_counter(), time.process_time()
 try:
     s = solve(variant, dice)
-    out = {"value": str(s.value), "exact": s.exact, "infosets": s.infosets,
+    low, high = s.bounds
+    value = str(s.value) if s.exact else f"{float(s.value):.9f} (within {float(high - low):.0e})"
+    out = {"value": value, "exact": s.exact, "infosets": s.infosets,
            "effort": s.to_dict()["effort"], "rounds": s.rounds}
 except SolveError as error:
     out = {"refused": str(error)}

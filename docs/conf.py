@@ -48,7 +48,7 @@ doctest_global_setup = ""
 # Type aliases and short names in signatures that no inventory resolves.
 nitpick_ignore_regex = [
     ("py:class", r"(Sequence|Iterable|Iterator|Callable|Mapping|TextIO|PathLike|Any|Literal)"),
-    ("py:class", r"(Protocol|TypeAlias|ClassVar|Hands|Table|Part|Round)"),
+    ("py:class", r"(Protocol|TypeAlias|ClassVar|Hands|Table|Part|Round|Strategic)"),
     ("py:class", r"perudo\..*(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule)"),
     ("py:class", r"(Raising|Conversion|Wilds|Cap|Scoring|SpecialRound|ExactCallRule|Action)"),
     ("py:class", r"TypeAliasForwardRef|NoneType|Fraction|fractions\.Fraction|Counter"),

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
@@ -60,7 +59,8 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from perudo.actions import Action
 from perudo.errors import SolveError, shown
-from perudo.solve.approximate import Approximation, ApproximationBot, approximate_round
+from perudo.solve.approximate import Approximation, approximate_round
+from perudo.solve.bot import SolutionBot
 from perudo.solve.checks import (
     MAX_NODES,
     checked,
@@ -92,7 +92,6 @@ __all__ = [
     "FIXED_POINT_PASSES",
     "MAX_NODES",
     "Approximation",
-    "ApproximationBot",
     "Effort",
     "Solution",
     "SolutionBot",
@@ -192,28 +191,7 @@ class Solution:
 
     def bot(self, seed: int | None = None) -> SolutionBot:
         """A bot that plays the solution's strategies (at decisions it covers)."""
-        return SolutionBot(self, seed)
-
-
-class SolutionBot:
-    """Plays a :class:`Solution`'s equilibrium strategies, drawing each action with its
-    probability from its own seeded generator."""
-
-    def __init__(self, solution: Solution, seed: int | None = None) -> None:
-        self.solution = solution
-        self.name = "solution"
-        self._random = random.Random(seed)
-
-    def act(self, view: PlayerView) -> Action:
-        """An action drawn from the solution's strategy at this decision."""
-        strategy = self.solution.strategy(view)
-        actions = list(strategy)
-        weights = [float(strategy[a]) for a in actions]
-        return self._random.choices(actions, weights=weights)[0]
-
-    def policy(self, view: PlayerView) -> Mapping[Action, Fraction]:
-        """The probability of each legal action."""
-        return self.solution.strategy(view)
+        return SolutionBot(self, seed, name="solution")
 
 
 def solve_round(

@@ -4,7 +4,6 @@ checkpoint."""
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -15,6 +14,7 @@ import numpy as np
 from perudo.actions import Action
 from perudo.errors import SolveError, shown
 from perudo.solve import size
+from perudo.solve.bot import SolutionBot
 from perudo.solve.cfr import Regrets
 from perudo.solve.checks import (
     MAX_NODES,
@@ -101,29 +101,9 @@ class Approximation:
         column = self._averages[seat][first : first + len(actions), hand]
         return {action: float(p) for action, p in zip(actions, column, strict=True)}
 
-    def bot(self, seed: int | None = None) -> ApproximationBot:
+    def bot(self, seed: int | None = None) -> SolutionBot:
         """A bot that plays the average strategies."""
-        return ApproximationBot(self, seed)
-
-
-class ApproximationBot:
-    """Plays an :class:`Approximation`'s average strategies, drawing each action with its
-    probability from its own seeded generator."""
-
-    def __init__(self, approximation: Approximation, seed: int | None = None) -> None:
-        self.approximation = approximation
-        self.name = "cfr"
-        self._random = random.Random(seed)
-
-    def act(self, view: PlayerView) -> Action:
-        """An action drawn from the average strategy at this decision."""
-        strategy = self.approximation.strategy(view)
-        actions = list(strategy)
-        return self._random.choices(actions, weights=[strategy[a] for a in actions])[0]
-
-    def policy(self, view: PlayerView) -> Mapping[Action, float]:
-        """The probability of each legal action."""
-        return self.approximation.strategy(view)
+        return SolutionBot(self, seed, name="cfr")
 
 
 def approximate_round(

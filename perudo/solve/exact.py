@@ -37,6 +37,12 @@ DENOMINATORS = (100_000, 10_000_000, 1_000_000_000)
 #: are tried before moves that gain by so little are added to the sub-round.
 CLOSE = 1e-6
 
+#: Bounds proven this close are the answer, exact or not: the moves the best responses
+#: still add gain by the rounding of the floats' probabilities, not by what the sub-round
+#: lacks (an equilibrium whose probabilities have denominators past what HiGHS's floats
+#: give back).
+TIGHT = 1e-12
+
 #: A round whose whole linear program has at most this many payoff coefficients is solved
 #: as one; a larger one by the double oracle.
 WHOLE = 400_000
@@ -253,8 +259,13 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
         assert guarantee is not None
         assert concession is not None
         bounds = guarantee[0], concession[0]
-        if bounds[0] == bounds[1] or not added:
-            report(f"proven: {bounds[0]}" if bounds[0] == bounds[1] else "bounds proven")
+        tight = float(bounds[1] - bounds[0]) < TIGHT
+        if bounds[0] == bounds[1] or not added or tight:
+            report(
+                f"proven: {bounds[0]}"
+                if bounds[0] == bounds[1]
+                else f"proven within {float(bounds[1] - bounds[0]):.1e}"
+            )
             effort = Effort(
                 decisions=len(seats[0].firsts) + len(seats[1].firsts), iterations=iterations,
                 programs=programs, rows=largest[0], columns=largest[1],
