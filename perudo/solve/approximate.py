@@ -13,7 +13,6 @@ import numpy as np
 
 from perudo.actions import Action
 from perudo.errors import SolveError, shown
-from perudo.solve import size
 from perudo.solve.bot import SolutionBot
 from perudo.solve.cfr import Regrets
 from perudo.solve.checks import (
@@ -24,8 +23,8 @@ from perudo.solve.checks import (
     dice_payoff,
     reporter,
 )
-from perudo.solve.exact import Report
-from perudo.solve.tree import Round, deals, public_key, round_name, start_state, walk
+from perudo.solve.exact import Report, walked
+from perudo.solve.tree import Round, public_key, start_state
 from perudo.variant import Variant
 from perudo.view import PlayerView
 
@@ -145,10 +144,7 @@ def approximate_round(
     if seconds is not None and (not isinstance(seconds, int | float) or not seconds > 0):
         raise SolveError(f"seconds {shown(seconds)} is not a positive number")
     start = start_state(variant, counts, opener, starting=None)
-    faces = variant.dice.faces
-    hands = (len(deals(counts[0], faces)), len(deals(counts[1], faces)))
-    report(f"{round_name(start)}: {size.check(start, hands, limit, memory)}")
-    round_ = walk(start, limit)
+    round_ = walked(start, limit, memory, report)
     payoff = round_.settle(dice_payoff).low.astype(np.float64)
     regrets = Regrets.of(round_, payoff)
     checkpoints = regrets.until(

@@ -188,6 +188,13 @@ def solve_from(
             for action in start.legal_actions()
         }
         return Declared(start, options)
+    round_ = walked(start, limit, memory, report)
+    return solve(round_, round_.settle(value), report)
+
+
+def walked(start: GameState, limit: int, memory: int | None, report: Report) -> Round:
+    """The round from ``start`` walked, once its size is estimated and found within
+    ``limit`` positions and ``memory`` bytes (each said to ``report``)."""
     faces = start.variant.dice.faces
     hands = tuple(len(deals(len(player.dice), faces)) for player in start.players)
     found = size.check(start, (hands[0], hands[1]), limit, memory)
@@ -198,7 +205,7 @@ def solve_from(
         f"walked: {len(seats[0].firsts) + len(seats[1].firsts):,} decisions, "
         f"{len(round_.ends):,} calls, {len(seats[0].hands)} x {len(seats[1].hands)} deals"
     )
-    return solve(round_, round_.settle(value), report)
+    return round_
 
 
 def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
@@ -271,7 +278,10 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
                 programs=programs, rows=largest[0], columns=largest[1],
                 coefficients=largest[2],
             )  # fmt: skip
-            return Solved(round_, (guarantee[1], concession[1]), bounds, effort)
+            return Solved(
+                round=round_, strategies=(guarantee[1], concession[1]), bounds=bounds,
+                effort=effort,
+            )  # fmt: skip
         report(
             f"best responses: {float(bounds[0]):.6f} to {float(bounds[1]):.6f} (a gap of "
             f"{float(bounds[1] - bounds[0]):.1e}); {added:,} moves that gain added"

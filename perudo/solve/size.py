@@ -106,10 +106,13 @@ def estimate(start: GameState, hands: tuple[int, int]) -> Estimate:
     try:
         decisions, e0, e1, calls = count(start)
     except _Stop:
-        return Estimate(COUNTED, (COUNTED, COUNTED), COUNTED, hands, at_least=True)
+        return Estimate(
+            decisions=COUNTED, edges=(COUNTED, COUNTED), calls=COUNTED, hands=hands,
+            at_least=True,
+        )  # fmt: skip
     except RecursionError:  # pragma: no cover - a chain of bids thousands long
         raise SolveError(f"{round_name(start)} is too big to solve: its bids never end") from None
-    return Estimate(decisions, (e0, e1), calls, hands)
+    return Estimate(decisions=decisions, edges=(e0, e1), calls=calls, hands=hands)
 
 
 class _Stop(Exception):
