@@ -22,7 +22,7 @@ collect_ignore = [
 if _missing_extra("perudo.batch"):
     collect_ignore.append("perudo/batch")
 if _missing_extra("perudo.solve"):
-    collect_ignore.append("perudo/solve.py")
+    collect_ignore.append("perudo/solve")
 for name in ("app", "guard"):  # the web extra's uvicorn and Starlette
     if _missing_extra(f"perudo.web.{name}"):
         collect_ignore.append(f"perudo/web/{name}.py")
