@@ -286,16 +286,27 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
         return 2
     except _Terminated:
         print("perudo: terminated", file=sys.stderr)
-        return 143
+        return _status_past_highs(143)
     except KeyboardInterrupt:
         print("perudo: interrupted", file=sys.stderr)
-        return 130
+        return _status_past_highs(130)
     except BrokenPipeError:  # a reader such as `head` stopped reading: end quietly
         if out is sys.stdout:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit fails no more
         return 141
     return 0
+
+
+def _status_past_highs(status: int) -> int:
+    """``status``, or the process ended at once with it when an interrupted solve had run
+    HiGHS (see :func:`perudo.solve.lp.highs_ran`): exiting normally might abort."""
+    lp = sys.modules.get("perudo.solve.lp")
+    if lp is not None and lp.highs_ran():
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+    return status
 
 
 class _Terminated(KeyboardInterrupt):

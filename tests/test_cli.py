@@ -176,6 +176,29 @@ def test_a_solve_stops_at_once_while_highs_works(tmp_path: Path, sent: str, stat
     assert all(line.startswith("perudo solve: ") for line in progress)  # what it was doing
 
 
+@pytest.mark.parametrize("highs", [True, False])
+def test_an_interrupted_solve_that_ran_highs_ends_without_cpp_destructors(highs: bool) -> None:
+    """Regression (CI, 3 in 30 interrupts): a Ctrl-C just as HiGHS's thread ended let the
+    normal exit run C++ destructors beside that thread's own, and the C++ runtime aborted
+    the process (SIGABRT, "terminate called without an active exception")."""
+    pytest.importorskip("scipy", reason="the solve extra is not installed")
+    script = (
+        "import atexit, sys\n"
+        "from perudo import cli\n"
+        "from perudo.solve import lp\n"
+        "atexit.register(lambda: print('finalized', flush=True))\n"
+        f"if {highs}:\n"
+        "    lp.interruptible(lambda: None)\n"
+        "print('solved', flush=True)\n"
+        "sys.exit(cli._status_past_highs(130))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 130, done.stderr
+    assert done.stdout.split() == (["solved"] if highs else ["solved", "finalized"])
+
+
 def test_simulate_names_the_calls_in_each_editions_words() -> None:
     # regression (issue 18): the report said "calza" for French Jonti's Jonti
     import io
