@@ -1,8 +1,9 @@
 """Small games solved exactly: the value of a round, or of a whole game, between two players,
 and the strategies that reach it.
 
-Needs the extra ``perudo[solve]`` (SciPy, whose HiGHS solves the linear programs, and
-numba, which compiles CFR+). The game is read from the engine itself, so any declared rule
+Needs the extra ``perudo[solve]`` (highspy, HiGHS's own bindings, which solve the linear
+programs and give their basis; SciPy, whose sparse LU makes the basis exact; and numba,
+which compiles CFR+). The game is read from the engine itself, so any declared rule
 set solves, registered kinds included. A round is walked once, with
 :class:`~perudo.GameState`'s own legal moves (a rule kind sees the
 :class:`~perudo.rules.RoundContext`, never a die, so what is legal never depends on the
@@ -18,10 +19,11 @@ memory it needs estimated: one past ``max_nodes`` positions, or past the memory 
 A long solve reports its progress (``progress=``, one line at a time).
 
 The value is **proven**, never a float: the equilibrium the solver found is made exact
-(each probability a :class:`~fractions.Fraction`), and each side's exact best response is
-computed in fractions. What seat 0's strategy guarantees against every reply is a lower
-bound of the value, what seat 1's concedes an upper bound; when both are the same number,
-:attr:`Solution.exact` is true.
+(each probability a :class:`~fractions.Fraction`: the linear program's basis solved in
+fractions, by iterative refinement and rational reconstruction, ``perudo.solve.rational``),
+and each side's exact best response is computed in fractions. What seat 0's strategy
+guarantees against every reply is a lower bound of the value, what seat 1's concedes an
+upper bound; when both are the same number, :attr:`Solution.exact` is true.
 
 In a round (:func:`solve_round`) the payoff to seat 0 is its change of dice minus seat 1's
 where calls move dice (a die lost by seat 1 is +1, losing the difference counts the
@@ -49,6 +51,7 @@ from typing import Any
 import attrs
 
 try:
+    import highspy  # noqa: F401
     import numba  # noqa: F401
     import numpy  # noqa: F401
     import scipy  # noqa: F401

@@ -29,8 +29,9 @@ from perudo.view import PlayerView
 #: What a long solve says as it goes: one line at a time.
 Report = Callable[[str], None]
 
-#: The largest denominators tried, in turn, when the equilibrium's probabilities are made
-#: exact: an equilibrium's are small; a round whose continuation values are not needs more.
+#: The largest denominators tried, in turn, when the equilibrium's probabilities are
+#: rounded: where its basis is not made exact (:func:`perudo.solve.lp.exact`), or the
+#: payoffs are bounds (a fixed point's pass).
 DENOMINATORS = (100_000, 10_000_000, 1_000_000_000)
 
 #: Bounds closer than this are taken for an equilibrium's, rounded: larger denominators
@@ -238,10 +239,10 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
             f"linear program: {rows:,} rows, {columns:,} columns, {coefficients:,} payoff "
             "coefficients"
         )
-        plans = lp.plans(round_, parts, middle)
+        vertex = lp.plans(round_, parts, middle)
         inside = [part.index >= 0 for part in parts]
         added = 0
-        for limit in DENOMINATORS:  # small denominators first; larger where they fall short
+        for plans, limit in _candidates(round_, parts, payoffs, vertex):
             strategy0 = lp.behaviour(seats[0], plans[0], limit)
             strategy1 = lp.behaviour(seats[1], plans[1], limit)
             low, gains1 = best_response(round_, payoffs.low, strategy0, responder=1, held=inside[1])
@@ -256,7 +257,7 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
                 break
             added = len(gains0) + len(gains1)
             close = float(high - low) < CLOSE
-            if close and limit != DENOMINATORS[-1]:
+            if close and limit is not None and limit != DENOMINATORS[-1]:
                 continue  # the gains may be the rounding's: larger denominators first
             if added:  # the sub-round lacks moves that gain: hold them, solve again
                 held[0][gains0[:, 0], gains0[:, 1]] = True
@@ -286,6 +287,19 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
             f"best responses: {float(bounds[0]):.6f} to {float(bounds[1]):.6f} (a gap of "
             f"{float(bounds[1] - bounds[0]):.1e}); {added:,} moves that gain added"
         )
+
+
+def _candidates(
+    round_: Round, parts: tuple[lp.Restricted, lp.Restricted], payoffs: Payoffs, vertex: lp.Vertex
+) -> list[tuple[tuple[np.ndarray, np.ndarray], int | None]]:
+    """The plans to prove, each with the denominators its probabilities are rounded to:
+    the vertex made exact (a round's payoffs are exact), else its floats rounded to each
+    of :data:`DENOMINATORS` in turn (small first; larger where they fall short)."""
+    if np.array_equal(payoffs.low, payoffs.high):
+        exact = lp.exact(round_, parts, payoffs.low, vertex)
+        if exact is not None:
+            return [(exact, None)]
+    return [(vertex.plans, limit) for limit in DENOMINATORS]
 
 
 def _played(

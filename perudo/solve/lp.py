@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import math
 import sys
 import threading
 from collections.abc import Callable
@@ -13,19 +14,16 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 import attrs
+import highspy
 import numba
 import numpy as np
 from scipy import sparse
-from scipy.optimize import linprog
 
 from perudo.errors import SolveError
+from perudo.solve import rational
 from perudo.solve.tree import Round, Seat, Strategy
 
 T = TypeVar("T")
-
-#: HiGHS's feasibility tolerances, tighter than its defaults (1e-7): the closer the floats,
-#: the more often their nearest small fractions are the exact equilibrium.
-_TOLERANCES = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 
 
 @attrs.frozen(eq=False)
@@ -69,7 +67,7 @@ class Restricted:
     def widen(self, plan: np.ndarray) -> np.ndarray:
         """A realization plan over the held sequences as one over the whole seat, in its
         numbering (1 + edge x hands + hand; zero where not held)."""
-        whole = np.zeros(1 + self.index.size)
+        whole = np.zeros(1 + self.index.size, dtype=plan.dtype)
         whole[0] = plan[0]
         held = self.index >= 0
         whole[1:][held.ravel()] = plan[self.index[held]]
@@ -164,38 +162,154 @@ def payoff_matrix(round_: Round, parts: tuple[Restricted, Restricted], payoffs: 
     return matrix.tocsr()
 
 
-def plans(
-    round_: Round, parts: tuple[Restricted, Restricted], payoffs: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
+@attrs.frozen(eq=False)
+class Vertex:
+    """An optimal basic solution of a part's linear program: both seats' realization plans
+    in floats (each over the whole seat, zero off the part), and the basis that makes them
+    exact (:func:`exact`)."""
+
+    plans: tuple[np.ndarray, np.ndarray]
+    basic: np.ndarray  # the basic columns
+    bound: np.ndarray  # the rows at a bound (not basic)
+
+
+def plans(round_: Round, parts: tuple[Restricted, Restricted], payoffs: np.ndarray) -> Vertex:
     """Both seats' realization plans at an equilibrium of the part, from one linear
     program: the sequence form's max_x f'q s.t. F'q <= A'x for the seat with fewer
     sequences (seat 1 maximises minus seat 0's payoff), whose dual is the other seat's plan
-    (von Stengel). Dual simplex, so the dual is a vertex too: its probabilities are as
-    exact as the primal's. Each plan is over the whole seat (zero off the part)."""
-    matrix = payoff_matrix(round_, parts, payoffs)
+    (von Stengel). HiGHS's dual simplex, so both are a basic solution: :func:`exact` makes
+    them exact."""
+    rows, cols, values, shape = _program(round_, parts, payoffs.astype(np.float64))
+    matrix = sparse.csc_matrix(
+        (values, (rows.astype(np.int32), cols.astype(np.int32))), shape=shape
+    )  # fmt: skip
     seat = _primal(parts)
     me, other = parts[seat], parts[1 - seat]
-    a_t = matrix.T.tocsr() if seat == 0 else -matrix  # theirs x mine
-    e, f = me.constraints, other.constraints
-    n_me, n_q = me.count, f.shape[0]
-    cost = np.zeros(n_me + n_q)
-    cost[n_me] = -1.0  # maximise q[0]
-    inequality = sparse.hstack([-a_t, f.T]).tocsr()  # F'q - A'x <= 0
-    equality = sparse.hstack([e, sparse.csr_matrix((e.shape[0], n_q))]).tocsr()
-    b_eq = np.zeros(e.shape[0])
-    b_eq[0] = 1.0
-    bounds = [(0, None)] * n_me + [(None, None)] * n_q
-    result = interruptible(
-        lambda: linprog(
-            cost, A_ub=inequality, b_ub=np.zeros(other.count), A_eq=equality, b_eq=b_eq,
-            bounds=bounds, method="highs-ds", options=_TOLERANCES,
-        )
+    n_me, n_q = me.count, other.constraints.shape[0]
+    model = highspy.HighsLp()
+    model.num_col_, model.num_row_ = shape[1], shape[0]
+    model.col_cost_ = _cost(shape[1], n_me)
+    model.col_lower_ = np.concatenate([np.zeros(n_me), np.full(n_q, -highspy.kHighsInf)])
+    model.col_upper_ = np.full(shape[1], highspy.kHighsInf)
+    upper = _bounds(parts)
+    model.row_lower_ = np.concatenate(
+        [np.full(other.count, -highspy.kHighsInf), upper[other.count :]]
+    )
+    model.row_upper_ = upper
+    model.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    model.a_matrix_.num_col_, model.a_matrix_.num_row_ = shape[1], shape[0]
+    model.a_matrix_.start_ = matrix.indptr
+    model.a_matrix_.index_ = matrix.indices
+    model.a_matrix_.value_ = matrix.data
+    # The bindings themselves: highspy.Highs's constructor prints HiGHS's banner on stdout
+    # before any option can turn it off.
+    highs = highspy._Highs()  # type: ignore[attr-defined]
+    for option, value in _OPTIONS.items():
+        highs.setOptionValue(option, value)
+    highs.passModel(model)
+    interruptible(highs.run)
+    status = highs.getModelStatus()
+    if status != highspy.HighsModelStatus.kOptimal:  # pragma: no cover - always solves
+        raise SolveError(f"the linear program did not solve: {highs.modelStatusToString(status)}")
+    solution, basis = highs.getSolution(), highs.getBasis()
+    basic = int(highspy.HighsBasisStatus.kBasic)
+    columns = np.array([int(s) for s in basis.col_status])
+    row_status = np.array([int(s) for s in basis.row_status])
+    mine = np.array(solution.col_value[:n_me])
+    theirs = -np.array(solution.row_dual[: other.count])
+    found = (mine, theirs) if seat == 0 else (theirs, mine)
+    return Vertex(
+        plans=(parts[0].widen(found[0]), parts[1].widen(found[1])),
+        basic=np.flatnonzero(columns == basic), bound=np.flatnonzero(row_status != basic),
     )  # fmt: skip
-    if result.status != 0:  # pragma: no cover - a well-formed sequence form always solves
-        raise SolveError(f"the linear program did not solve: {result.message}")
-    mine, theirs = np.asarray(result.x[:n_me]), -np.asarray(result.ineqlin.marginals)
+
+
+def exact(
+    round_: Round, parts: tuple[Restricted, Restricted], payoffs: np.ndarray, vertex: Vertex
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """``vertex``'s plans in exact fractions (object arrays over each whole seat) for the
+    exact ``payoffs`` (fractions): its basis's square system solved exactly (the primal's
+    plan by the rows at a bound, the dual's by the basic columns); None when the basis is
+    singular, its solution not a plan (a negative entry), or past
+    :data:`~perudo.solve.rational.PRECISIONS`."""
+    denominator = math.lcm(*(Fraction(p).denominator for p in payoffs.ravel()))
+    scaled = np.array([int(Fraction(p) * denominator) for p in payoffs.ravel()], dtype=object)
+    rows, cols, values, shape = _program(round_, parts, scaled.reshape(payoffs.shape))
+    at = np.full(shape[0], -1, dtype=np.int64)
+    at[vertex.bound] = np.arange(len(vertex.bound))
+    to = np.full(shape[1], -1, dtype=np.int64)
+    to[vertex.basic] = np.arange(len(vertex.basic))
+    keep = (at[rows] >= 0) & (to[cols] >= 0)
+    basis = rational.Integers.of(
+        at[rows[keep]], to[cols[keep]], values[keep], (len(vertex.bound), len(vertex.basic))
+    )
+    seat = _primal(parts)
+    me, other = parts[seat], parts[1 - seat]
+    cost = _cost(shape[1], me.count)[vertex.basic].astype(np.int64)
+    solved = rational.solve(basis, _bounds(parts)[vertex.bound].astype(np.int64), cost)
+    if solved is None:
+        return None
+    primal, dual = solved
+    mine = np.zeros(me.count, dtype=object)
+    inside = vertex.basic < me.count
+    mine[vertex.basic[inside]] = primal[inside]
+    theirs = np.zeros(other.count, dtype=object)
+    ineq = vertex.bound < other.count
+    theirs[vertex.bound[ineq]] = -dual[ineq]
+    if any(p < 0 for p in mine) or any(p < 0 for p in theirs):
+        return None
     found = (mine, theirs) if seat == 0 else (theirs, mine)
     return parts[0].widen(found[0]), parts[1].widen(found[1])
+
+
+#: HiGHS's options: its dual simplex (a basic solution, for :func:`exact`), its
+#: feasibility tolerances tighter than its defaults (1e-7), and no output.
+_OPTIONS: dict[str, object] = {
+    "output_flag": False,
+    "solver": "simplex",
+    "simplex_strategy": 1,
+    "primal_feasibility_tolerance": 1e-10,
+    "dual_feasibility_tolerance": 1e-10,
+}
+
+
+def _program(
+    round_: Round, parts: tuple[Restricted, Restricted], payoffs: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int]]:
+    """The linear program's matrix, as (row, column, value) triples and its shape, of
+    ``payoffs``' type (floats, or Python integers): the columns are the primal seat's
+    sequences, then the other seat's information states (``q``); the rows are the other
+    seat's sequences (``F'q - A'x <= 0``), then the primal seat's constraints
+    (``Ex = e``)."""
+    r0, r1, values = _payoff_entries(round_, parts, payoffs)
+    seat = _primal(parts)
+    me, other = parts[seat], parts[1 - seat]
+    # -A'x in the other seat's rows: seat 1 maximises minus seat 0's payoff
+    theirs, mine, entries = (r1, r0, -values) if seat == 0 else (r0, r1, values)
+    f = other.constraints.tocoo()
+    e = me.constraints.tocoo()
+    rows = np.concatenate([theirs, f.col, other.count + e.row])
+    cols = np.concatenate([mine, me.count + f.row, e.col])
+    signs = np.concatenate([f.data, e.data]).astype(np.int64).astype(values.dtype)
+    data = np.concatenate([entries, signs])
+    shape = (other.count + e.shape[0], me.count + f.shape[0])
+    return rows.astype(np.int64), cols.astype(np.int64), data, shape
+
+
+def _cost(columns: int, plan: int) -> np.ndarray:
+    """The objective: maximise ``q[0]`` (minimise its opposite)."""
+    cost = np.zeros(columns)
+    cost[plan] = -1.0
+    return cost
+
+
+def _bounds(parts: tuple[Restricted, Restricted]) -> np.ndarray:
+    """Each row's upper bound: 0 for the other seat's sequences, ``e`` for the primal's
+    constraints (1 at the empty sequence's); the constraints' lower bounds are the same."""
+    seat = _primal(parts)
+    upper = np.zeros(parts[1 - seat].count + parts[seat].constraints.shape[0])
+    upper[parts[1 - seat].count] = 1.0
+    return upper
 
 
 def interruptible(solve: Callable[[], T]) -> T:
@@ -225,6 +339,24 @@ def interruptible(solve: Callable[[], T]) -> T:
     return answer[0]
 
 
+def _ratios(seat: Seat, plan: np.ndarray) -> Strategy:
+    """:func:`behaviour` of a plan in fractions."""
+    n = len(seat.hands)
+    weights = plan[1:].reshape(seat.edges, n)
+    parents, firsts = seat.arrays()
+    strategy: Strategy = {}
+    for decision, parent in enumerate(parents):
+        first, last = firsts[decision], firsts[decision + 1]
+        for hand in range(n):
+            reach = 1 if parent < 0 else weights[parent, hand]
+            total = sum(weights[first:last, hand], Fraction(0))
+            if reach and total:
+                strategy[decision, hand] = tuple(
+                    Fraction(w) / total for w in weights[first:last, hand]
+                )
+    return strategy
+
+
 _threads: list[str] = []
 
 
@@ -238,9 +370,12 @@ def highs_ran() -> bool:
     return bool(_threads)
 
 
-def behaviour(seat: Seat, plan: np.ndarray, limit: int) -> Strategy:
+def behaviour(seat: Seat, plan: np.ndarray, limit: int | None = None) -> Strategy:
     """Each reached decision's action probabilities from a realization plan, as exact
-    fractions that sum to 1, each the nearest with a denominator up to ``limit``."""
+    fractions that sum to 1: each the nearest with a denominator up to ``limit`` to a plan
+    in floats, or the plan's own ratios for a plan in fractions (``limit`` None)."""
+    if limit is None:
+        return _ratios(seat, plan)
     n = len(seat.hands)
     weights = np.maximum(plan[1:].reshape(seat.edges, n), 0.0)
     parents, firsts = seat.arrays()
