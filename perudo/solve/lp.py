@@ -340,20 +340,28 @@ def interruptible(solve: Callable[[], T]) -> T:
 
 
 def _ratios(seat: Seat, plan: np.ndarray) -> Strategy:
-    """:func:`behaviour` of a plan in fractions."""
+    """:func:`behaviour` of a plan in fractions: at each decision the part holds that a
+    hand reaches, each move's weight over the weight before it (the plan's constraints
+    make them sum to 1)."""
     n = len(seat.hands)
+    exact = plan.dtype.kind == "O"
     weights = plan[1:].reshape(seat.edges, n)
+    played = weights != 0 if exact else weights > 1e-12
     parents, firsts = seat.arrays()
     strategy: Strategy = {}
-    for decision, parent in enumerate(parents):
-        first, last = firsts[decision], firsts[decision + 1]
-        for hand in range(n):
-            reach = 1 if parent < 0 else weights[parent, hand]
-            total = sum(weights[first:last, hand], Fraction(0))
-            if reach and total:
-                strategy[decision, hand] = tuple(
-                    Fraction(w) / total for w in weights[first:last, hand]
-                )
+    zero = Fraction(0)
+    for decision, parent in enumerate(parents.tolist()):
+        first, last = int(firsts[decision]), int(firsts[decision + 1])
+        moved = played[first:last].any(axis=0)  # the part holds the decision for the hand
+        before = moved if parent < 0 else moved & played[parent]
+        for hand in np.flatnonzero(before).tolist():
+            column = weights[first:last, hand]
+            if exact:
+                reach = 1 if parent < 0 else weights[parent, hand]
+                strategy[decision, hand] = tuple(Fraction(w) / reach if w else zero for w in column)
+            else:
+                kept = np.maximum(column, 0.0)
+                strategy[decision, hand] = tuple((kept / kept.sum()).tolist())
     return strategy
 
 
@@ -373,7 +381,8 @@ def highs_ran() -> bool:
 def behaviour(seat: Seat, plan: np.ndarray, limit: int | None = None) -> Strategy:
     """Each reached decision's action probabilities from a realization plan, as exact
     fractions that sum to 1: each the nearest with a denominator up to ``limit`` to a plan
-    in floats, or the plan's own ratios for a plan in fractions (``limit`` None)."""
+    in floats, or the plan's own ratios (``limit`` None: in fractions for a plan in
+    fractions, in floats for one in floats)."""
     if limit is None:
         return _ratios(seat, plan)
     n = len(seat.hands)

@@ -17,17 +17,23 @@ def best_response(
     *,
     responder: int,
     held: np.ndarray | None = None,
+    tolerance: float = 0.0,
 ) -> tuple[Fraction, np.ndarray]:
     """Seat 0's payoff when seat ``1 - responder`` plays ``strategy`` and ``responder``
     best responds (minimising seat 0's payoff if it is seat 1), in exact fractions; and the
     responder's (edge, hand) pairs outside ``held`` (a mask of its edges by hands) that gain
     strictly more than every held edge of their decision with that hand (where it holds
-    some), one row each."""
+    some), one row each.
+
+    With ``payoffs`` and ``strategy`` in floats, the same in floats (a screen, never a
+    proof; the payoff the float's fraction), a pair gaining only where it gains more than
+    ``tolerance``."""
     fixed = round_.seats[1 - responder]
     n = len(fixed.hands)
-    reach = np.zeros((fixed.edges, n), dtype=object)
+    kind = payoffs.dtype
+    reach = np.zeros((fixed.edges, n), dtype=kind)
     live = np.zeros(fixed.edges, dtype=bool)  # reached with some hand
-    ones = np.ones(n, dtype=object)
+    ones = np.ones(n, dtype=kind)
     for decision, parent in enumerate(fixed.parents):
         if parent >= 0 and not live[parent]:
             continue
@@ -42,9 +48,9 @@ def best_response(
                         live[first + k] = True
     me = round_.seats[responder]
     m = len(me.hands)
-    value = np.zeros((me.edges, m), dtype=object)
+    value = np.zeros((me.edges, m), dtype=kind)
     touched = np.zeros(me.edges, dtype=bool)
-    root = Fraction(0)
+    root = Fraction(0) if kind.kind == "O" else 0.0
     for e0, e1, outcome in round_.ends:
         theirs, mine = (e1, e0) if responder == 0 else (e0, e1)
         if theirs >= 0 and not live[theirs]:
@@ -74,7 +80,8 @@ def best_response(
             if some.any():
                 inside = best(np.where(mask, rows, worst), axis=0)
                 outside = np.where(mask, worst, rows)
-                for hand in np.flatnonzero(some & better(chosen, inside).astype(bool)).tolist():
+                margin = inside + tolerance if responder == 0 else inside - tolerance
+                for hand in np.flatnonzero(some & better(chosen, margin).astype(bool)).tolist():
                     gaining.append((first + int(pick(outside[:, hand])), hand))
         parent = me.parents[decision]
         if parent < 0:
