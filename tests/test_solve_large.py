@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 import attrs
+import numpy as np
 import pytest
 from helpers import registered
 
@@ -187,6 +188,52 @@ def test_cfr_stops_at_its_iterations_and_refuses_bad_targets() -> None:
             approximate_round(LIARS_DICE, **bad)  # type: ignore[arg-type]
     with pytest.raises(SolveError, match="does not cover"):
         cfr.strategy(perudo.new_game(LIARS_DICE, 2, seed=3).public_view())
+
+
+def test_the_linear_programs_basis_is_made_exact() -> None:
+    """The vertex HiGHS gives, in fractions: within the floats' error, a valid plan, and
+    the equilibrium (both exact best responses meet)."""
+    from perudo.solve import lp
+    from perudo.solve.checks import dice_payoff
+    from perudo.solve.proof import best_response
+
+    round_ = walk(start_state(LIARS_DICE, (1, 1), 0, starting=None), 10**6)
+    payoffs = round_.settle(dice_payoff)
+    seats = round_.seats
+    every = [np.ones((s.edges, len(s.hands)), dtype=bool) for s in seats]
+    reached = lp.alive(round_, (every[0], every[1]))
+    parts = (
+        lp.Restricted.of(seats[0], every[0], reached[0]),
+        lp.Restricted.of(seats[1], every[1], reached[1]),
+    )
+    vertex = lp.plans(round_, parts, payoffs.low.astype(np.float64))
+    plans = lp.exact(round_, parts, payoffs.low, vertex)
+    assert plans is not None
+    for exact, floats in zip(plans, vertex.plans, strict=True):
+        assert exact.dtype == object
+        assert max(abs(float(p) - f) for p, f in zip(exact, floats, strict=True)) < 1e-9
+        assert min(exact) >= 0
+    strategies = [lp.behaviour(seat, plan) for seat, plan in zip(seats, plans, strict=True)]
+    low, _ = best_response(round_, payoffs.low, strategies[0], responder=1)
+    high, _ = best_response(round_, payoffs.low, strategies[1], responder=0)
+    assert low == high == Fraction(-7, 258)
+
+
+@LARGE
+@pytest.mark.parametrize(
+    ("key", "faces", "dice", "value"),
+    [
+        ("italian", 4, (2, 2), Fraction(-10338439, 407457728)),
+        ("italian", 6, (2, 1), Fraction(489120659, 1878723936)),
+    ],
+)
+def test_rounds_whose_equilibria_have_large_denominators_are_exact(
+    key: str, faces: int, dice: tuple[int, int], value: Fraction
+) -> None:
+    # within 1e-12 and 2e-15 before the basis was made exact
+    variant = four_faces(key) if faces == 4 else perudo.load_variant(key)
+    solved = solve_round(variant, dice)
+    assert (solved.value, solved.exact) == (value, True)
 
 
 @pytest.mark.slow
