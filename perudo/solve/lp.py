@@ -1,6 +1,7 @@
-"""The sequence form of a round (von Stengel's) as one linear program, solved by SciPy's
-HiGHS: over the whole round, or over the moves a double oracle keeps (a sub-round where
-each seat may make only those moves, and may always call)."""
+"""The sequence form of a round (von Stengel's) as one linear program, solved by HiGHS
+(highspy): over the whole round, or over the moves a double oracle keeps (a sub-round where
+each seat may make only those moves, and may always call); its optimal basis made exact
+(:mod:`perudo.solve.rational`)."""
 
 from __future__ import annotations
 
@@ -149,17 +150,6 @@ def _payoff_entries(
     c, h0, h1 = np.nonzero(pairs)
     values = np.zeros(0) if payoffs is None else payoffs[outcome[c], h0, h1]
     return i0[c, h0], i1[c, h1], values
-
-
-def payoff_matrix(round_: Round, parts: tuple[Restricted, Restricted], payoffs: np.ndarray) -> Any:
-    """Seat 0's payoff (chance included) at each pair of held sequences, as a sparse matrix
-    (seat 0's sequences by seat 1's), int32 indices."""
-    rows, cols, values = _payoff_entries(round_, parts, payoffs.astype(np.float64))
-    matrix = sparse.coo_matrix(
-        (values, (rows.astype(np.int32), cols.astype(np.int32))),
-        shape=(parts[0].count, parts[1].count),
-    )
-    return matrix.tocsr()
 
 
 @attrs.frozen(eq=False)
