@@ -247,9 +247,7 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
         screened = _screened(round_, middle, vertex, inside)
         if screened is not None:  # gains plain in floats: no proof yet
             gap, gains0, gains1 = screened
-            held[0][gains0[:, 0], gains0[:, 1]] = True
-            held[1][gains1[:, 0], gains1[:, 1]] = True
-            _fill(round_, held, None)
+            _hold(round_, held, gains0, gains1)
             report(
                 f"best responses in floats: a gap of {gap:.1e}; "
                 f"{len(gains0) + len(gains1):,} moves that gain added"
@@ -274,9 +272,7 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
             if close and limit is not None and limit != DENOMINATORS[-1]:
                 continue  # the gains may be the rounding's: larger denominators first
             if added:  # the sub-round lacks moves that gain: hold them, solve again
-                held[0][gains0[:, 0], gains0[:, 1]] = True
-                held[1][gains1[:, 0], gains1[:, 1]] = True
-                _fill(round_, held, None)
+                _hold(round_, held, gains0, gains1)
                 break
         assert guarantee is not None
         assert concession is not None
@@ -301,6 +297,16 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
             f"best responses: {float(bounds[0]):.6f} to {float(bounds[1]):.6f} (a gap of "
             f"{float(bounds[1] - bounds[0]):.1e}); {added:,} moves that gain added"
         )
+
+
+def _hold(
+    round_: Round, held: tuple[np.ndarray, np.ndarray], gains0: np.ndarray, gains1: np.ndarray
+) -> None:
+    """The next sub-round: ``held`` with each seat's gaining (edge, hand) pairs, and a move
+    at each information state they reach."""
+    held[0][gains0[:, 0], gains0[:, 1]] = True
+    held[1][gains1[:, 0], gains1[:, 1]] = True
+    _fill(round_, held, None)
 
 
 def _screened(
