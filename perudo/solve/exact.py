@@ -227,6 +227,7 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
         )
     else:
         held, iterations = _played(round_, middle, report)
+    exact = payoffs.low if np.array_equal(payoffs.low, payoffs.high) else None  # a round's
     guarantee: tuple[Fraction, Strategy] | None = None  # seat 0's best: what it guarantees
     concession: tuple[Fraction, Strategy] | None = None  # seat 1's best: what it concedes
     while True:
@@ -254,7 +255,7 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
             )
             continue
         added = 0
-        for plans, limit in _candidates(round_, parts, payoffs, vertex):
+        for plans, limit in _candidates(round_, parts, exact, vertex):
             strategy0 = lp.behaviour(seats[0], plans[0], limit)
             strategy1 = lp.behaviour(seats[1], plans[1], limit)
             low, gains1 = best_response(round_, payoffs.low, strategy0, responder=1, held=inside[1])
@@ -332,13 +333,17 @@ def _screened(
 
 
 def _candidates(
-    round_: Round, parts: tuple[lp.Restricted, lp.Restricted], payoffs: Payoffs, vertex: lp.Vertex
+    round_: Round,
+    parts: tuple[lp.Restricted, lp.Restricted],
+    payoffs: np.ndarray | None,
+    vertex: lp.Vertex,
 ) -> list[tuple[tuple[np.ndarray, np.ndarray], int | None]]:
     """The plans to prove, each with the denominators its probabilities are rounded to:
-    the vertex made exact (a round's payoffs are exact), else its floats rounded to each
-    of :data:`DENOMINATORS` in turn (small first; larger where they fall short)."""
-    if np.array_equal(payoffs.low, payoffs.high):
-        exact = lp.exact(round_, parts, payoffs.low, vertex)
+    the vertex made exact for ``payoffs`` (a round's, exact; None for a fixed point's
+    bounds), else its floats rounded to each of :data:`DENOMINATORS` in turn (small
+    first; larger where they fall short)."""
+    if payoffs is not None:
+        exact = lp.exact(round_, parts, payoffs, vertex)
         if exact is not None:
             return [(exact, None)]
     return [(vertex.plans, limit) for limit in DENOMINATORS]

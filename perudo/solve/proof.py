@@ -80,7 +80,9 @@ def best_response(
             if some.any():
                 inside = best(np.where(mask, rows, worst), axis=0)
                 outside = np.where(mask, worst, rows)
-                margin = inside + tolerance if responder == 0 else inside - tolerance
+                margin = inside  # exact: a fraction plus a float 0.0 would be a float
+                if tolerance:
+                    margin = inside + tolerance if responder == 0 else inside - tolerance
                 for hand in np.flatnonzero(some & better(chosen, margin).astype(bool)).tolist():
                     gaining.append((first + int(pick(outside[:, hand])), hand))
         parent = me.parents[decision]
