@@ -394,7 +394,7 @@ def exploitability(
     if not callable(policy):
         raise SolveError(f"bot {shown(bot)} gives no policy(view): its probabilities are needed")
     start = start_state(variant, counts, opener, starting=None)
-    round_ = walk(start, checked_limit(max_nodes), positions=True)
+    round_ = walk(start, checked_limit(max_nodes), positions=True, chance=False)
     payoffs = round_.settle(dice_payoff).low
     strategies = [_bot_strategy(round_.seats[seat], seat, policy) for seat in (0, 1)]
     gain0 = best_response(round_, payoffs, strategies[1], responder=0)[0]

@@ -24,7 +24,7 @@ from perudo.solve.checks import (
     reporter,
 )
 from perudo.solve.exact import Report, walked
-from perudo.solve.tree import Round, public_key, start_state
+from perudo.solve.tree import Round, Stay, start_state
 from perudo.variant import Variant
 from perudo.view import PlayerView
 
@@ -88,17 +88,21 @@ class Approximation:
             SolveError: the approximation does not cover that decision.
         """
         seat = view.player
-        where = self._round.decisions.get(public_key(view)) if view.to_act == seat else None
-        if where is None or where[0] != seat or len(view.dice) != self.dice[seat]:
+        found = self._round.find(view) if view.to_act == seat else None
+        if found is None:
             raise SolveError(
                 f"the approximation does not cover this decision of seat {shown(seat)}"
             )
+        seat, decision, hand = found
         side = self._round.seats[seat]
-        hand = side.hands.index(tuple(sorted(view.dice)))
-        first = side.firsts[where[1]]
-        actions = side.actions[where[1]]
+        first = side.firsts[decision]
+        actions = side.actions[decision]
         column = self._averages[seat][first : first + len(actions), hand]
-        return {action: float(p) for action, p in zip(actions, column, strict=True)}
+        return {
+            action: float(p)
+            for action, p in zip(actions, column, strict=True)
+            if not isinstance(action, Stay)
+        }
 
     def bot(self, seed: int | None = None) -> SolutionBot:
         """A bot that plays the average strategies."""

@@ -24,38 +24,50 @@ _jit = numba.njit(cache=True, error_model="numpy")
 
 
 @_jit
-def _matched(regret: Any, firsts: Any, out: Any) -> None:
+def _matched(regret: Any, firsts: Any, legal: Any, out: Any) -> None:
     """Regret matching: each decision's probabilities, in proportion to its positive
-    regrets (uniform where none is positive), for every hand."""
+    regrets (uniform where none is positive), for every hand, over the moves ``legal`` with
+    the hand."""
     hands = regret.shape[1]
     for d in range(firsts.shape[0] - 1):
         a, b = firsts[d], firsts[d + 1]
         for h in range(hands):
             total = 0.0
+            count = 0
             for e in range(a, b):
-                if regret[e, h] > 0.0:
-                    total += regret[e, h]
-            if total > 0.0:
-                for e in range(a, b):
+                if legal[e, h]:
+                    count += 1
+                    if regret[e, h] > 0.0:
+                        total += regret[e, h]
+            for e in range(a, b):
+                if not legal[e, h]:
+                    out[e, h] = 0.0
+                elif total > 0.0:
                     out[e, h] = regret[e, h] / total if regret[e, h] > 0.0 else 0.0
-            else:
-                for e in range(a, b):
-                    out[e, h] = 1.0 / (b - a)
+                else:
+                    out[e, h] = 1.0 / count
 
 
 @_jit
-def _normalised(weights: Any, firsts: Any, out: Any) -> None:
+def _normalised(weights: Any, firsts: Any, legal: Any, out: Any) -> None:
     """Each decision's probabilities in proportion to ``weights`` (an average strategy's
-    realization weights), uniform where they are all zero."""
+    realization weights), uniform over the moves ``legal`` with the hand where they are
+    all zero."""
     hands = weights.shape[1]
     for d in range(firsts.shape[0] - 1):
         a, b = firsts[d], firsts[d + 1]
         for h in range(hands):
             total = 0.0
+            count = 0
             for e in range(a, b):
                 total += weights[e, h]
+                if legal[e, h]:
+                    count += 1
             for e in range(a, b):
-                out[e, h] = weights[e, h] / total if total > 0.0 else 1.0 / (b - a)
+                if total > 0.0:
+                    out[e, h] = weights[e, h] / total
+                else:
+                    out[e, h] = 1.0 / count if legal[e, h] else 0.0
 
 
 @_jit
@@ -120,16 +132,16 @@ def _regrets(sigma: Any, parents: Any, firsts: Any, values: Any, root: Any, regr
 
 
 @_jit
-def _best(parents: Any, firsts: Any, values: Any, root: Any) -> float:
+def _best(parents: Any, firsts: Any, legal: Any, values: Any, root: Any) -> float:
     """A best response's value from the counterfactual values of the edges (children
-    before parents): the best edge of each decision passed up."""
+    before parents): the best legal edge of each decision passed up."""
     hands = values.shape[1]
     for d in range(parents.shape[0] - 1, -1, -1):
         a, b, p = firsts[d], firsts[d + 1], parents[d]
         for h in range(hands):
-            v = values[a, h]
-            for e in range(a + 1, b):
-                if values[e, h] > v:
+            v = -np.inf
+            for e in range(a, b):
+                if legal[e, h] and values[e, h] > v:
                     v = values[e, h]
             if p >= 0:
                 values[p, h] += v
@@ -149,8 +161,9 @@ def _accumulate(sums: Any, reach: Any, weight: float) -> None:
 
 @_jit
 def _iterate(
-    parents0: Any, firsts0: Any, parents1: Any, firsts1: Any, ends: Any, payoff: Any,
-    regrets0: Any, regrets1: Any, sums0: Any, sums1: Any, start: int, count: int,
+    parents0: Any, firsts0: Any, legal0: Any, parents1: Any, firsts1: Any, legal1: Any,
+    ends: Any, payoff: Any, regrets0: Any, regrets1: Any, sums0: Any, sums1: Any, start: int,
+    count: int,
 ) -> None:  # fmt: skip
     """``count`` CFR+ iterations from iteration ``start`` (alternating: seat 0, then seat
     1 against seat 0's new strategy), adding each seat's reach times the iteration to its
@@ -165,14 +178,14 @@ def _iterate(
     root1 = np.empty(regrets1.shape[1])
     for t in range(start, start + count):
         weight = float(t + 1)
-        _matched(regrets1, firsts1, sigma1)
+        _matched(regrets1, firsts1, legal1, sigma1)
         _reach(sigma1, parents1, firsts1, reach1)
         _terminal(ends, payoff, reach1, 0, values0, root0)
-        _matched(regrets0, firsts0, sigma0)
+        _matched(regrets0, firsts0, legal0, sigma0)
         _reach(sigma0, parents0, firsts0, reach0)
         _accumulate(sums0, reach0, weight)
         _regrets(sigma0, parents0, firsts0, values0, root0, regrets0)
-        _matched(regrets0, firsts0, sigma0)
+        _matched(regrets0, firsts0, legal0, sigma0)
         _reach(sigma0, parents0, firsts0, reach0)
         _terminal(ends, payoff, reach0, 1, values1, root1)
         _reach(sigma1, parents1, firsts1, reach1)
@@ -182,8 +195,8 @@ def _iterate(
 
 @_jit
 def _gains(
-    parents0: Any, firsts0: Any, parents1: Any, firsts1: Any, ends: Any, payoff: Any,
-    sums0: Any, sums1: Any,
+    parents0: Any, firsts0: Any, legal0: Any, parents1: Any, firsts1: Any, legal1: Any,
+    ends: Any, payoff: Any, sums0: Any, sums1: Any,
 ) -> tuple[float, float, float]:  # fmt: skip
     """Each seat's best response's payoff against the other's average strategy, and seat
     0's payoff when both play their averages."""
@@ -195,8 +208,8 @@ def _gains(
     values1 = np.empty_like(sums1)
     root0 = np.empty(sums0.shape[1])
     root1 = np.empty(sums1.shape[1])
-    _normalised(sums0, firsts0, sigma0)
-    _normalised(sums1, firsts1, sigma1)
+    _normalised(sums0, firsts0, legal0, sigma0)
+    _normalised(sums1, firsts1, legal1, sigma1)
     _reach(sigma0, parents0, firsts0, reach0)
     _reach(sigma1, parents1, firsts1, reach1)
     _terminal(ends, payoff, reach1, 0, values0, root0)
@@ -206,9 +219,9 @@ def _gains(
     for e in range(values0.shape[0]):
         for h in range(values0.shape[1]):
             both += values0[e, h] * reach0[e, h]
-    gain0 = _best(parents0, firsts0, values0, root0)
+    gain0 = _best(parents0, firsts0, legal0, values0, root0)
     _terminal(ends, payoff, reach0, 1, values1, root1)
-    gain1 = _best(parents1, firsts1, values1, root1)
+    gain1 = _best(parents1, firsts1, legal1, values1, root1)
     return gain0, gain1, both
 
 
@@ -219,6 +232,7 @@ class Regrets:
 
     parents: tuple[np.ndarray, np.ndarray]
     firsts: tuple[np.ndarray, np.ndarray]
+    legal: tuple[np.ndarray, np.ndarray]  # edge x hand: whether the move is legal with it
     ends: np.ndarray
     payoff: np.ndarray  # outcome x seat 0's hand x seat 1's: seat 0's payoff times chance
     regrets: tuple[np.ndarray, np.ndarray]
@@ -230,9 +244,14 @@ class Regrets:
         """CFR+ ready to run on ``round_`` with seat 0's payoffs ``payoff`` (floats)."""
         parents, firsts = zip(*(seat.arrays() for seat in round_.seats), strict=True)
         shapes = [(seat.edges, len(seat.hands)) for seat in round_.seats]
+        legal = [seat.allowed() for seat in round_.seats]
         return cls(
             parents=(parents[0], parents[1]),
             firsts=(firsts[0], firsts[1]),
+            legal=(
+                np.ones(shapes[0], np.bool_) if legal[0] is None else legal[0],
+                np.ones(shapes[1], np.bool_) if legal[1] is None else legal[1],
+            ),
             ends=np.ascontiguousarray(round_.ends),
             payoff=np.ascontiguousarray(payoff, dtype=np.float64),
             regrets=(np.zeros(shapes[0]), np.zeros(shapes[1])),
@@ -243,14 +262,14 @@ class Regrets:
     def bytes_per_entry() -> int:
         """The memory CFR+ holds per (edge, hand) of a seat: regrets, sums, and the current
         strategy, reach and values of each iteration (float64 each)."""
-        return 7 * 8
+        return 7 * 8 + 1  # and whether the move is legal with the hand
 
     def run(self, count: int) -> None:
         """``count`` more iterations."""
         _iterate(
-            self.parents[0], self.firsts[0], self.parents[1], self.firsts[1], self.ends,
-            self.payoff, self.regrets[0], self.regrets[1], self.sums[0], self.sums[1],
-            self.iterations, count,
+            self.parents[0], self.firsts[0], self.legal[0], self.parents[1], self.firsts[1],
+            self.legal[1], self.ends, self.payoff, self.regrets[0], self.regrets[1],
+            self.sums[0], self.sums[1], self.iterations, count,
         )  # fmt: skip
         self.iterations += count
 
@@ -290,8 +309,8 @@ class Regrets:
         against seat 0's (each in its own payoff), and seat 0's payoff when both play
         their averages."""
         result: tuple[float, float, float] = _gains(
-            self.parents[0], self.firsts[0], self.parents[1], self.firsts[1], self.ends,
-            self.payoff, self.sums[0], self.sums[1],
+            self.parents[0], self.firsts[0], self.legal[0], self.parents[1], self.firsts[1],
+            self.legal[1], self.ends, self.payoff, self.sums[0], self.sums[1],
         )  # fmt: skip
         return result
 
@@ -305,7 +324,7 @@ class Regrets:
         """Seat ``seat``'s average strategy: each edge's probability at its decision, for
         every hand (uniform where the seat never reached the decision)."""
         out = np.empty_like(self.sums[seat])
-        _normalised(self.sums[seat], self.firsts[seat], out)
+        _normalised(self.sums[seat], self.firsts[seat], self.legal[seat], out)
         return out
 
     def realization(self, seat: int) -> np.ndarray:

@@ -22,7 +22,7 @@ from perudo.actions import Action
 from perudo.solve import lp, size
 from perudo.solve.cfr import Regrets
 from perudo.solve.proof import best_response
-from perudo.solve.tree import Payoffs, Round, Strategy, deals, public_key, round_name, walk
+from perudo.solve.tree import Payoffs, Round, Stay, Strategy, deals, public_key, round_name, walk
 from perudo.state import GameState
 from perudo.view import PlayerView
 
@@ -113,17 +113,18 @@ class Solved:
 
     def find(self, view: PlayerView) -> dict[Action, Fraction] | None:
         """The strategy at ``view``'s decision, if this round has it."""
-        where = self.round.decisions.get(public_key(view))
-        if where is None or where[0] != view.player:
+        found = self.round.find(view)
+        if found is None:
             return None
-        seat, decision = where
+        seat, decision, hand = found
         side = self.round.seats[seat]
-        try:
-            hand = side.hands.index(tuple(sorted(view.dice)))
-        except ValueError:
-            return None
         chosen = side.probabilities(self.strategies[seat], decision, hand)
-        return dict(zip(side.actions[decision], chosen, strict=True))
+        first = side.firsts[decision]
+        return {
+            action: p
+            for k, (action, p) in enumerate(zip(side.actions[decision], chosen, strict=True))
+            if not isinstance(action, Stay) and side.legal(first + k, hand)
+        }
 
 
 @attrs.frozen(eq=False)
@@ -392,7 +393,10 @@ def _fill(
                 *np.nonzero(reached[seat][:, None] & before & (counts == 0)), strict=True
             ):
                 a, b = firsts[decision], firsts[decision + 1]
-                k = 0 if average is None else int(np.argmax(average[seat][a:b, hand]))
+                if average is None:  # the first move legal with the hand
+                    k = next(k for k in range(b - a) if side.legal(a + k, int(hand)))
+                else:
+                    k = int(np.argmax(average[seat][a:b, hand]))
                 held[seat][a + k, hand] = True
                 empty += 1
         if not empty:

@@ -76,9 +76,12 @@ class Restricted:
 
 
 def usable(seat: Seat, held: np.ndarray, reached: np.ndarray) -> np.ndarray:
-    """The held (edge, hand) pairs of ``seat`` a sub-round has: at a reached decision,
-    after a held pair of the same hand (or at the seat's first decision)."""
+    """The held (edge, hand) pairs of ``seat`` a sub-round has: legal, at a reached
+    decision, after a held pair of the same hand (or at the seat's first decision)."""
     parents, firsts = seat.arrays()
+    allowed = seat.allowed()
+    if allowed is not None:
+        held = held & allowed
     mask = np.zeros_like(held)
     everyone = np.ones(held.shape[1], dtype=bool)
     for decision in np.flatnonzero(reached):

@@ -67,16 +67,21 @@ def best_response(
     better = np.greater if responder == 0 else np.less
     pick = np.argmax if responder == 0 else np.argmin
     gaining: list[tuple[int, int]] = []
+    allowed = me.allowed()
     for decision in range(len(me.parents) - 1, -1, -1):  # children before parents
         first = me.firsts[decision]
         size = len(me.actions[decision])
         if not touched[first : first + size].any():
             continue
         rows = value[first : first + size]
+        legal = None if allowed is None else allowed[first : first + size]
+        if legal is not None:  # a move illegal with a hand is never its best
+            rows = np.where(legal, rows, worst)
         chosen = best(rows, axis=0)
         if held is not None:
             mask = held[first : first + size]
-            some = mask.any(axis=0) & ~mask.all(axis=0)
+            unheld = ~mask if legal is None else ~mask & legal
+            some = mask.any(axis=0) & unheld.any(axis=0)
             if some.any():
                 inside = best(np.where(mask, rows, worst), axis=0)
                 outside = np.where(mask, worst, rows)

@@ -3,13 +3,15 @@ without walking every history, and the memory the solver will hold for them."""
 
 from __future__ import annotations
 
+import math
 import os
 from typing import Any
 
 import attrs
 
+from perudo.actions import Act
 from perudo.errors import SolveError
-from perudo.solve.tree import going_on, round_name, standing
+from perudo.solve.tree import deals, going_on, holding, rerolled, round_name, standing
 from perudo.state import GameState
 
 #: The memory a solve holds per decision of the round walked (its position's key, its
@@ -73,28 +75,74 @@ def estimate(start: GameState, hands: tuple[int, int]) -> Estimate:
     Positions that differ only in bids made before the standing one are counted once (with
     perudo's own kinds, what is legal after a bid depends on the standing bid, the round's
     rules and the seats' standing); a round whose kinds may read the whole round is
-    counted history by history, up to :data:`COUNTED`."""
-    continuing = going_on(start.variant)
-    whole = bool(start.variant.user_kinds) or start.rules.raising.times_per_bid != 1
+    counted history by history, up to :data:`COUNTED`. An action that re-rolls dice counts
+    the rest of the round once for each outcome of the dice drawn, as the walk builds it."""
+    variant = start.variant
+    continuing = going_on(variant)
+    whole = bool(variant.user_kinds) or start.rules.raising.times_per_bid != 1
+    out_of_turn = variant.has_out_of_turn
+    in_turn = variant.actions.kind != "none" and not variant.actions.out_of_turn
+    faces = variant.dice.faces
     memo: dict[Any, tuple[int, int, int, int]] = {}
     budget = [COUNTED]
 
-    def count(state: GameState) -> tuple[int, int, int, int]:
-        key = _future(state, whole)
+    def acted(state: GameState, who: int, act: Act, sizes: list[int]) -> tuple[int, int]:
+        """The rest of the round after ``act``, once for each outcome of its dice: the
+        decisions and calls it adds (its edges added to ``sizes``, in place)."""
+        legal = next(
+            hand for hand in deals(len(state.players[who].cup), faces)
+            if act in holding(state, who, hand[0]).legal_actions(by=who)
+        )[0]  # fmt: skip
+        before = holding(state, who, legal)
+        n = rerolled(before, who, act, start)
+        ways = math.comb(n + faces - 1, n)  # the sorted outcomes of n dice
+        d, e0, e1, c = count(before.apply(act, by=who, rolled=(1,) * n), False)
+        sizes[0] += ways * e0
+        sizes[1] += ways * e1
+        return ways * d, ways * c
+
+    def offered(state: GameState, who: int) -> list[Act]:
+        """The actions of the ``actions`` axis ``who`` may take with some hand."""
+        found: dict[Act, None] = {}
+        for hand, _ in deals(len(state.players[who].cup), faces):
+            for move in holding(state, who, hand).legal_actions(by=who):
+                if isinstance(move, Act):
+                    found[move] = None
+        return list(found)
+
+    def count(state: GameState, stayed: bool) -> tuple[int, int, int, int]:
+        key = (_future(state, whole), stayed)
         found = memo.get(key)
         if found is not None:
             return found
         budget[0] -= 1
         if whole and budget[0] < 0:
             raise _Stop
-        actions = state.legal_actions()
         seat = state.to_act
+        assert seat is not None
         sizes = [0, 0]
-        sizes[seat or 0] = len(actions)
         decisions, calls = 1, 0
+        acts = offered(state, 1 - seat) if out_of_turn and not stayed else []
+        if acts:  # the bidder's decision before the next player's
+            sizes[1 - seat] = 1 + len(acts)
+            d, e0, e1, c = count(state, True)
+            decisions, calls = decisions + d, c
+            sizes[0] += e0
+            sizes[1] += e1
+            for act in acts:
+                d, c = acted(state, 1 - seat, act, sizes)
+                decisions, calls = decisions + d, calls + c
+            memo[key] = found = decisions, sizes[0], sizes[1], calls
+            return found
+        actions = [move for move in state.legal_actions() if not isinstance(move, Act)]
+        acts = offered(state, seat) if in_turn else []
+        sizes[seat] = len(actions) + len(acts)
+        for act in acts:
+            d, c = acted(state, seat, act, sizes)
+            decisions, calls = decisions + d, calls + c
         for action in actions:
             if isinstance(action, continuing):
-                d, e0, e1, c = count(state.apply(action))
+                d, e0, e1, c = count(state.apply(action), False)
                 decisions, calls = decisions + d, calls + c
                 sizes[0] += e0
                 sizes[1] += e1
@@ -104,7 +152,7 @@ def estimate(start: GameState, hands: tuple[int, int]) -> Estimate:
         return found
 
     try:
-        decisions, e0, e1, calls = count(start)
+        decisions, e0, e1, calls = count(start, False)
     except _Stop:
         return Estimate(
             decisions=COUNTED, edges=(COUNTED, COUNTED), calls=COUNTED, hands=hands,
@@ -128,9 +176,12 @@ def _future(state: GameState, whole: bool) -> Any:
         last = bids[-1] if bids else None
         claims = tuple((placed.player, placed.claim) for placed in bids if placed.claim != "bid")
         history = (last, claims)
+    acts = tuple(placed.player for placed in state.acts if placed.after == len(bids))
+    opened = tuple(player.open for player in state.players)
     return (
         history, state.to_act, state.pressured, state.offers, state.must_declare,
-        state.special_round, state.rules, standing(state), _first(state),
+        state.special_round, state.rules, standing(state), _first(state), acts, opened,
+        state.must_bid,
     )  # fmt: skip
 
 

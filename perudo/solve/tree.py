@@ -15,7 +15,7 @@ import attrs
 import numpy as np
 
 from perudo.actions import Act, Action, Bid, Calza, Declare, HandBid, Paso
-from perudo.errors import SolveError
+from perudo.errors import SolveError, shown
 from perudo.setup import new_game
 from perudo.state import GameState
 from perudo.variant import Variant
@@ -24,8 +24,20 @@ from perudo.view import PlayerView
 Hand = tuple[int, ...]
 
 #: Where a decision is in its round, as every player sees it: the declarations still
-#: offered, the special round declared, and the bids with who made them (and what each claims).
-Public = tuple[tuple[str, ...], bool, "str | None", tuple[tuple[int, str, str], ...]]
+#: offered, the special round declared, the bids with who made them (and what each claims),
+#: and the actions of the edition's ``actions`` axis taken (Bluff's re-rolls, the dice put
+#: out in them).
+Public = tuple[
+    tuple[str, ...],
+    bool,
+    "str | None",
+    tuple[tuple[int, str, str], ...],
+    tuple[tuple[int, str, int], ...],
+]
+
+#: A decision of a round: where it is (:data:`Public`), the seat deciding, and the faces
+#: each chance inside the round has drawn for that seat so far (its own secret, in order).
+Place = tuple[Public, int, tuple[tuple[int, ...], ...]]
 
 #: Each decision's action probabilities, by (decision, hand); a decision missing is played
 #: as :meth:`Seat.probabilities` says (the seat's own strategy never reaches it, or the
@@ -40,7 +52,18 @@ Table = tuple[tuple[int, ...], tuple[int, ...], int]
 def public_key(facts: GameState | PlayerView) -> Public:
     """Where ``facts`` (a state or a view) is in its round (the one place the key is made)."""
     bids = tuple((placed.player, str(placed.bid), placed.claim) for placed in facts.bids)
-    return facts.offers, facts.must_declare, facts.special_round, bids
+    acts = tuple((placed.player, str(placed.act), placed.after) for placed in facts.acts)
+    return facts.offers, facts.must_declare, facts.special_round, bids, acts
+
+
+def own_place(view: PlayerView) -> Place | None:
+    """The decision ``view`` is at, for its own seat; None once a chance inside the round
+    has drawn the seat new dice (which of its decisions it is at then depends on the hand
+    it was dealt, which the view no longer shows)."""
+    seat = view.player
+    if seat is None or any(placed.player == seat for placed in view.acts):
+        return None
+    return public_key(view), seat, ()
 
 
 def _table(counts: Sequence[int], scores: Sequence[int], facts: GameState | PlayerView) -> Table:
@@ -76,6 +99,22 @@ def deals(dice: int, faces: int) -> list[tuple[Hand, Fraction]]:
     return hands
 
 
+@attrs.frozen
+class Stay:
+    """A seat's choice to let pass its chance to act out of turn (Bluff's re-roll after its
+    own bid): the solver's move for taking none of the actions offered."""
+
+    def __str__(self) -> str:
+        return "no action"
+
+
+#: The one :class:`Stay`.
+STAY = Stay()
+
+#: A move of a seat's decision: an action, or :data:`STAY`.
+Move = Action | Stay
+
+
 @attrs.define(eq=False)
 class Seat:
     """One seat's decisions in a round, the same for each of its hands. The seat's sequence
@@ -85,10 +124,11 @@ class Seat:
     chances: list[Fraction]
     parents: list[int] = attrs.field(factory=list)  # each decision's edge before it, or -1
     firsts: list[int] = attrs.field(factory=list)  # each decision's first edge
-    actions: list[tuple[Action, ...]] = attrs.field(factory=list)
+    actions: list[tuple[Move, ...]] = attrs.field(factory=list)
     ending: list[bool] = attrs.field(factory=list)  # whether each edge ends the round
     states: list[GameState] | None = None  # a position of each decision, where kept
     edges: int = 0
+    masks: dict[int, np.ndarray] = attrs.field(factory=dict)  # an edge's hands, where not all
 
     @classmethod
     def dealt(cls, dice: int, faces: int) -> Seat:
@@ -97,9 +137,18 @@ class Seat:
         return cls([hand for hand, _ in hands], [chance for _, chance in hands])
 
     def decide(
-        self, parent: int, actions: tuple[Action, ...], ending: list[bool], state: GameState
+        self,
+        parent: int,
+        actions: tuple[Move, ...],
+        ending: list[bool],
+        state: GameState,
+        masks: Sequence[np.ndarray | None] = (),
     ) -> int:
-        """Add a decision; its number."""
+        """Add a decision (``masks``: the hands each move is legal with, None for every
+        hand, where some move is not legal with every hand); its number."""
+        for k, mask in enumerate(masks):
+            if mask is not None:
+                self.masks[self.edges + k] = mask
         self.parents.append(parent)
         self.firsts.append(self.edges)
         self.actions.append(actions)
@@ -121,8 +170,8 @@ class Seat:
 
     def probabilities(self, strategy: Strategy, decision: int, hand: int) -> tuple[Fraction, ...]:
         """The probability of each action at ``decision`` with ``hand``: the strategy's, or
-        where it has none, the first call that ends the round (uniform play where nothing
-        ends it)."""
+        where it has none, the first call that ends the round (uniform play over the moves
+        legal with the hand where nothing ends it)."""
         found = strategy.get((decision, hand))
         if found is not None:
             return found
@@ -132,7 +181,23 @@ class Seat:
         if True in ends:
             k = ends.index(True)
             return tuple(Fraction(int(i == k)) for i in range(n))
-        return (Fraction(1, n),) * n
+        legal = [self.legal(first + k, hand) for k in range(n)]
+        return tuple(Fraction(int(ok), sum(legal)) for ok in legal)
+
+    def legal(self, edge: int, hand: int) -> bool:
+        """Whether the move of ``edge`` is legal with ``hand``."""
+        mask = self.masks.get(edge)
+        return True if mask is None else bool(mask[hand])
+
+    def allowed(self) -> np.ndarray | None:
+        """Which (edge, hand) moves are legal, one row per edge; None where every one is
+        (what is legal depends on a die only where an action puts dice out)."""
+        if not self.masks:
+            return None
+        allowed = np.ones((self.edges, len(self.hands)), dtype=np.bool_)
+        for edge, mask in self.masks.items():
+            allowed[edge] = mask
+        return allowed
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """The decisions' parent edges and first edges (one more: the edge count) as int64
@@ -142,24 +207,51 @@ class Seat:
         return parents, firsts
 
 
+@attrs.frozen(eq=False)
+class Outcome:
+    """A call that ends the round, as the solvers settle it: a position before the call
+    (the hands of seats still holding the dice they were dealt are placeholders), the call,
+    the chance of the dice drawn inside the round on the way there, and which seats' cups
+    were drawn (those the position holds as they are)."""
+
+    state: GameState
+    action: Action
+    weight: Fraction = Fraction(1)
+    drawn: tuple[bool, bool] = (False, False)
+
+
 @attrs.define(eq=False)
 class Round:
     """A round as both seats' decisions, every call that ends it (each seat's last edge and
-    the call's outcome), and for each outcome a position before the call and the call (the
-    calls that settle alike for every deal share one). ``order`` lists every decision as it
-    was reached (parents first): its seat, its number, and the move before it (the seat and
-    edge, -1 at the start)."""
+    the call's outcome), and its outcomes (the calls that settle alike for every deal share
+    one). ``order`` lists every decision as it was reached (parents first): its seat, its
+    number, and the move before it (the seat and edge, -1 at the start); a decision reached
+    after moves of several of the other seat's information states (the other seat's own
+    chance drew differently) is listed after each."""
 
     start: GameState
     seats: tuple[Seat, Seat]
-    decisions: dict[Public, tuple[int, int]]
+    decisions: dict[Place, tuple[int, int]]
     ends: np.ndarray  # one row per call: seat 0's last edge, seat 1's, the outcome
-    outcomes: list[tuple[GameState, Action]]
-    order: np.ndarray  # one row per decision: seat, decision, seat before, edge before
+    outcomes: list[Outcome]
+    order: np.ndarray  # one row per decision and move before it: seat, decision, seat, edge
 
     @property
     def infosets(self) -> int:
         return sum(len(seat.firsts) * len(seat.hands) for seat in self.seats)
+
+    def find(self, view: PlayerView) -> tuple[int, int, int] | None:
+        """The seat, the decision (its number) and the hand (its index) of ``view``, where
+        the round has them."""
+        place = own_place(view)
+        where = None if place is None else self.decisions.get(place)
+        if where is None:
+            return None
+        seat, decision = where
+        try:
+            return seat, decision, self.seats[seat].hands.index(tuple(sorted(view.dice)))
+        except ValueError:
+            return None
 
     def settle(self, value: Callable[[GameState], tuple[Fraction, Fraction]]) -> Payoffs:
         """Each outcome's payoff to seat 0 for every deal (chance included), as proven
@@ -171,12 +263,13 @@ class Round:
         )
         low = np.empty((len(self.outcomes), len(hands0), len(hands1)), dtype=object)
         high = np.empty_like(low)
-        for index, (state, action) in enumerate(self.outcomes):
+        for index, outcome in enumerate(self.outcomes):
+            state, action = outcome.state, outcome.action
             for i, j in itertools.product(range(len(hands0)), range(len(hands1))):
-                after = dealt(state, (hands0[i], hands1[j])).apply(action)
+                after = dealt(state, (hands0[i], hands1[j]), outcome.drawn).apply(action)
                 low[index, i, j], high[index, i, j] = value(after)
-            low[index] *= chance
-            high[index] *= chance
+            low[index] *= chance * outcome.weight
+            high[index] *= chance * outcome.weight
         return Payoffs(low, high)
 
 
@@ -189,12 +282,23 @@ class Payoffs:
     high: np.ndarray
 
 
-def dealt(state: GameState, hands: tuple[Hand, Hand]) -> GameState:
-    """``state`` with the two seats holding ``hands``."""
+def dealt(
+    state: GameState, hands: tuple[Hand, Hand], drawn: tuple[bool, bool] = (False, False)
+) -> GameState:
+    """``state`` with the two seats holding ``hands`` (a seat whose cup was ``drawn`` inside
+    the round keeps the dice it holds)."""
     players = tuple(
-        attrs.evolve(player, dice=hand) for player, hand in zip(state.players, hands, strict=True)
+        player if keep else attrs.evolve(player, dice=hand)
+        for player, hand, keep in zip(state.players, hands, drawn, strict=True)
     )
     return attrs.evolve(state, players=players)
+
+
+def holding(state: GameState, seat: int, hand: Hand) -> GameState:
+    """``state`` with ``hand`` under the cup of ``seat`` (its dice in the open kept)."""
+    player = state.players[seat]
+    player = attrs.evolve(player, dice=tuple(sorted(player.open + hand)))
+    return attrs.evolve(state, players=(*state.players[:seat], player, *state.players[seat + 1 :]))
 
 
 def round_name(state: GameState) -> str:
@@ -214,9 +318,16 @@ def going_on(variant: Variant) -> tuple[type, ...]:
     return (*kinds, Calza) if variant.claims_in_chain else kinds
 
 
-def walk(start: GameState, limit: int, *, positions: bool = False) -> Round:
+def walk(start: GameState, limit: int, *, positions: bool = False, chance: bool = True) -> Round:
     """Every decision and call of the round from ``start``, with the engine's legal moves
-    (and a position of each decision, with ``positions``)."""
+    (and a position of each decision, with ``positions``).
+
+    An action of the edition's ``actions`` axis that re-rolls a seat's cup (Bluff's
+    re-roll) is a move of that seat, legal with the hands that hold the dice it puts out,
+    followed by chance: each outcome of the dice re-rolled, with its probability, known to
+    that seat alone. A bidder who may take such an action after its bid decides it before
+    the next player moves, or lets the chance pass (:data:`STAY`). Without ``chance``, such
+    a round is refused."""
     variant = start.variant
     faces = variant.dice.faces
     counts = [len(player.dice) for player in start.players]
@@ -225,55 +336,138 @@ def walk(start: GameState, limit: int, *, positions: bool = False) -> Round:
         for seat in seats:
             seat.states = []
     per_call = len(seats[0].hands) * len(seats[1].hands)
-    decisions: dict[Public, tuple[int, int]] = {}
+    decisions: dict[Place, tuple[int, int]] = {}
     ends: list[tuple[int, int, int]] = []
     order: list[tuple[int, int, int, int]] = []
-    outcomes: list[tuple[GameState, Action]] = []
+    linked: set[tuple[int, int, int, int]] = set()
+    outcomes: list[Outcome] = []
     settled: dict[Any, int] = {}
     whole = bool(variant.user_kinds)  # a registered kind may read the whole round
     out_of_turn = variant.has_out_of_turn
     continuing = going_on(variant)
+    in_turn = variant.actions.kind != "none" and not variant.actions.out_of_turn
+    Draws = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
 
-    def visit(state: GameState, last: tuple[int, int], before: tuple[int, int]) -> None:
+    def refuse_chance(who: int, act: Act) -> None:
+        if not chance:
+            raise SolveError(
+                f"in {round_name(start)} seat {who} may {act.word}, chance inside the round "
+                "that this measure does not follow"
+            )
+
+    def acts(state: GameState, who: int, draws: Draws) -> list[tuple[Act, np.ndarray | None]]:
+        """The actions of the ``actions`` axis ``who`` may take, each with the hands it
+        is legal with (None: every hand)."""
+        if draws[who]:  # the position holds the seat's own cup
+            return [(m, None) for m in state.legal_actions(by=who) if isinstance(m, Act)]
+        side = seats[who]
+        found: dict[Act, np.ndarray] = {}
+        for h, hand in enumerate(side.hands):
+            for move in holding(state, who, hand).legal_actions(by=who):
+                if isinstance(move, Act):
+                    found.setdefault(move, np.zeros(len(side.hands), dtype=np.bool_))[h] = True
+        return [(act, None if mask.all() else mask) for act, mask in found.items()]
+
+    def draws_of(
+        state: GameState, who: int, act: Act, mask: np.ndarray | None, draws: Draws
+    ) -> list[tuple[GameState, Hand, Fraction]]:
+        """Each outcome of ``act``'s chance: the position after it, the dice drawn and
+        their probability."""
+        refuse_chance(who, act)
+        side = seats[who]
+        hand = side.hands[0 if mask is None else int(np.flatnonzero(mask)[0])]
+        before = state if draws[who] else holding(state, who, hand)
+        n = rerolled(before, who, act, start)
+        return [(before.apply(act, by=who, rolled=drawn), drawn, p) for drawn, p in deals(n, faces)]
+
+    def visit(
+        state: GameState,
+        last: tuple[int, int],
+        before: tuple[int, int],
+        draws: Draws,
+        weight: Fraction,
+        stayed: bool,
+    ) -> None:
         seat = state.to_act
         assert seat is not None
-        actions = state.legal_actions()
-        others = state.legal_actions(by=1 - seat) if out_of_turn else ()
-        for who, moves in ((seat, actions), (1 - seat, others)):
-            drawn = next((move for move in moves if isinstance(move, Act)), None)
-            if drawn is not None:
+        if out_of_turn and not stayed:
+            others = state.legal_actions(by=1 - seat)
+            if any(not isinstance(move, Act) for move in others):
                 raise SolveError(
-                    f"in {round_name(start)} seat {who} may {drawn.word}, chance inside the "
-                    "round that the solver does not follow yet"
+                    f"in {round_name(start)} seat {1 - seat} may act out of turn, which the "
+                    "solver does not follow (it solves games of alternating turns)"
                 )
-        if others:
-            raise SolveError(
-                f"in {round_name(start)} seat {1 - seat} may act out of turn, which the solver "
-                "does not follow (it solves games of alternating turns)"
-            )
-        side = seats[seat]
-        ending = [not isinstance(action, continuing) for action in actions]
-        decision = side.decide(last[seat], actions, ending, state)
-        order.append((seat, decision, *before))
-        decisions[public_key(state)] = (seat, decision)
-        first = side.firsts[decision]
-        for k, action in enumerate(actions):
-            mine = (first + k, last[1]) if seat == 0 else (last[0], first + k)
-            if not ending[k]:
-                visit(state.apply(action), mine, (seat, first + k))
-                continue
-            key = call_key(state, action, whole)
-            outcome = settled.get(key)
-            if outcome is None:
-                outcome = settled[key] = len(outcomes)
-                outcomes.append((state, action))
-            ends.append((*mine, outcome))
-            if len(ends) * per_call > limit:
-                raise SolveError(
-                    f"{round_name(start)} is too big to solve: more than {limit:,} positions"
-                )
+            offered = acts(state, 1 - seat, draws) if others else []
+            if offered:  # the bidder's chance to act, before the next player moves
+                decide(state, 1 - seat, [(STAY, None), *offered], last, before, draws, weight)
+                return
+        legal = state.legal_actions()
+        moves: list[tuple[Move, np.ndarray | None]] = [
+            (move, None) for move in legal if not isinstance(move, Act)
+        ]
+        if in_turn:  # the actions of the axis a seat takes in its turn, by hand
+            moves += acts(state, seat, draws)
+        decide(state, seat, moves, last, before, draws, weight)
 
-    visit(start, (-1, -1), (-1, -1))
+    def decide(
+        state: GameState,
+        seat: int,
+        moves: list[tuple[Move, np.ndarray | None]],
+        last: tuple[int, int],
+        before: tuple[int, int],
+        draws: Draws,
+        weight: Fraction,
+    ) -> None:
+        side = seats[seat]
+        place = (public_key(state), seat, draws[seat])
+        found = decisions.get(place)
+        actions = tuple(move for move, _ in moves)
+        ending = [not isinstance(move, (*continuing, Act, Stay)) for move in actions]
+        if found is None:
+            masks = [mask for _, mask in moves]
+            decision = side.decide(last[seat], actions, ending, state, masks)
+            decisions[place] = (seat, decision)
+        else:  # reached again after another draw of the other seat's own chance
+            decision = found[1]
+            assert side.parents[decision] == last[seat]
+        row = (seat, decision, *before)
+        if row not in linked:
+            linked.add(row)
+            order.append(row)
+        first = side.firsts[decision]
+        for k, (move, mask) in enumerate(moves):
+            edge = first + k
+            mine = (edge, last[1]) if seat == 0 else (last[0], edge)
+            if isinstance(move, Stay):
+                visit(state, mine, (seat, edge), draws, weight, True)
+            elif isinstance(move, Act):
+                for after, drawn, p in draws_of(state, seat, move, mask, draws):
+                    more = (*draws[seat], drawn)
+                    now = (more, draws[1]) if seat == 0 else (draws[0], more)
+                    visit(after, mine, (seat, edge), now, weight * p, False)
+            elif not ending[k]:
+                visit(state.apply(move), mine, (seat, edge), draws, weight, False)
+            else:
+                call(state, move, mine, draws, weight)
+
+    def call(
+        state: GameState, action: Action, mine: tuple[int, int], draws: Draws, weight: Fraction
+    ) -> None:
+        drawn = (bool(draws[0]), bool(draws[1]))
+        players = zip(state.players, drawn, strict=True)
+        cups = tuple((player.open, player.cup if d else None) for player, d in players)
+        key = (call_key(state, action, whole), weight, cups)
+        outcome = settled.get(key)
+        if outcome is None:
+            outcome = settled[key] = len(outcomes)
+            outcomes.append(Outcome(state=state, action=action, weight=weight, drawn=drawn))
+        ends.append((*mine, outcome))
+        if len(ends) * per_call > limit:
+            raise SolveError(
+                f"{round_name(start)} is too big to solve: more than {limit:,} positions"
+            )
+
+    visit(start, (-1, -1), (-1, -1), ((), ()), Fraction(1), False)
     return Round(
         start=start,
         seats=seats,
@@ -282,6 +476,21 @@ def walk(start: GameState, limit: int, *, positions: bool = False) -> Round:
         outcomes=outcomes,
         order=np.array(order, dtype=np.int64).reshape(-1, 4),
     )
+
+
+def rerolled(state: GameState, who: int, act: Act, start: GameState) -> int:
+    """How many dice ``act`` (legal for seat ``who`` in ``state``) re-rolls: every die it
+    leaves under the cup. Refused when it keeps part of a hidden cup (a draw) or looks under
+    one: the new cup would depend on the old, or the chance on another seat's hand."""
+    player = state.players[who]
+    effect = state.variant.actions.effect(act, who, player.cup, state.context)
+    if not effect.reroll or effect.redraw or effect.look_at is not None:
+        raise SolveError(
+            f"in {round_name(start)} seat {who} may {act.word} ({shown(str(act))}), chance "
+            "that keeps part of a hidden cup or looks under one, which the solver does not "
+            "follow (it follows actions that re-roll every die left under the cup)"
+        )
+    return len(player.cup) - len(effect.put_out)
 
 
 def standing(state: GameState) -> tuple[tuple[int, int, int, bool], ...]:

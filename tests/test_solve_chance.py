@@ -1,0 +1,216 @@
+"""Chance inside a round (Bluff's re-roll) solved as chance nodes, checked against an
+independent model: the game written out history by history from the engine, every deal
+and every re-roll drawn die by die, its sequence form solved by SciPy's own linear
+program solver."""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from typing import Any
+
+import pytest
+
+import perudo
+
+pytest.importorskip("scipy", reason="the solve extra is not installed: pip install '.[solve]'")
+
+import numpy as np
+from scipy import sparse
+from scipy.optimize import linprog
+
+from perudo.actions import Act
+from perudo.solve import SolveError, exploitability, solve_game, solve_round
+from perudo.state import GameState
+
+
+def bluff(faces: int) -> perudo.Variant:
+    """Bluff with ``faces`` faces, the highest wild (a star), as its own dice have."""
+    return perudo.load_variant("bluff").derive(
+        f"bluff-d{faces}", reason="Fewer faces, to solve in a test.",
+        dice={"per_player": 5, "faces": faces}, wilds={"face": faces},
+        conversion={"face": faces},
+    )  # fmt: skip
+
+
+class SequenceForm:
+    """A two-seat zero-sum game's sequence form, built history by history: each seat's
+    sequences (an information state and a move), its constraints, and the payoff to seat 0
+    of each pair of sequences, chance included."""
+
+    def __init__(self) -> None:
+        self.sequences: list[dict[Any, int]] = [{}, {}]  # (infoset, move) -> number (0: none)
+        self.infosets: list[dict[Any, tuple[int, list[int]]]] = [{}, {}]
+        self.payoff: dict[tuple[int, int], float] = defaultdict(float)
+
+    def move(self, seat: int, infoset: Any, move: str, parent: int) -> int:
+        known = self.infosets[seat].setdefault(infoset, (parent, []))
+        assert known[0] == parent, "perfect recall"
+        number = self.sequences[seat].setdefault((infoset, move), len(self.sequences[seat]) + 1)
+        if number not in known[1]:
+            known[1].append(number)
+        return number
+
+    def constraints(self, seat: int) -> sparse.csr_matrix:
+        count = len(self.sequences[seat]) + 1
+        rows, cols, values = [0], [0], [1.0]
+        for row, (parent, children) in enumerate(self.infosets[seat].values(), start=1):
+            rows += [row] * (1 + len(children))
+            cols += [parent, *children]
+            values += [-1.0] + [1.0] * len(children)
+        shape = (len(self.infosets[seat]) + 1, count)
+        return sparse.csr_matrix((values, (rows, cols)), shape=shape)
+
+    def value(self) -> float:
+        """max over seat 0's plans x of min over seat 1's: max f'q s.t. F'q <= A'x, Ex = e."""
+        e, f = self.constraints(0), self.constraints(1)
+        n0, m1 = e.shape[1], f.shape[0]
+        keys = list(self.payoff)
+        a = sparse.csr_matrix(
+            ([self.payoff[k] for k in keys], ([k[0] for k in keys], [k[1] for k in keys])),
+            shape=(n0, f.shape[1]),
+        )
+        cost = np.zeros(n0 + m1)
+        cost[n0] = -1.0
+        upper = sparse.hstack([-a.T, f.T])
+        equal = sparse.hstack([e, sparse.csr_matrix((e.shape[0], m1))])
+        rhs = np.zeros(e.shape[0])
+        rhs[0] = 1.0
+        result = linprog(
+            cost, A_ub=upper, b_ub=np.zeros(upper.shape[0]), A_eq=equal, b_eq=rhs,
+            bounds=[(0, None)] * n0 + [(None, None)] * m1, method="highs",
+        )  # fmt: skip
+        assert result.status == 0, result.message
+        return float(-result.fun)
+
+
+def independent_value(variant: perudo.Variant, counts: tuple[int, int]) -> float:
+    """The round's value for seat 0 (seat 0 opening), from every ordered deal and every
+    ordered re-roll: a seat's information is its own dice, each re-roll's new dice, and
+    every move made (a re-roll's dice put out, or the bidder letting its chance pass)."""
+    faces = variant.dice.faces
+    form = SequenceForm()
+
+    def walk(
+        state: GameState,
+        private: tuple[tuple[Any, ...], tuple[Any, ...]],
+        public: tuple[Any, ...],
+        last: tuple[int, int],
+        chance: float,
+        stayed: bool,
+    ) -> None:
+        seat = state.to_act
+        assert seat is not None
+        bidder = 1 - seat
+        acts = [] if stayed else [a for a in state.legal_actions(by=bidder) if isinstance(a, Act)]
+        if acts:  # the bidder's re-roll, or none, before the next player moves
+            infoset = (private[bidder], public)
+            for act in (None, *acts):
+                number = form.move(bidder, infoset, str(act), last[bidder])
+                mine = (number, last[1]) if bidder == 0 else (last[0], number)
+                if act is None:
+                    walk(state, private, (*public, (bidder, "stay")), mine, chance, True)
+                    continue
+                n = len(state.players[bidder].cup) - len(act.numbers)
+                for rolled in itertools.product(range(1, faces + 1), repeat=n):
+                    after = state.apply(act, by=bidder, rolled=rolled)
+                    seen = list(private)
+                    seen[bidder] = (*seen[bidder], tuple(sorted(rolled)))
+                    walk(
+                        after, (seen[0], seen[1]), (*public, (bidder, str(act))), mine,
+                        chance / faces**n, False,
+                    )  # fmt: skip
+            return
+        infoset = (private[seat], public)
+        for action in state.legal_actions():
+            number = form.move(seat, infoset, str(action), last[seat])
+            mine = (number, last[1]) if seat == 0 else (last[0], number)
+            after = state.apply(action)
+            if after.round_number == state.round_number and not after.is_over:
+                walk(after, private, (*public, (seat, str(action))), mine, chance, False)
+                continue
+            result = after.last_result
+            assert result is not None
+            form.payoff[mine] += chance * (result.changes[0] - result.changes[1])
+
+    for hand0 in itertools.product(range(1, faces + 1), repeat=counts[0]):
+        for hand1 in itertools.product(range(1, faces + 1), repeat=counts[1]):
+            state = perudo.new_game(
+                variant, 2, seed=0, dice=[list(hand0), list(hand1)], first_player=0
+            )
+            private = ((tuple(sorted(hand0)),), (tuple(sorted(hand1)),))
+            walk(state, private, (), (0, 0), 1 / faces ** sum(counts), False)
+    return form.value()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("counts", [(2, 1), (1, 2)])
+def test_a_re_roll_is_chance_inside_the_round_with_the_independent_models_value(
+    counts: tuple[int, int],
+) -> None:
+    variant = bluff(3)
+    solved = solve_round(variant, counts)
+    assert solved.exact
+    assert float(solved.value) == pytest.approx(independent_value(variant, counts), abs=1e-9)
+
+
+@pytest.mark.slow
+def test_the_independent_model_sees_the_re_roll() -> None:
+    # the model is not blind to the re-roll: with it taken out, the value moves
+    variant = bluff(3)
+    plain = variant.derive("bluff-d3-plain", reason="No re-roll.", actions={"kind": "none"})
+    with_it, without = (independent_value(v, (2, 1)) for v in (variant, plain))
+    assert abs(with_it - without) > 1e-3
+    assert float(solve_round(plain, (2, 1)).value) == pytest.approx(without, abs=1e-9)
+
+
+def test_the_estimate_counts_every_outcome_of_a_re_roll() -> None:
+    # the calls are counted as the walk builds them, once for each outcome of the dice
+    from perudo.solve.size import estimate
+    from perudo.solve.tree import start_state, walk
+
+    start = start_state(bluff(3), (2, 1), 0, starting=None)
+    walked = walk(start, 10**9)
+    assert estimate(start, (6, 3)).calls == len(walked.ends) == 12_031
+    assert walked.seats[0].masks  # a re-roll is legal only with the dice it puts out
+
+
+def test_the_solution_covers_a_seat_until_its_own_re_roll() -> None:
+    variant = bluff(3)
+    solution = solve_round(variant, (2, 1))
+    state = perudo.new_game(variant, 2, seed=0, dice=[[1, 2], [3]], first_player=0)
+    opening = solution.strategy(state.view(0))
+    assert set(opening) <= set(state.legal_actions())
+    assert sum(opening.values()) == 1
+    bid = next(action for action in state.legal_actions() if str(action) == "1x1")
+    state = state.apply(bid).apply(Act("reroll", (2,)), by=0, rolled=[3])
+    answer = solution.strategy(state.view(1))  # seat 1 has not re-rolled: covered
+    assert set(answer) <= set(state.legal_actions())
+    assert sum(answer.values()) == 1
+    later = state.apply(next(a for a in state.legal_actions() if str(a) == "2x1"))
+    assert later.to_act == 0  # seat 0 re-rolled: which hand it was dealt is no longer shown
+    with pytest.raises(SolveError, match="does not cover"):
+        solution.strategy(later.view(0))
+
+
+def test_chance_that_keeps_part_of_a_cup_is_refused_by_name() -> None:
+    draws = perudo.load_variant("mia").derive(
+        "mia-draws", reason="A draw keeps the rest of the cup.",
+        actions={"kind": "roll-and-draw", "draws": 1},
+    )  # fmt: skip
+    with pytest.raises(SolveError, match=r"may draw .* keeps part of a hidden cup"):
+        solve_round(draws, (2, 2))
+
+
+def test_a_bots_exploitability_is_not_measured_where_chance_is_inside_the_round() -> None:
+    from perudo.bots import RandomBot
+
+    with pytest.raises(SolveError, match="may reroll, chance inside the round"):
+        exploitability(RandomBot(), bluff(3), (2, 1))
+
+
+@pytest.mark.slow
+def test_a_game_of_bluff_solves_its_re_rolls_in_every_round() -> None:
+    solved = solve_game(bluff(3), (2, 1))
+    assert solved.exact
+    assert solved.rounds > 1
