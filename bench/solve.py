@@ -100,11 +100,13 @@ def section_liars_dice(repeats: int, epsilon: float) -> None:
 
 
 def two_player_editions() -> list[str]:
-    """The shipped editions the solver takes: two seats, no actions of their own."""
+    """The shipped editions the solver takes: two seats, and actions of their own only
+    where they re-roll (Bluff)."""
     return [
         key
         for key in perudo.variant_names()
-        if perudo.load_variant(key).players.min <= 2 and not perudo.load_variant(key).has_actions
+        if perudo.load_variant(key).players.min <= 2
+        and perudo.load_variant(key).actions.kind in ("none", "reroll")
     ]
 
 
@@ -144,12 +146,19 @@ def section_sizes(
 
 
 def fewer_faces(key: str, faces: int) -> perudo.Variant:
+    """The edition with ``faces`` faces; a wild or converting face that is the highest
+    (Bluff's star) stays the highest."""
     variant = perudo.load_variant(key)
     if faces == variant.dice.faces:
         return variant
+    highest = {
+        axis: {"face": faces}
+        for axis, rule in (("wilds", variant.wilds), ("conversion", variant.conversion))
+        if getattr(rule, "face", None) == variant.dice.faces
+    }
     return variant.derive(
         f"{key}-d{faces}", reason="Fewer faces, to solve in the bench.",
-        dice={"per_player": variant.dice.per_player, "faces": faces},
+        dice={"per_player": variant.dice.per_player, "faces": faces}, **highest,
     )  # fmt: skip
 
 
