@@ -125,6 +125,16 @@ def independent_value(variant: perudo.Variant, counts: tuple[int, int]) -> float
         for action in state.legal_actions():
             number = form.move(seat, infoset, str(action), last[seat])
             mine = (number, last[1]) if seat == 0 else (last[0], number)
+            if isinstance(action, Act):  # a re-roll in turn (then a bid)
+                n = len(state.chance_nodes(action))
+                for rolled in itertools.product(range(1, faces + 1), repeat=n):
+                    seen = list(private)
+                    seen[seat] = (*seen[seat], tuple(sorted(rolled)))
+                    walk(
+                        state.apply(action, rolled=rolled), (seen[0], seen[1]),
+                        (*public, (seat, str(action))), mine, chance / faces**n, False,
+                    )  # fmt: skip
+                continue
             after = state.apply(action)
             if after.round_number == state.round_number and not after.is_over:
                 walk(after, private, (*public, (seat, str(action))), mine, chance, False)
@@ -144,11 +154,17 @@ def independent_value(variant: perudo.Variant, counts: tuple[int, int]) -> float
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("counts", [(2, 1), (1, 2)])
+@pytest.mark.parametrize(
+    ("kind", "counts"), [("reroll", (2, 1)), ("reroll", (1, 2)), ("reroll-then-bid", (2, 1))]
+)
 def test_a_re_roll_is_chance_inside_the_round_with_the_independent_models_value(
-    counts: tuple[int, int],
+    kind: str, counts: tuple[int, int]
 ) -> None:
+    # Bluff's re-roll after the bidder's own bid (out of turn), and a re-roll in turn
+    # before a bid (the kind reroll-then-bid)
     variant = bluff(3)
+    if kind != "reroll":
+        variant = variant.derive(f"bluff-d3-{kind}", reason="In turn.", actions={"kind": kind})
     solved = solve_round(variant, counts)
     assert solved.exact
     assert float(solved.value) == pytest.approx(independent_value(variant, counts), abs=1e-9)
@@ -214,3 +230,13 @@ def test_a_game_of_bluff_solves_its_re_rolls_in_every_round() -> None:
     solved = solve_game(bluff(3), (2, 1))
     assert solved.exact
     assert solved.rounds > 1
+
+
+def test_cfr_plus_follows_the_re_roll_to_the_exact_value() -> None:
+    from perudo.solve import approximate_round
+
+    variant = bluff(3)
+    approximation = approximate_round(variant, (2, 1), exploitability=1e-4)
+    assert approximation.exploitability <= 1e-4
+    exact = solve_round(variant, (2, 1)).value
+    assert abs(approximation.value - float(exact)) <= 2 * approximation.exploitability

@@ -7,8 +7,13 @@ which compiles CFR+). The game is read from the engine itself, so any declared r
 set solves, registered kinds included. A round is walked once, with
 :class:`~perudo.GameState`'s own legal moves (a rule kind sees the
 :class:`~perudo.rules.RoundContext`, never a die, so what is legal never depends on the
-hands); every call then settles with the engine for every deal of the dice (each sorted
-hand with its chance). A player knows its own hand and every move made; the sequence form
+hands, but for an action that puts dice out); every call then settles with the engine for
+every deal of the dice (each sorted hand with its chance). Chance inside a round is
+followed where an action re-rolls every die it leaves under the cup (Bluff's re-roll): the
+action is a move of its seat, legal with the hands that hold the dice it puts out, and each
+outcome of the dice re-rolled, with its chance, is known to that seat alone. A bidder who may
+re-roll after its bid decides before the next player moves, or lets its chance pass. A
+player knows its own hand, the dice its own re-rolls drew, and every move made; the sequence form
 of the game (von Stengel's) is a linear program whose solution is an equilibrium. A small
 round is one linear program; a large one is solved by a double oracle: CFR+ picks the moves
 played, the linear program of that sub-round is solved, and exact best responses in the
@@ -177,7 +182,9 @@ class Solution:
 
     def strategy(self, view: PlayerView) -> Mapping[Action, Fraction]:
         """The probability of each legal action at the decision of ``view`` (a view of a
-        position the solution covers).
+        position the solution covers: a seat's decisions until it re-rolls, after which
+        which of them it is at depends on the hand it was dealt, which the view no longer
+        shows).
 
         Raises:
             SolveError: the solution does not cover that decision.
@@ -214,8 +221,9 @@ def solve_round(
 
     Raises:
         SolveError: not two seats, dice the edition does not deal, a round past
-            ``max_nodes`` positions, a seat that may act out of turn, or chance inside the
-            round (a re-roll).
+            ``max_nodes`` positions, a seat that may act out of turn (but for a re-roll
+            after its own bid), or chance inside the round that keeps part of a hidden cup
+            (a draw) or looks under one.
         InvalidVariantError: a round that never ends (the engine stops a round past the
             bound of its raise order, :attr:`~perudo.rules.RaisingRule.times_per_bid`).
     """
@@ -386,7 +394,8 @@ def exploitability(
     0.780744
 
     Raises:
-        SolveError: as :func:`solve_round`, or the bot has no ``policy`` or gives one that
+        SolveError: as :func:`solve_round`, a round with chance inside it (a bot's
+            re-rolls are not asked of it), or the bot has no ``policy`` or gives one that
             is not a distribution over the legal actions.
     """
     variant, counts = checked(variant, dice, opener)
