@@ -268,6 +268,34 @@ def test_a_game_that_comes_back_to_a_round_is_its_fixed_point_in_a_certified_int
         solve_game(calza, (1, 1), tolerance=2)
 
 
+def test_a_fixed_points_passes_walk_each_round_once_and_start_from_its_last_sub_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # every round by the double oracle (none solved as one linear program): CFR+ picks the
+    # first sub-round of each round once, in the first pass; each later pass starts from
+    # the sub-round the pass before ended with, and walks nothing again
+    from perudo.solve import exact
+    from perudo.solve.cfr import Regrets
+
+    monkeypatch.setattr(exact, "WHOLE", 0)
+    started: list[object] = []
+    original = Regrets.of
+
+    def counted(round_: object, payoff: object) -> Regrets:
+        started.append(round_)
+        return original(round_, payoff)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Regrets, "of", counted)
+    lines: list[str] = []
+    game = solve_game(four_faces("french-calza"), (1, 1), progress=lines.append)
+    passes = [line for line in lines if line.startswith("fixed point, pass")]
+    walks = [line for line in lines if line.startswith("walked:")]
+    assert len(passes) > 1
+    assert len(walks) == len(started) == game.rounds
+    plain = solve_game(four_faces("french-calza"), (1, 1))
+    assert plain.bounds[0] <= game.value <= plain.bounds[1]
+
+
 def test_a_game_whose_round_is_too_big_names_the_round() -> None:
     with pytest.raises(SolveError, match="the 2v2 round of Italian Palifico"):
         solve_game("italian", (2, 2))

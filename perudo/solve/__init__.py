@@ -77,7 +77,7 @@ from perudo.solve.checks import (
     dice_payoff,
     reporter,
 )
-from perudo.solve.exact import Effort, Part, Report, solve_from
+from perudo.solve.exact import Effort, Kept, Part, Report, solve_from
 from perudo.solve.proof import best_response
 from perudo.solve.tree import (
     Seat,
@@ -86,7 +86,7 @@ from perudo.solve.tree import (
     deals,
     dealt,
     placeholder,
-    standing,
+    round_start,
     start_state,
     state_table,
     view_table,
@@ -275,20 +275,21 @@ def solve_game(
     path: list[Any] = []
     estimates: dict[Any, tuple[Fraction, Fraction]] = {}  # the last pass's, in a cycle
     cyclic: list[Any] = []  # the rounds a pass came back to
+    kept: Kept = {}  # each round walked, and its last sub-round, for the next pass
 
     def value(state: GameState) -> tuple[Fraction, Fraction]:
         if state.is_over:
             winners = state.winners
             share = [Fraction(int(seat in winners), len(winners)) for seat in (0, 1)]
             return share[0] - share[1], share[0] - share[1]
-        key = _round_start(state)
+        key = round_start(state)
         if key in path:  # back to a round being solved: its last estimate
             cyclic.append(key)
             return estimates.get(key, (Fraction(-1), Fraction(1)))
         known = solved.get(key)
         if known is None:
             path.append(key)
-            known = solved[key] = solve_from(placeholder(state), value, limit, memory, report)
+            known = solved[key] = solve_from(placeholder(state), value, limit, memory, report, kept)
             path.pop()
         return known.bounds
 
@@ -342,15 +343,6 @@ def _checked_tolerance(tolerance: Fraction | float) -> Fraction:
     if not isinstance(tolerance, Fraction | int | float) or not 0 < tolerance < 1:
         raise SolveError(f"tolerance {shown(tolerance)} is not a number between 0 and 1")
     return Fraction(tolerance)
-
-
-def _round_start(state: GameState) -> Any:
-    """What the rest of a game from the start of a round depends on, besides the dice
-    dealt."""
-    return (
-        standing(state), state.to_act, state.rules, state.special_round, state.special_player,
-        state.owed, state.offers, state.must_declare, state.starting_dice,
-    )  # fmt: skip
 
 
 def _solution(

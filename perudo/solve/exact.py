@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import numpy as np
@@ -22,7 +23,17 @@ from perudo.actions import Action
 from perudo.solve import lp, size
 from perudo.solve.cfr import Regrets
 from perudo.solve.proof import best_response
-from perudo.solve.tree import Payoffs, Round, Stay, Strategy, deals, public_key, round_name, walk
+from perudo.solve.tree import (
+    Payoffs,
+    Round,
+    Stay,
+    Strategy,
+    deals,
+    public_key,
+    round_name,
+    round_start,
+    walk,
+)
 from perudo.state import GameState
 from perudo.view import PlayerView
 
@@ -102,6 +113,7 @@ class Solved:
     strategies: tuple[Strategy, Strategy]
     bounds: tuple[Fraction, Fraction]
     effort: Effort
+    held: tuple[np.ndarray, np.ndarray]  # the double oracle's last sub-round
 
     @property
     def start(self) -> GameState:
@@ -178,23 +190,37 @@ class Declared:
 Part = Solved | Declared
 
 
+#: What a game's passes towards its fixed point keep of each round they solve: the round
+#: walked and the double oracle's last sub-round (each seat's held moves), by the round's
+#: start (:func:`~perudo.solve.tree.round_start`).
+Kept = dict[Any, tuple[Round, tuple[np.ndarray, np.ndarray]]]
+
+
 def solve_from(
     start: GameState,
     value: Callable[[GameState], tuple[Fraction, Fraction]],
     limit: int,
     memory: int | None,
     report: Report,
+    kept: Kept | None = None,
 ) -> Part:
     """The round from ``start`` solved, ``value`` giving the payoffs after each call; its
-    size estimated first, and refused past ``limit`` positions or ``memory`` bytes."""
+    size estimated first, and refused past ``limit`` positions or ``memory`` bytes. With
+    ``kept``, a round solved before (an earlier pass) is not walked again, and its double
+    oracle starts from the sub-round it ended with; each round solved is kept."""
     if start.must_declare:  # declared blind, before any die is seen: one round per choice
         options = {
-            action: solve_from(start.apply(action), value, limit, memory, report)
+            action: solve_from(start.apply(action), value, limit, memory, report, kept)
             for action in start.legal_actions()
         }
         return Declared(start, options)
-    round_ = walked(start, limit, memory, report)
-    return solve(round_, round_.settle(value), report)
+    key = round_start(start)
+    found = None if kept is None else kept.get(key)
+    round_ = walked(start, limit, memory, report) if found is None else found[0]
+    solved = solve(round_, round_.settle(value), report, None if found is None else found[1])
+    if kept is not None:
+        kept[key] = round_, solved.held
+    return solved
 
 
 def walked(start: GameState, limit: int, memory: int | None, report: Report) -> Round:
@@ -213,9 +239,15 @@ def walked(start: GameState, limit: int, memory: int | None, report: Report) -> 
     return round_
 
 
-def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
+def solve(
+    round_: Round,
+    payoffs: Payoffs,
+    report: Report,
+    start: tuple[np.ndarray, np.ndarray] | None = None,
+) -> Solved:
     """An equilibrium of ``round_`` and its proven bounds: seat 0's strategy against the
-    lowest payoffs, seat 1's against the highest."""
+    lowest payoffs, seat 1's against the highest; the double oracle's first sub-round is
+    ``start`` where given (the moves each seat held, by edge and hand)."""
     middle = ((payoffs.low + payoffs.high) / 2).astype(np.float64)
     seats = round_.seats
     hands = len(seats[0].hands) * len(seats[1].hands)
@@ -226,6 +258,8 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
             np.ones((seats[0].edges, len(seats[0].hands)), dtype=bool),
             np.ones((seats[1].edges, len(seats[1].hands)), dtype=bool),
         )
+    elif start is not None:
+        held = start[0].copy(), start[1].copy()
     else:
         held, iterations = _played(round_, middle, report)
     exact = payoffs.low if np.array_equal(payoffs.low, payoffs.high) else None  # a round's
@@ -293,7 +327,7 @@ def solve(round_: Round, payoffs: Payoffs, report: Report) -> Solved:
             )  # fmt: skip
             return Solved(
                 round=round_, strategies=(guarantee[1], concession[1]), bounds=bounds,
-                effort=effort,
+                effort=effort, held=held,
             )  # fmt: skip
         report(
             f"best responses: {float(bounds[0]):.6f} to {float(bounds[1]):.6f} (a gap of "

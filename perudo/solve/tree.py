@@ -397,7 +397,8 @@ def walk(start: GameState, limit: int, *, positions: bool = False, chance: bool 
                     f"in {round_name(start)} seat {1 - seat} may act out of turn, which the "
                     "solver does not follow (it solves games of alternating turns)"
                 )
-            offered = acts(state, 1 - seat, draws) if others else []
+            # with every hand: the placeholder's may offer none where another hand would
+            offered = acts(state, 1 - seat, draws) if variant.actions.out_of_turn else []
             if offered:  # the bidder's chance to act, before the next player moves
                 decide(state, 1 - seat, [(STAY, None), *offered], last, before, draws, weight)
                 return
@@ -491,6 +492,15 @@ def rerolled(state: GameState, who: int, act: Act, start: GameState) -> int:
             "follow (it follows actions that re-roll every die left under the cup)"
         )
     return len(player.cup) - len(effect.put_out)
+
+
+def round_start(state: GameState) -> Any:
+    """What the rest of a game from the start of a round depends on, besides the dice
+    dealt."""
+    return (
+        standing(state), state.to_act, state.rules, state.special_round, state.special_player,
+        state.owed, state.offers, state.must_declare, state.starting_dice,
+    )  # fmt: skip
 
 
 def standing(state: GameState) -> tuple[tuple[int, int, int, bool], ...]:
