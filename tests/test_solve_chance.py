@@ -240,3 +240,20 @@ def test_cfr_plus_follows_the_re_roll_to_the_exact_value() -> None:
     assert approximation.exploitability <= 1e-4
     exact = solve_round(variant, (2, 1)).value
     assert abs(approximation.value - float(exact)) <= 2 * approximation.exploitability
+
+
+@pytest.mark.slow
+def test_the_perfect_play_page_gives_bluffs_values_at_three_faces() -> None:
+    from pathlib import Path
+
+    page = Path(__file__).parent.parent / "docs" / "perfect-play.md"
+    section = page.read_text().split("## Chance inside a round")[1].split("\n## ")[0]
+    row = next(line for line in section.splitlines() if line.startswith("| 3 |"))
+    cells = [cell.split("**")[1] for cell in row.split("|")[2:-1]]
+    variant = bluff(3)
+    found = [
+        solve(variant, dice).value
+        for solve in (solve_round, solve_game)
+        for dice in ((1, 2), (2, 1))
+    ]
+    assert [str(value) for value in found] == cells
