@@ -8,10 +8,20 @@ import os
 from typing import Any
 
 import attrs
+import numpy as np
 
 from perudo.actions import Act
 from perudo.errors import SolveError
-from perudo.solve.tree import deals, going_on, holding, rerolled, round_name, standing
+from perudo.solve.tree import (
+    acts_in_turn,
+    deals,
+    going_on,
+    holding,
+    offered,
+    rerolled,
+    round_name,
+    standing,
+)
 from perudo.state import GameState
 
 #: The memory a solve holds per decision of the round walked (its position's key, its
@@ -80,20 +90,20 @@ def estimate(start: GameState, hands: tuple[int, int]) -> Estimate:
     variant = start.variant
     continuing = going_on(variant)
     whole = bool(variant.user_kinds) or start.rules.raising.times_per_bid != 1
-    out_of_turn = variant.has_out_of_turn
-    in_turn = variant.actions.kind != "none" and not variant.actions.out_of_turn
+    after_bid = variant.actions.out_of_turn  # a bidder's action after its own bid
+    in_turn = acts_in_turn(variant)
     faces = variant.dice.faces
     memo: dict[Any, tuple[int, int, int, int]] = {}
     budget = [COUNTED]
 
-    def acted(state: GameState, who: int, act: Act, sizes: list[int]) -> tuple[int, int]:
-        """The rest of the round after ``act``, once for each outcome of its dice: the
-        decisions and calls it adds (its edges added to ``sizes``, in place)."""
-        legal = next(
-            hand for hand in deals(len(state.players[who].cup), faces)
-            if act in holding(state, who, hand[0]).legal_actions(by=who)
-        )[0]  # fmt: skip
-        before = holding(state, who, legal)
+    def acted(
+        state: GameState, who: int, act: Act, mask: np.ndarray | None, sizes: list[int]
+    ) -> tuple[int, int]:
+        """The rest of the round after ``act`` (legal with the hands of ``mask``), once for
+        each outcome of its dice: the decisions and calls it adds (its edges added to
+        ``sizes``, in place)."""
+        cups = possible(state, who)
+        before = holding(state, who, cups[0 if mask is None else int(np.flatnonzero(mask)[0])])
         n = rerolled(before, who, act, start)
         ways = math.comb(n + faces - 1, n)  # the sorted outcomes of n dice
         d, e0, e1, c = count(before.apply(act, by=who, rolled=(1,) * n), False)
@@ -101,14 +111,8 @@ def estimate(start: GameState, hands: tuple[int, int]) -> Estimate:
         sizes[1] += ways * e1
         return ways * d, ways * c
 
-    def offered(state: GameState, who: int) -> list[Act]:
-        """The actions of the ``actions`` axis ``who`` may take with some hand."""
-        found: dict[Act, None] = {}
-        for hand, _ in deals(len(state.players[who].cup), faces):
-            for move in holding(state, who, hand).legal_actions(by=who):
-                if isinstance(move, Act):
-                    found[move] = None
-        return list(found)
+    def possible(state: GameState, who: int) -> list[tuple[int, ...]]:
+        return [hand for hand, _ in deals(len(state.players[who].cup), faces)]
 
     def count(state: GameState, stayed: bool) -> tuple[int, int, int, int]:
         key = (_future(state, whole), stayed)
@@ -122,23 +126,24 @@ def estimate(start: GameState, hands: tuple[int, int]) -> Estimate:
         assert seat is not None
         sizes = [0, 0]
         decisions, calls = 1, 0
-        acts = offered(state, 1 - seat) if out_of_turn and not stayed else []
+        bidder = 1 - seat
+        acts = offered(state, bidder, possible(state, bidder)) if after_bid and not stayed else []
         if acts:  # the bidder's decision before the next player's
-            sizes[1 - seat] = 1 + len(acts)
+            sizes[bidder] = 1 + len(acts)
             d, e0, e1, c = count(state, True)
             decisions, calls = decisions + d, c
             sizes[0] += e0
             sizes[1] += e1
-            for act in acts:
-                d, c = acted(state, 1 - seat, act, sizes)
+            for act, mask in acts:
+                d, c = acted(state, bidder, act, mask, sizes)
                 decisions, calls = decisions + d, calls + c
             memo[key] = found = decisions, sizes[0], sizes[1], calls
             return found
         actions = [move for move in state.legal_actions() if not isinstance(move, Act)]
-        acts = offered(state, seat) if in_turn else []
+        acts = offered(state, seat, possible(state, seat)) if in_turn else []
         sizes[seat] = len(actions) + len(acts)
-        for act in acts:
-            d, c = acted(state, seat, act, sizes)
+        for act, mask in acts:
+            d, c = acted(state, seat, act, mask, sizes)
             decisions, calls = decisions + d, calls + c
         for action in actions:
             if isinstance(action, continuing):

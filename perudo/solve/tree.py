@@ -345,7 +345,7 @@ def walk(start: GameState, limit: int, *, positions: bool = False, chance: bool 
     whole = bool(variant.user_kinds)  # a registered kind may read the whole round
     out_of_turn = variant.has_out_of_turn
     continuing = going_on(variant)
-    in_turn = variant.actions.kind != "none" and not variant.actions.out_of_turn
+    in_turn = acts_in_turn(variant)
     Draws = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
 
     def refuse_chance(who: int, act: Act) -> None:
@@ -356,17 +356,8 @@ def walk(start: GameState, limit: int, *, positions: bool = False, chance: bool 
             )
 
     def acts(state: GameState, who: int, draws: Draws) -> list[tuple[Act, np.ndarray | None]]:
-        """The actions of the ``actions`` axis ``who`` may take, each with the hands it
-        is legal with (None: every hand)."""
-        if draws[who]:  # the position holds the seat's own cup
-            return [(m, None) for m in state.legal_actions(by=who) if isinstance(m, Act)]
-        side = seats[who]
-        found: dict[Act, np.ndarray] = {}
-        for h, hand in enumerate(side.hands):
-            for move in holding(state, who, hand).legal_actions(by=who):
-                if isinstance(move, Act):
-                    found.setdefault(move, np.zeros(len(side.hands), dtype=np.bool_))[h] = True
-        return [(act, None if mask.all() else mask) for act, mask in found.items()]
+        # once drawn, the position holds the seat's own cup
+        return offered(state, who, None if draws[who] else seats[who].hands)
 
     def draws_of(
         state: GameState, who: int, act: Act, mask: np.ndarray | None, draws: Draws
@@ -398,9 +389,9 @@ def walk(start: GameState, limit: int, *, positions: bool = False, chance: bool 
                     "solver does not follow (it solves games of alternating turns)"
                 )
             # with every hand: the placeholder's may offer none where another hand would
-            offered = acts(state, 1 - seat, draws) if variant.actions.out_of_turn else []
-            if offered:  # the bidder's chance to act, before the next player moves
-                decide(state, 1 - seat, [(STAY, None), *offered], last, before, draws, weight)
+            bidders = acts(state, 1 - seat, draws) if variant.actions.out_of_turn else []
+            if bidders:  # the bidder's chance to act, before the next player moves
+                decide(state, 1 - seat, [(STAY, None), *bidders], last, before, draws, weight)
                 return
         legal = state.legal_actions()
         moves: list[tuple[Move, np.ndarray | None]] = [
@@ -477,6 +468,28 @@ def walk(start: GameState, limit: int, *, positions: bool = False, chance: bool 
         outcomes=outcomes,
         order=np.array(order, dtype=np.int64).reshape(-1, 4),
     )
+
+
+def acts_in_turn(variant: Variant) -> bool:
+    """Whether a seat takes actions of the edition's ``actions`` axis in its own turn
+    (a re-roll before a bid), not only out of it (Bluff's, after its own bid)."""
+    return variant.actions.kind != "none" and not variant.actions.out_of_turn
+
+
+def offered(
+    state: GameState, who: int, hands: Sequence[Hand] | None
+) -> list[tuple[Act, np.ndarray | None]]:
+    """The actions of the edition's ``actions`` axis seat ``who`` may take, each with which
+    of ``hands`` (its possible cups) it is legal with (None: every one); ``hands`` None:
+    the position holds the seat's own cup."""
+    if hands is None:
+        return [(move, None) for move in state.legal_actions(by=who) if isinstance(move, Act)]
+    found: dict[Act, np.ndarray] = {}
+    for h, hand in enumerate(hands):
+        for move in holding(state, who, hand).legal_actions(by=who):
+            if isinstance(move, Act):
+                found.setdefault(move, np.zeros(len(hands), dtype=np.bool_))[h] = True
+    return [(act, None if mask.all() else mask) for act, mask in found.items()]
 
 
 def rerolled(state: GameState, who: int, act: Act, start: GameState) -> int:
