@@ -257,3 +257,22 @@ def test_the_perfect_play_page_gives_bluffs_values_at_three_faces() -> None:
         for dice in ((1, 2), (2, 1))
     ]
     assert [str(value) for value in found] == cells
+
+
+def test_a_strategy_holds_only_the_re_rolls_legal_with_the_hand() -> None:
+    # re-rolled in turn, before a bid: the opener with two 1s may put out a 1, not a 2
+    from perudo.solve import approximate_round
+
+    variant = bluff(3).derive(
+        "bluff-d3-in-turn", reason="In turn.", actions={"kind": "reroll-then-bid"}
+    )
+    state = perudo.new_game(variant, 2, seed=0, dice=[[1, 1], [3]], first_player=0)
+    legal = set(state.legal_actions())
+    assert Act("reroll", (1,)) in legal
+    assert Act("reroll", (2,)) not in legal
+    exact = solve_round(variant, (2, 1)).strategy(state.view(0))
+    approximate = approximate_round(variant, (2, 1), iterations=50).strategy(state.view(0))
+    for strategy in (exact, approximate):
+        assert set(strategy) <= legal
+        assert Act("reroll", (1,)) in strategy
+        assert sum(strategy.values()) == pytest.approx(1)

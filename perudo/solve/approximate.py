@@ -100,8 +100,8 @@ class Approximation:
         column = self._averages[seat][first : first + len(actions), hand]
         return {
             action: float(p)
-            for action, p in zip(actions, column, strict=True)
-            if not isinstance(action, Stay)
+            for k, (action, p) in enumerate(zip(actions, column, strict=True))
+            if not isinstance(action, Stay) and side.legal(first + k, hand)
         }
 
     def bot(self, seed: int | None = None) -> SolutionBot:
