@@ -5,8 +5,10 @@ program solver."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import defaultdict
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -20,17 +22,26 @@ from scipy import sparse
 from scipy.optimize import linprog
 
 from perudo.actions import Act
-from perudo.solve import SolveError, exploitability, solve_game, solve_round
+from perudo.solve import Solution, SolveError, exploitability, solve_game, solve_round
 from perudo.state import GameState
 
 
-def bluff(faces: int) -> perudo.Variant:
-    """Bluff with ``faces`` faces, the highest wild (a star), as its own dice have."""
+@functools.cache
+def bluff(faces: int, kind: str = "reroll") -> perudo.Variant:
+    """Bluff with ``faces`` faces, the highest wild (a star), as its own dice have; its
+    re-roll of the ``actions`` kind ``kind`` (``reroll-then-bid``: in turn, before a bid;
+    ``none``: no re-roll)."""
     return perudo.load_variant("bluff").derive(
-        f"bluff-d{faces}", reason="Fewer faces, to solve in a test.",
+        f"bluff-d{faces}-{kind}", reason="Fewer faces, to solve in a test.",
         dice={"per_player": 5, "faces": faces}, wilds={"face": faces},
-        conversion={"face": faces},
+        conversion={"face": faces}, actions={"kind": kind},
     )  # fmt: skip
+
+
+@functools.cache
+def solved(faces: int, counts: tuple[int, int], kind: str = "reroll") -> Solution:
+    """The round solved (once for the module's tests)."""
+    return solve_round(bluff(faces, kind), counts)
 
 
 class SequenceForm:
@@ -153,31 +164,26 @@ def independent_value(variant: perudo.Variant, counts: tuple[int, int]) -> float
     return form.value()
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(
-    ("kind", "counts"), [("reroll", (2, 1)), ("reroll", (1, 2)), ("reroll-then-bid", (2, 1))]
+    ("kind", "counts"),
+    [
+        ("reroll", (2, 1)),
+        ("reroll-then-bid", (1, 2)),
+        pytest.param("reroll", (2, 2), marks=pytest.mark.slow),  # both seats re-roll
+    ],
 )
 def test_a_re_roll_is_chance_inside_the_round_with_the_independent_models_value(
     kind: str, counts: tuple[int, int]
 ) -> None:
     # Bluff's re-roll after the bidder's own bid (out of turn), and a re-roll in turn
-    # before a bid (the kind reroll-then-bid)
-    variant = bluff(3)
-    if kind != "reroll":
-        variant = variant.derive(f"bluff-d3-{kind}", reason="In turn.", actions={"kind": kind})
-    solved = solve_round(variant, counts)
-    assert solved.exact
-    assert float(solved.value) == pytest.approx(independent_value(variant, counts), abs=1e-9)
-
-
-@pytest.mark.slow
-def test_the_independent_model_sees_the_re_roll() -> None:
-    # the model is not blind to the re-roll: with it taken out, the value moves
-    variant = bluff(3)
-    plain = variant.derive("bluff-d3-plain", reason="No re-roll.", actions={"kind": "none"})
-    with_it, without = (independent_value(v, (2, 1)) for v in (variant, plain))
-    assert abs(with_it - without) > 1e-3
-    assert float(solve_round(plain, (2, 1)).value) == pytest.approx(without, abs=1e-9)
+    # before a bid (the kind reroll-then-bid), at two faces (a 1 and a star)
+    solution = solved(2, counts, kind)
+    assert solution.exact
+    assert float(solution.value) == pytest.approx(
+        independent_value(bluff(2, kind), counts), abs=1e-9
+    )
+    # and the re-roll is seen: without it the value moves
+    assert abs(solved(2, counts, "none").value - solution.value) > Fraction(1, 100)
 
 
 def test_the_estimate_counts_every_outcome_of_a_re_roll() -> None:
@@ -193,7 +199,7 @@ def test_the_estimate_counts_every_outcome_of_a_re_roll() -> None:
 
 def test_the_solution_covers_a_seat_until_its_own_re_roll() -> None:
     variant = bluff(3)
-    solution = solve_round(variant, (2, 1))
+    solution = solved(3, (2, 1))
     state = perudo.new_game(variant, 2, seed=0, dice=[[1, 2], [3]], first_player=0)
     opening = solution.strategy(state.view(0))
     assert set(opening) <= set(state.legal_actions())
@@ -225,37 +231,27 @@ def test_a_bots_exploitability_is_not_measured_where_chance_is_inside_the_round(
         exploitability(RandomBot(), bluff(3), (2, 1))
 
 
-@pytest.mark.slow
-def test_a_game_of_bluff_solves_its_re_rolls_in_every_round() -> None:
-    solved = solve_game(bluff(3), (2, 1))
-    assert solved.exact
-    assert solved.rounds > 1
-
-
 def test_cfr_plus_follows_the_re_roll_to_the_exact_value() -> None:
     from perudo.solve import approximate_round
 
     variant = bluff(3)
     approximation = approximate_round(variant, (2, 1), exploitability=1e-4)
     assert approximation.exploitability <= 1e-4
-    exact = solve_round(variant, (2, 1)).value
+    exact = solved(3, (2, 1)).value
     assert abs(approximation.value - float(exact)) <= 2 * approximation.exploitability
 
 
 @pytest.mark.slow
 def test_the_perfect_play_page_gives_bluffs_values_at_three_faces() -> None:
+    # rounds, and whole games (each round's re-rolls solved, every round of the game)
     from pathlib import Path
 
     page = Path(__file__).parent.parent / "docs" / "perfect-play.md"
     section = page.read_text().split("## Chance inside a round")[1].split("\n## ")[0]
     row = next(line for line in section.splitlines() if line.startswith("| 3 |"))
     cells = [cell.split("**")[1] for cell in row.split("|")[2:-1]]
-    variant = bluff(3)
-    found = [
-        solve(variant, dice).value
-        for solve in (solve_round, solve_game)
-        for dice in ((1, 2), (2, 1))
-    ]
+    rounds = [solved(3, dice).value for dice in ((1, 2), (2, 1))]
+    found = [*rounds, *(solve_game(bluff(3), dice).value for dice in ((1, 2), (2, 1)))]
     assert [str(value) for value in found] == cells
 
 
@@ -263,14 +259,12 @@ def test_a_strategy_holds_only_the_re_rolls_legal_with_the_hand() -> None:
     # re-rolled in turn, before a bid: the opener with two 1s may put out a 1, not a 2
     from perudo.solve import approximate_round
 
-    variant = bluff(3).derive(
-        "bluff-d3-in-turn", reason="In turn.", actions={"kind": "reroll-then-bid"}
-    )
+    variant = bluff(3, "reroll-then-bid")
     state = perudo.new_game(variant, 2, seed=0, dice=[[1, 1], [3]], first_player=0)
     legal = set(state.legal_actions())
     assert Act("reroll", (1,)) in legal
     assert Act("reroll", (2,)) not in legal
-    exact = solve_round(variant, (2, 1)).strategy(state.view(0))
+    exact = solved(3, (2, 1), "reroll-then-bid").strategy(state.view(0))
     approximate = approximate_round(variant, (2, 1), iterations=50).strategy(state.view(0))
     for strategy in (exact, approximate):
         assert set(strategy) <= legal
