@@ -197,7 +197,7 @@ def test_the_estimate_counts_every_outcome_of_a_re_roll() -> None:
     assert walked.seats[0].masks  # a re-roll is legal only with the dice it puts out
 
 
-def test_the_solution_covers_a_seat_until_its_own_re_roll() -> None:
+def test_the_solution_covers_a_seat_after_its_own_re_roll() -> None:
     variant = bluff(3)
     solution = solved(3, (2, 1))
     state = perudo.new_game(variant, 2, seed=0, dice=[[1, 2], [3]], first_player=0)
@@ -206,13 +206,34 @@ def test_the_solution_covers_a_seat_until_its_own_re_roll() -> None:
     assert sum(opening.values()) == 1
     bid = next(action for action in state.legal_actions() if str(action) == "1x1")
     state = state.apply(bid).apply(Act("reroll", (2,)), by=0, rolled=[3])
-    answer = solution.strategy(state.view(1))  # seat 1 has not re-rolled: covered
+    answer = solution.strategy(state.view(1))
     assert set(answer) <= set(state.legal_actions())
     assert sum(answer.values()) == 1
     later = state.apply(next(a for a in state.legal_actions() if str(a) == "2x1"))
-    assert later.to_act == 0  # seat 0 re-rolled: which hand it was dealt is no longer shown
-    with pytest.raises(SolveError, match="does not cover"):
-        solution.strategy(later.view(0))
+    # seat 0 re-rolled: its strategy over the hands it may have been dealt (holding a 2),
+    # each weighed by its chance and by seat 0's own moves on the way
+    mixed = solution.strategy(later.view(0))
+    assert set(mixed) <= set(later.legal_actions())
+    assert sum(mixed.values()) == 1
+
+
+@pytest.mark.slow
+def test_the_solutions_bots_play_whole_games_with_re_rolls_in_turn() -> None:
+    # a re-roll in turn, then a bid: the bot re-rolls as its strategy says, and its next
+    # decisions (its dealt hand no longer shown) are covered
+    variant = bluff(3, "reroll-then-bid")
+    game = solve_game(variant, (2, 1))
+    bots = [game.bot(seed=1), game.bot(seed=2)]
+    rerolled = 0
+    for seed in range(20):
+        state = perudo.new_game(variant, 2, seed=seed, first_player=0, starting_dice=[2, 1])
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            action = bots[seat].act(state.view(seat))
+            rerolled += isinstance(action, Act)
+            state = state.apply(action)
+    assert rerolled
 
 
 def test_chance_that_keeps_part_of_a_cup_is_refused_by_name() -> None:
@@ -270,3 +291,18 @@ def test_a_strategy_holds_only_the_re_rolls_legal_with_the_hand() -> None:
         assert set(strategy) <= legal
         assert Act("reroll", (1,)) in strategy
         assert sum(strategy.values()) == pytest.approx(1)
+
+
+def test_a_mixed_strategy_weighs_each_dealt_hand_by_its_chance_and_the_seats_own_moves() -> None:
+    from perudo.solve.tree import Seat
+
+    seat = Seat(hands=[(1,), (2,)], chances=[Fraction(1, 4), Fraction(3, 4)])
+    start = perudo.new_game("bluff", 2, seed=0)
+    seat.decide(-1, (Act("a"), Act("b")), [False, False], start)  # decision 0: edges 0, 1
+    seat.decide(1, (Act("c"), Act("d")), [False, False], start)  # after edge 1 (move "b")
+    plays = {
+        (0, 0): (Fraction(1, 2), Fraction(1, 2)), (1, 0): (Fraction(1), Fraction(0)),
+        (0, 1): (Fraction(0), Fraction(1)), (1, 1): (Fraction(0), Fraction(1)),
+    }  # fmt: skip
+    # hand 0 gets there with 1/4 x 1/2, hand 1 with 3/4 x 1
+    assert seat.mixed(1, lambda d, h: plays[d, h]) == [Fraction(1, 7), Fraction(6, 7)]

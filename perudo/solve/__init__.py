@@ -182,9 +182,11 @@ class Solution:
 
     def strategy(self, view: PlayerView) -> Mapping[Action, Fraction]:
         """The probability of each legal action at the decision of ``view`` (a view of a
-        position the solution covers: a seat's decisions until it re-rolls, after which
-        which of them it is at depends on the hand it was dealt, which the view no longer
-        shows).
+        position the solution covers). After a re-roll of its own, the view no longer shows
+        the hand the seat was dealt: its probabilities are then those of every hand it may
+        have been dealt, each weighed by the hand's chance and by the seat's own moves on
+        the way (the seat plays as well as it would knowing it); after two, the first
+        re-roll's dice are no longer shown either, and the decision is not covered.
 
         Raises:
             SolveError: the solution does not cover that decision.

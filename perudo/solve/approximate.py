@@ -97,11 +97,21 @@ class Approximation:
         side = self._round.seats[seat]
         first = side.firsts[decision]
         actions = side.actions[decision]
-        column = self._averages[seat][first : first + len(actions), hand]
+        averages = self._averages[seat]
+
+        def probability(d: int, h: int) -> list[float]:
+            a = side.firsts[d]
+            return averages[a : a + len(side.actions[d]), h].tolist()  # type: ignore[no-any-return]
+
+        # after its own re-roll: over the hands it may have been dealt
+        if hand is None:
+            column = side.mixed(decision, probability)
+        else:
+            column = list(probability(decision, hand))
         return {
             action: float(p)
             for k, (action, p) in enumerate(zip(actions, column, strict=True))
-            if not isinstance(action, Stay) and side.legal(first + k, hand)
+            if not isinstance(action, Stay) and (hand is None or side.legal(first + k, hand))
         }
 
     def bot(self, seed: int | None = None) -> SolutionBot:

@@ -130,12 +130,17 @@ class Solved:
             return None
         seat, decision, hand = found
         side = self.round.seats[seat]
-        chosen = side.probabilities(self.strategies[seat], decision, hand)
+        strategy = self.strategies[seat]
+        if hand is None:  # after its own re-roll: over the hands it may have been dealt
+            mixed = side.mixed(decision, lambda d, h: side.probabilities(strategy, d, h))
+            chosen = tuple(Fraction(p) for p in mixed)
+        else:
+            chosen = side.probabilities(strategy, decision, hand)
         first = side.firsts[decision]
         return {
             action: p
             for k, (action, p) in enumerate(zip(side.actions[decision], chosen, strict=True))
-            if not isinstance(action, Stay) and side.legal(first + k, hand)
+            if not isinstance(action, Stay) and (hand is None or side.legal(first + k, hand))
         }
 
 

@@ -5,6 +5,7 @@ moves."""
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 from collections.abc import Callable, Sequence
@@ -57,13 +58,14 @@ def public_key(facts: GameState | PlayerView) -> Public:
 
 
 def own_place(view: PlayerView) -> Place | None:
-    """The decision ``view`` is at, for its own seat; None once a chance inside the round
-    has drawn the seat new dice (which of its decisions it is at then depends on the hand
-    it was dealt, which the view no longer shows)."""
+    """The decision ``view`` is at, for its own seat: after one re-roll of its own, the
+    dice under its cup are what it drew; None after two (the first draw is no longer
+    shown)."""
     seat = view.player
-    if seat is None or any(placed.player == seat for placed in view.acts):
+    rerolls = sum(placed.player == seat for placed in view.acts)
+    if seat is None or rerolls > 1:
         return None
-    return public_key(view), seat, ()
+    return public_key(view), seat, ((tuple(sorted(view.dice)),) if rerolls else ())
 
 
 def _table(counts: Sequence[int], scores: Sequence[int], facts: GameState | PlayerView) -> Table:
@@ -184,6 +186,31 @@ class Seat:
         legal = [self.legal(first + k, hand) for k in range(n)]
         return tuple(Fraction(int(ok), sum(legal)) for ok in legal)
 
+    def mixed(
+        self, decision: int, probability: Callable[[int, int], Sequence[Fraction | float]]
+    ) -> list[Fraction | float]:
+        """The probabilities at ``decision`` of a seat whose dealt hand is no longer known
+        (it re-rolled): each hand's (``probability(decision, hand)``) weighted by the
+        hand's chance times the seat's own probability of its moves on the way there;
+        uniform over every move where no hand gets there."""
+        chain = []  # the seat's own moves before the decision: (decision, move)
+        edge = self.parents[decision]
+        while edge >= 0:
+            owner = bisect.bisect_right(self.firsts, edge) - 1
+            chain.append((owner, edge - self.firsts[owner]))
+            edge = self.parents[owner]
+        n = len(self.actions[decision])
+        total: list[Fraction | float] = [0] * n
+        for hand, chance in enumerate(self.chances):
+            weight: Fraction | float = chance
+            for owner, k in chain:
+                weight *= probability(owner, hand)[k]
+            if weight:
+                for k, p in enumerate(probability(decision, hand)):
+                    total[k] += weight * p
+        whole = sum(total)
+        return [p / whole for p in total] if whole else [Fraction(1, n)] * n
+
     def legal(self, edge: int, hand: int) -> bool:
         """Whether the move of ``edge`` is legal with ``hand``."""
         mask = self.masks.get(edge)
@@ -240,14 +267,17 @@ class Round:
     def infosets(self) -> int:
         return sum(len(seat.firsts) * len(seat.hands) for seat in self.seats)
 
-    def find(self, view: PlayerView) -> tuple[int, int, int] | None:
+    def find(self, view: PlayerView) -> tuple[int, int, int | None] | None:
         """The seat, the decision (its number) and the hand (its index) of ``view``, where
-        the round has them."""
+        the round has them; the hand None after a re-roll of the seat's own (the hand it
+        was dealt is no longer shown: :meth:`Seat.mixed`)."""
         place = own_place(view)
         where = None if place is None else self.decisions.get(place)
-        if where is None:
+        if where is None or place is None:
             return None
         seat, decision = where
+        if place[2]:
+            return seat, decision, None
         try:
             return seat, decision, self.seats[seat].hands.index(tuple(sorted(view.dice)))
         except ValueError:
