@@ -188,7 +188,11 @@ def test_the_legal_rerolls_are_every_choice_of_dice_out() -> None:
 
 def test_rolled_faces_are_checked() -> None:
     state = play(bluff(), "3x3")
-    for rolled, match in [([1, 2], "2 faces for 3"), ([1, 2, 7], "not a face 1 to 6"), ("123", "")]:
+    for rolled, match in [
+        ([1, 2], "2 faces for 3"),
+        ([1, 2, 7], "not a face 1 to 6"),
+        ("123", "rolled '123' is not a list of faces"),  # regression: it matched ""
+    ]:
         with pytest.raises(GameSetupError, match=match):
             state.apply(Act("reroll", (3, 3)), by=0, rolled=rolled)  # type: ignore[arg-type]
     with pytest.raises(GameSetupError, match="re-rolls no dice"):
