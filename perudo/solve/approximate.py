@@ -24,7 +24,7 @@ from perudo.solve.checks import (
     reporter,
 )
 from perudo.solve.exact import Report, walked
-from perudo.solve.tree import Round, Stay, start_state
+from perudo.solve.tree import Round, start_state
 from perudo.variant import Variant
 from perudo.view import PlayerView
 
@@ -95,8 +95,6 @@ class Approximation:
             )
         seat, decision, hand = found
         side = self._round.seats[seat]
-        first = side.firsts[decision]
-        actions = side.actions[decision]
         averages = self._averages[seat]
 
         def probability(d: int, h: int) -> list[float]:
@@ -108,11 +106,7 @@ class Approximation:
             column = side.mixed(decision, probability)
         else:
             column = list(probability(decision, hand))
-        return {
-            action: float(p)
-            for k, (action, p) in enumerate(zip(actions, column, strict=True))
-            if not isinstance(action, Stay) and (hand is None or side.legal(first + k, hand))
-        }
+        return side.chosen(decision, hand, [float(p) for p in column])
 
     def bot(self, seed: int | None = None) -> SolutionBot:
         """A bot that plays the average strategies."""

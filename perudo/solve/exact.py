@@ -26,7 +26,6 @@ from perudo.solve.proof import best_response
 from perudo.solve.tree import (
     Payoffs,
     Round,
-    Stay,
     Strategy,
     deals,
     public_key,
@@ -136,12 +135,7 @@ class Solved:
             chosen = tuple(Fraction(p) for p in mixed)
         else:
             chosen = side.probabilities(strategy, decision, hand)
-        first = side.firsts[decision]
-        return {
-            action: p
-            for k, (action, p) in enumerate(zip(side.actions[decision], chosen, strict=True))
-            if not isinstance(action, Stay) and (hand is None or side.legal(first + k, hand))
-        }
+        return side.chosen(decision, hand, chosen)
 
 
 @attrs.frozen(eq=False)

@@ -10,7 +10,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 import numpy as np
@@ -115,6 +115,7 @@ STAY = Stay()
 
 #: A move of a seat's decision: an action, or :data:`STAY`.
 Move = Action | Stay
+P = TypeVar("P", Fraction, float)  # a probability, exact or not
 
 
 @attrs.define(eq=False)
@@ -131,6 +132,7 @@ class Seat:
     states: list[GameState] | None = None  # a position of each decision, where kept
     edges: int = 0
     masks: dict[int, np.ndarray] = attrs.field(factory=dict)  # an edge's hands, where not all
+    _allowed: np.ndarray | None = attrs.field(default=None, init=False, repr=False)
 
     @classmethod
     def dealt(cls, dice: int, faces: int) -> Seat:
@@ -218,13 +220,28 @@ class Seat:
 
     def allowed(self) -> np.ndarray | None:
         """Which (edge, hand) moves are legal, one row per edge; None where every one is
-        (what is legal depends on a die only where an action puts dice out)."""
+        (what is legal depends on a die only where an action puts dice out). Built once the
+        seat is walked, and shared: not to be written to."""
         if not self.masks:
             return None
-        allowed = np.ones((self.edges, len(self.hands)), dtype=np.bool_)
-        for edge, mask in self.masks.items():
-            allowed[edge] = mask
-        return allowed
+        if self._allowed is None or len(self._allowed) != self.edges:  # built once walked
+            self._allowed = np.ones((self.edges, len(self.hands)), dtype=np.bool_)
+            for edge, mask in self.masks.items():
+                self._allowed[edge] = mask
+        return self._allowed
+
+    def chosen(
+        self, decision: int, hand: int | None, probabilities: Sequence[P]
+    ) -> dict[Action, P]:
+        """``probabilities`` of the moves at ``decision``, by action, as a caller sees them:
+        without the solver's own :data:`STAY`, and without the moves illegal with ``hand``
+        (None: a hand no longer known, after the seat's own re-roll)."""
+        first = self.firsts[decision]
+        return {
+            action: p
+            for k, (action, p) in enumerate(zip(self.actions[decision], probabilities, strict=True))
+            if not isinstance(action, Stay) and (hand is None or self.legal(first + k, hand))
+        }
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """The decisions' parent edges and first edges (one more: the edge count) as int64
@@ -385,9 +402,11 @@ def walk(start: GameState, limit: int, *, positions: bool = False, chance: bool 
                 "that this measure does not follow"
             )
 
-    def acts(state: GameState, who: int, draws: Draws) -> list[tuple[Act, np.ndarray | None]]:
+    def acts(
+        state: GameState, who: int, draws: Draws, legal: Sequence[Action] | None = None
+    ) -> list[tuple[Act, np.ndarray | None]]:
         # once drawn, the position holds the seat's own cup
-        return offered(state, who, None if draws[who] else seats[who].hands)
+        return offered(state, who, None if draws[who] else seats[who].hands, legal)
 
     def draws_of(
         state: GameState, who: int, act: Act, mask: np.ndarray | None, draws: Draws
@@ -419,7 +438,7 @@ def walk(start: GameState, limit: int, *, positions: bool = False, chance: bool 
                     "solver does not follow (it solves games of alternating turns)"
                 )
             # with every hand: the placeholder's may offer none where another hand would
-            bidders = acts(state, 1 - seat, draws) if variant.actions.out_of_turn else []
+            bidders = acts(state, 1 - seat, draws, others) if variant.actions.out_of_turn else []
             if bidders:  # the bidder's chance to act, before the next player moves
                 decide(state, 1 - seat, [(STAY, None), *bidders], last, before, draws, weight)
                 return
@@ -507,13 +526,19 @@ def acts_in_turn(variant: Variant) -> bool:
 
 
 def offered(
-    state: GameState, who: int, hands: Sequence[Hand] | None
+    state: GameState,
+    who: int,
+    hands: Sequence[Hand] | None,
+    legal: Sequence[Action] | None = None,
 ) -> list[tuple[Act, np.ndarray | None]]:
     """The actions of the edition's ``actions`` axis seat ``who`` may take, each with which
     of ``hands`` (its possible cups) it is legal with (None: every one); ``hands`` None:
-    the position holds the seat's own cup."""
+    the position holds the seat's own cup (``legal``: its legal moves, where already
+    asked)."""
     if hands is None:
-        return [(move, None) for move in state.legal_actions(by=who) if isinstance(move, Act)]
+        if legal is None:
+            legal = state.legal_actions(by=who)
+        return [(move, None) for move in legal if isinstance(move, Act)]
     found: dict[Act, np.ndarray] = {}
     for h, hand in enumerate(hands):
         for move in holding(state, who, hand).legal_actions(by=who):
