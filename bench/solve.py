@@ -10,6 +10,10 @@
    (``--game``): the value, CPU and wall time, peak memory, and what it took (decisions
    walked, CFR+'s iterations, the linear programs and the largest one's size), every
    shipped edition that seats two (each in a process of its own, so the peak is its own).
+   With ``--cfr SECONDS``, section 2 approximates each round by CFR+ instead
+   (:func:`perudo.solve.approximate_round`: on the round's public graph, never built),
+   until its exploitability is at most ``--epsilon`` or SECONDS have passed: its
+   exploitability, the value of its average strategies, the iterations, time and peak.
 3. ``--table``: the table of docs/perfect-play.md, printed as Markdown: each edition's round
    and game values at 1v1, 1v2 and 2v1 (at ``--faces``), and the built-in bots'
    exploitability at 1v1.
@@ -53,6 +57,24 @@ except SolveError as error:
     out = {"refused": str(error)}
 out["wall"], out["cpu"] = time.perf_counter() - wall, time.process_time() - cpu
 # the peak of this process's own memory (ru_maxrss would carry the parent's across exec)
+status = open("/proc/self/status").read().split("VmHWM:")[1].split()
+out["peak_mib"] = int(status[0]) / 1024
+print(json.dumps(out))
+"""
+
+CFR_CHILD = """
+import json, sys, time
+from perudo.solve import approximate_round
+sys.path.insert(0, sys.argv[4])
+from solve import fewer_faces
+key, dice, faces = sys.argv[1], tuple(int(n) for n in sys.argv[2].split(",")), int(sys.argv[3])
+epsilon, seconds = float(sys.argv[5]), float(sys.argv[6])
+wall, cpu = time.perf_counter(), time.process_time()
+cfr = approximate_round(fewer_faces(key, faces), dice, exploitability=epsilon, seconds=seconds,
+                        progress=lambda line: print(line, file=sys.stderr, flush=True))
+out = {"value": cfr.value, "exploitability": cfr.exploitability, "iterations": cfr.iterations,
+       "infosets": cfr.infosets}
+out["wall"], out["cpu"] = time.perf_counter() - wall, time.process_time() - cpu
 status = open("/proc/self/status").read().split("VmHWM:")[1].split()
 out["peak_mib"] = int(status[0]) / 1024
 print(json.dumps(out))
@@ -111,14 +133,18 @@ def two_player_editions() -> list[str]:
 
 
 def section_sizes(
-    faces: int, sizes: list[str], game: bool, limit: float, keys: list[str] | None
-) -> None:
+    faces: int, sizes: list[str], game: bool, limit: float, keys: list[str] | None,
+    cfr: float | None = None, epsilon: float = 1e-3,
+) -> None:  # fmt: skip
     what = "games" if game else "rounds"
     print(f"2. two-player {what} of {', '.join(sizes)} dice, {faces} faces (a process each)")
     for key in keys or two_player_editions():
         for dice in sizes:
             if max(int(n) for n in dice.split(",")) > perudo.load_variant(key).dice.per_player:
                 continue  # the edition deals fewer dice
+            if cfr is not None:
+                section_cfr(key, dice, faces, cfr, epsilon)
+                continue
             try:
                 done = subprocess.run(
                     [sys.executable, "-c", CHILD, key, dice, str(faces), str(HERE),
@@ -175,6 +201,26 @@ def shown(solve: object, variant: perudo.Variant, dice: tuple[int, int]) -> str:
     return f"{float(solution.value):+.6f} (within {gap:.0e})"
 
 
+def section_cfr(key: str, dice: str, faces: int, seconds: float, epsilon: float) -> None:
+    """One round approximated by CFR+ in a process of its own (its progress passed on)."""
+    done = subprocess.run(
+        [sys.executable, "-c", CFR_CHILD, key, dice, str(faces), str(HERE), str(epsilon),
+         str(seconds)],
+        stdout=subprocess.PIPE, text=True, check=False,
+    )  # fmt: skip
+    if done.returncode:
+        print(f"   {key:22} {dice}: refused or failed (above)", flush=True)
+        return
+    row = json.loads(done.stdout)
+    print(
+        f"   {key:22} {dice}: CFR+ value {row['value']:+.5f}, exploitability "
+        f"{row['exploitability']:.2e} after {row['iterations']:,} iterations, "
+        f"{row['infosets']:,} infosets  cpu {row['cpu']:.0f} s  wall {row['wall']:.0f} s  "
+        f"peak {row['peak_mib']:.0f} MiB",
+        flush=True,
+    )
+
+
 def section_table(faces: int, sizes: list[tuple[int, int]]) -> None:
     print(f"3. perfect play at {faces} faces (values for seat 0, seat 0 bidding first)\n")
     columns = [f"{a}v{b}" for a, b in sizes]
@@ -217,6 +263,10 @@ def main() -> None:
     parser.add_argument("--sizes-only", action="store_true", help="section 2 alone")
     parser.add_argument("--limit", type=float, default=3600, help="seconds a round may take")
     parser.add_argument("--table", action="store_true", help="section 3 alone")
+    parser.add_argument(
+        "--cfr", type=float, default=None, metavar="SECONDS",
+        help="section 2 approximates by CFR+ for at most SECONDS a round (to --epsilon)",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.table:
         sizes = [(1, 1)] if args.faces > 4 else [(1, 1), (1, 2), (2, 1)]
@@ -227,7 +277,9 @@ def main() -> None:
         epsilon = max(args.epsilon, 0.05) if args.quick else args.epsilon
         section_liars_dice(1 if args.quick else args.repeats, epsilon)
     if not args.quick:
-        section_sizes(args.faces, args.sizes.split(), args.game, args.limit, keys)
+        section_sizes(
+            args.faces, args.sizes.split(), args.game, args.limit, keys, args.cfr, args.epsilon
+        )
 
 
 if __name__ == "__main__":

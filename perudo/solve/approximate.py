@@ -5,7 +5,7 @@ checkpoint."""
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -14,7 +14,7 @@ import numpy as np
 from perudo.actions import Action
 from perudo.errors import SolveError, shown
 from perudo.solve.bot import SolutionBot
-from perudo.solve.cfr import Regrets
+from perudo.solve.cfr import Regrets, until
 from perudo.solve.checks import (
     MAX_NODES,
     checked,
@@ -24,7 +24,9 @@ from perudo.solve.checks import (
     reporter,
 )
 from perudo.solve.exact import Report, walked
-from perudo.solve.tree import Round, start_state
+from perudo.solve.public import PublicRegrets, graph, merges
+from perudo.solve.size import gib
+from perudo.solve.tree import Round, round_name, start_state
 from perudo.variant import Variant
 from perudo.view import PlayerView
 
@@ -57,8 +59,7 @@ class Approximation:
     checkpoints: tuple[tuple[int, float, float], ...]
     infosets: int
     seconds: float
-    _round: Round
-    _averages: tuple[np.ndarray, np.ndarray]
+    _policy: Callable[[PlayerView], Mapping[Action, float] | None]
 
     def __repr__(self) -> str:
         return (
@@ -87,26 +88,12 @@ class Approximation:
         Raises:
             SolveError: the approximation does not cover that decision.
         """
-        seat = view.player
-        found = self._round.find(view) if view.to_act == seat else None
+        found = self._policy(view) if view.to_act == view.player else None
         if found is None:
             raise SolveError(
-                f"the approximation does not cover this decision of seat {shown(seat)}"
+                f"the approximation does not cover this decision of seat {shown(view.player)}"
             )
-        seat, decision, hand = found
-        side = self._round.seats[seat]
-        averages = self._averages[seat]
-
-        def probability(d: int, h: int) -> list[float]:
-            a = side.firsts[d]
-            return averages[a : a + len(side.actions[d]), h].tolist()  # type: ignore[no-any-return]
-
-        # after its own re-roll: over the hands it may have been dealt
-        if hand is None:
-            column = side.mixed(decision, probability)
-        else:
-            column = list(probability(decision, hand))
-        return side.chosen(decision, hand, [float(p) for p in column])
+        return found
 
     def bot(self, seed: int | None = None) -> SolutionBot:
         """A bot that plays the average strategies."""
@@ -152,16 +139,49 @@ def approximate_round(
     if seconds is not None and (not isinstance(seconds, int | float) or not seconds > 0):
         raise SolveError(f"seconds {shown(seconds)} is not a positive number")
     start = start_state(variant, counts, opener, starting=None)
-    round_ = walked(start, limit, memory, report)
-    payoff = round_.settle(dice_payoff).low.astype(np.float64)
-    regrets = Regrets.of(round_, payoff)
-    checkpoints = regrets.until(
-        float(exploitability), iterations=iterations, seconds=seconds, report=report
+    solver: Regrets | PublicRegrets
+    if merges(start):  # the tree unfolded as CFR+ walks it, never built
+        tree = graph(start)
+        report(
+            f"{round_name(start)}: {int(tree.decisions[0].sum()):,} decisions, "
+            f"{len(tree.hands[0])} x {len(tree.hands[1])} deals, merged into "
+            f"{len(tree.actions):,} public positions: about {gib(tree.memory)} for CFR+"
+        )
+        solver = PublicRegrets.of(tree, dice_payoff, memory)
+        infosets = tree.infosets
+    else:
+        round_ = walked(start, limit, memory, report)
+        solver = Regrets.of(round_, round_.settle(dice_payoff).low.astype(np.float64))
+        infosets = round_.infosets
+    checkpoints = until(
+        solver, float(exploitability), iterations=iterations, seconds=seconds, report=report
     )
-    gain0, gain1, value = regrets.gains()
+    gain0, gain1, value = solver.gains()
+    policy = solver.strategy if isinstance(solver, PublicRegrets) else _walked(round_, solver)
     return Approximation(
-        variant=variant, dice=counts, opener=opener, iterations=regrets.iterations,
+        variant=variant, dice=counts, opener=opener, iterations=solver.iterations,
         exploitability=(gain0 + gain1) / 2, value=value, checkpoints=tuple(checkpoints),
-        infosets=round_.infosets, seconds=time.perf_counter() - started, round=round_,
-        averages=(regrets.average(0), regrets.average(1)),
+        infosets=infosets, seconds=time.perf_counter() - started, policy=policy,
     )  # fmt: skip
+
+
+def _walked(round_: Round, regrets: Regrets) -> Callable[[PlayerView], dict[Action, float] | None]:
+    """The average strategies of CFR+ on a walked round, by view."""
+    averages = (regrets.average(0), regrets.average(1))
+
+    def policy(view: PlayerView) -> dict[Action, float] | None:
+        found = round_.find(view)
+        if found is None:
+            return None
+        seat, decision, hand = found
+        side = round_.seats[seat]
+
+        def probability(d: int, h: int) -> list[float]:
+            a = side.firsts[d]
+            return averages[seat][a : a + len(side.actions[d]), h].tolist()  # type: ignore[no-any-return]
+
+        # after its own re-roll: over the hands it may have been dealt
+        column = side.mixed(decision, probability) if hand is None else probability(decision, hand)
+        return side.chosen(decision, hand, [float(p) for p in column])
+
+    return policy

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 import numba
@@ -273,37 +273,6 @@ class Regrets:
         )  # fmt: skip
         self.iterations += count
 
-    def until(
-        self,
-        target: float,
-        *,
-        iterations: int,
-        seconds: float | None,
-        report: Callable[[str], None],
-    ) -> list[tuple[int, float, float]]:
-        """Iterations until the exploitability is at most ``target``, or ``iterations`` in
-        all, or ``seconds`` spent (if given); the exploitability is measured at checkpoints
-        about two seconds apart (at first after 10 iterations), each reported. The
-        checkpoints: iterations run, exploitability, seconds."""
-        started = time.perf_counter()
-        checkpoints = []
-        step = 10
-        while True:
-            begun = time.perf_counter()
-            self.run(max(1, min(step, iterations - self.iterations)))
-            gap = self.exploitability()
-            spent = time.perf_counter() - started
-            checkpoints.append((self.iterations, gap, spent))
-            report(
-                f"CFR+: {self.iterations:,} iterations, exploitability {gap:.2e} ({spent:.1f} s)"
-            )
-            if gap <= target or self.iterations >= iterations:
-                return checkpoints
-            if seconds is not None and spent >= seconds:
-                return checkpoints
-            took = max(time.perf_counter() - begun, 1e-3)
-            step = max(1, min(10 * step, int(step * 2.0 / took)))
-
     def gains(self) -> tuple[float, float, float]:
         """Seat 0's best response's payoff against seat 1's average strategy, seat 1's
         against seat 0's (each in its own payoff), and seat 0's payoff when both play
@@ -332,3 +301,49 @@ class Regrets:
         the seat's own moves reach each edge, for every hand."""
         total = float(sum(range(1, self.iterations + 1)))
         return self.sums[seat] / total if total else self.sums[seat]
+
+
+class Iterating(Protocol):
+    """CFR+ as :func:`until` runs it: on a walked round (:class:`Regrets`) or on a round's
+    public graph (:class:`~perudo.solve.public.PublicRegrets`)."""
+
+    iterations: int
+
+    def run(self, count: int) -> None: ...
+
+    def exploitability(self) -> float: ...
+
+
+def until(
+    solver: Iterating,
+    target: float,
+    *,
+    iterations: int,
+    seconds: float | None,
+    report: Callable[[str], None],
+) -> list[tuple[int, float, float]]:
+    """Iterations of ``solver`` until the exploitability is at most ``target``, or
+    ``iterations`` in all, or ``seconds`` spent (if given). The exploitability is measured
+    at checkpoints (at first after 10 iterations), each reported: about two seconds apart,
+    and on a round where measuring costs more, far enough apart that it takes no more than
+    a fifth of the time. The checkpoints: iterations run, exploitability, seconds."""
+    started = time.perf_counter()
+    checkpoints = []
+    step = 10
+    while True:
+        begun = time.perf_counter()
+        solver.run(max(1, min(step, iterations - solver.iterations)))
+        ran = time.perf_counter()
+        gap = solver.exploitability()
+        spent = time.perf_counter() - started
+        checkpoints.append((solver.iterations, gap, spent))
+        report(f"CFR+: {solver.iterations:,} iterations, exploitability {gap:.2e} ({spent:.1f} s)")
+        if gap <= target or solver.iterations >= iterations:
+            return checkpoints
+        if seconds is not None and spent >= seconds:
+            return checkpoints
+        took = max(ran - begun, 1e-3) / step  # an iteration
+        between = max(2.0, 4 * (time.perf_counter() - ran))  # a checkpoint's time apart
+        step = max(1, min(10 * step, int(between / took)))
+        if seconds is not None:  # no further than the time left
+            step = max(1, min(step, int((seconds - spent) / took)))

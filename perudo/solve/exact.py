@@ -21,7 +21,7 @@ import numpy as np
 
 from perudo.actions import Action
 from perudo.solve import lp, size
-from perudo.solve.cfr import Regrets
+from perudo.solve.cfr import Regrets, until
 from perudo.solve.proof import best_response
 from perudo.solve.tree import (
     Payoffs,
@@ -394,7 +394,7 @@ def _played(
         [[float(c0 * c1) for c1 in round_.seats[1].chances] for c0 in round_.seats[0].chances]
     )
     scale = float(np.abs(middle / chances).max()) or 1.0
-    regrets.until(CFR_TOLERANCE * scale, iterations=10**9, seconds=CFR_SECONDS, report=report)
+    until(regrets, CFR_TOLERANCE * scale, iterations=10**9, seconds=CFR_SECONDS, report=report)
     played = [
         np.array(side.ending, dtype=bool)[:, None] | (regrets.realization(seat) > CFR_WEIGHT)
         for seat, side in enumerate(round_.seats)

@@ -115,7 +115,7 @@ def estimate(start: GameState, hands: tuple[int, int]) -> Estimate:
         return [hand for hand, _ in deals(len(state.players[who].cup), faces)]
 
     def count(state: GameState, stayed: bool) -> tuple[int, int, int, int]:
-        key = (_future(state, whole), stayed)
+        key = (future(state, whole), stayed)
         found = memo.get(key)
         if found is not None:
             return found
@@ -172,8 +172,9 @@ class _Stop(Exception):
     """The count went past :data:`COUNTED` histories."""
 
 
-def _future(state: GameState, whole: bool) -> Any:
-    """What the rest of the round from ``state`` depends on (the key the count merges)."""
+def future(state: GameState, whole: bool) -> Any:
+    """What the rest of the round from ``state`` depends on (the key the count merges):
+    with ``whole``, every bid of the round."""
     bids = state.bids
     if whole:
         history: Any = tuple((placed.player, placed.bid, placed.claim) for placed in bids)

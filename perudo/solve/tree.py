@@ -303,21 +303,34 @@ class Round:
     def settle(self, value: Callable[[GameState], tuple[Fraction, Fraction]]) -> Payoffs:
         """Each outcome's payoff to seat 0 for every deal (chance included), as proven
         bounds: ``value`` gives them for the position after the call."""
-        hands0, hands1 = self.seats[0].hands, self.seats[1].hands
-        chance = np.array(
-            [[c0 * c1 for c1 in self.seats[1].chances] for c0 in self.seats[0].chances],
-            dtype=object,
-        )
-        low = np.empty((len(self.outcomes), len(hands0), len(hands1)), dtype=object)
-        high = np.empty_like(low)
-        for index, outcome in enumerate(self.outcomes):
-            state, action = outcome.state, outcome.action
-            for i, j in itertools.product(range(len(hands0)), range(len(hands1))):
-                after = dealt(state, (hands0[i], hands1[j]), outcome.drawn).apply(action)
-                low[index, i, j], high[index, i, j] = value(after)
-            low[index] *= chance * outcome.weight
-            high[index] *= chance * outcome.weight
-        return Payoffs(low, high)
+        seats = self.seats
+        return settle(
+            self.outcomes, (seats[0].hands, seats[1].hands),
+            (seats[0].chances, seats[1].chances), value,
+        )  # fmt: skip
+
+
+def settle(
+    outcomes: Sequence[Outcome],
+    hands: tuple[Sequence[Hand], Sequence[Hand]],
+    chances: tuple[Sequence[Fraction], Sequence[Fraction]],
+    value: Callable[[GameState], tuple[Fraction, Fraction]],
+) -> Payoffs:
+    """Each of ``outcomes``' payoff to seat 0 for every deal of ``hands`` (each with its
+    chance, included), as proven bounds: ``value`` gives them for the position after the
+    call."""
+    hands0, hands1 = hands
+    chance = np.array([[c0 * c1 for c1 in chances[1]] for c0 in chances[0]], dtype=object)
+    low = np.empty((len(outcomes), len(hands0), len(hands1)), dtype=object)
+    high = np.empty_like(low)
+    for index, outcome in enumerate(outcomes):
+        state, action = outcome.state, outcome.action
+        for i, j in itertools.product(range(len(hands0)), range(len(hands1))):
+            after = dealt(state, (hands0[i], hands1[j]), outcome.drawn).apply(action)
+            low[index, i, j], high[index, i, j] = value(after)
+        low[index] *= chance * outcome.weight
+        high[index] *= chance * outcome.weight
+    return Payoffs(low, high)
 
 
 @attrs.frozen(eq=False)
@@ -431,12 +444,7 @@ def walk(start: GameState, limit: int, *, positions: bool = False, chance: bool 
         seat = state.to_act
         assert seat is not None
         if out_of_turn and not stayed:
-            others = state.legal_actions(by=1 - seat)
-            if any(not isinstance(move, Act) for move in others):
-                raise SolveError(
-                    f"in {round_name(start)} seat {1 - seat} may act out of turn, which the "
-                    "solver does not follow (it solves games of alternating turns)"
-                )
+            others = alternating(state, start)
             # with every hand: the placeholder's may offer none where another hand would
             bidders = acts(state, 1 - seat, draws, others) if variant.actions.out_of_turn else []
             if bidders:  # the bidder's chance to act, before the next player moves
@@ -517,6 +525,21 @@ def walk(start: GameState, limit: int, *, positions: bool = False, chance: bool 
         outcomes=outcomes,
         order=np.array(order, dtype=np.int64).reshape(-1, 4),
     )
+
+
+def alternating(state: GameState, start: GameState) -> tuple[Action, ...]:
+    """The moves the seat not to act may make out of turn in ``state`` (of the round from
+    ``start``), refused unless each is an action of the ``actions`` axis: the solver
+    solves games of alternating turns."""
+    assert state.to_act is not None
+    other = 1 - state.to_act
+    moves = state.legal_actions(by=other)
+    if any(not isinstance(move, Act) for move in moves):
+        raise SolveError(
+            f"in {round_name(start)} seat {other} may act out of turn, which the solver "
+            "does not follow (it solves games of alternating turns)"
+        )
+    return moves
 
 
 def acts_in_turn(variant: Variant) -> bool:
