@@ -6,6 +6,8 @@ by class of hands against the full payoff; the exact values within the exploitab
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -134,6 +136,28 @@ def test_valued_hand_by_hand_its_iterations_are_the_walked_rounds(
         assert found.place(state.view(1 - seat)) is None  # not its turn
 
 
+def test_the_threads_share_the_first_decisions_moves_and_change_nothing() -> None:
+    import numba
+
+    found = graph(_start(faces("french-calza", 4), (1, 2)))
+    groups = found.shared(2)
+    moves = sorted(int(j) for j in groups.ravel() if j >= 0)
+    assert moves == list(range(int(found.firsts[1])))  # each move once
+    runs = []
+    for threads in (1, 2):
+        numba.set_num_threads(threads)
+        try:
+            cfr = PublicRegrets.of(found, dice_payoff, None)
+            cfr.run(7)
+            runs.append((cfr.gains(), cfr.regrets, cfr.sums))
+        finally:
+            numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    assert runs[0][0] == runs[1][0]
+    for seat in (0, 1):
+        assert np.array_equal(runs[0][1][seat], runs[1][1][seat])
+        assert np.array_equal(runs[0][2][seat], runs[1][2][seat])
+
+
 def test_approximated_on_the_graph_the_value_is_the_exact_one_within_its_exploitability() -> None:
     variant = faces("italian", 4)
     exact = solve_round(variant, (1, 2)).value
@@ -143,6 +167,10 @@ def test_approximated_on_the_graph_the_value_is_the_exact_one_within_its_exploit
     assert "for CFR+" in lines[0]
     assert not any(line.startswith("walked") for line in lines)  # never built
     assert cfr.exploitability <= 2e-3
+    runs = [point[0] for point in cfr.checkpoints]  # measured each time they have doubled
+    assert runs[0] == 10
+    assert all(later >= 2 * earlier for earlier, later in itertools.pairwise(runs))
+    assert [line.split(" iterations")[0] for line in lines[1:]] == [f"CFR+: {n:,}" for n in runs]
     assert abs(cfr.value - float(exact)) <= 2 * cfr.exploitability
     state = perudo.new_game(variant, 2, seed=1, dice=[[2], [3, 4]], first_player=0)
     state = state.apply(state.legal_actions()[0])

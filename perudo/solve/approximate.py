@@ -115,8 +115,15 @@ def approximate_round(
     """One round between two players holding ``dice`` (the payoffs of
     :func:`~perudo.solve.solve_round`), approximated by CFR+ until its average strategies'
     exploitability is at most ``exploitability``, or ``iterations`` have run, or
-    ``seconds`` have passed (if given). A round is refused before anything is built past
-    ``max_nodes`` positions or ``memory`` bytes (by default what the machine has free).
+    ``seconds`` have passed (if given).
+
+    A round without chance inside it is approximated on its public graph
+    (``perudo.solve.public``): the positions whose future is the same merged, the tree
+    of its histories never built, 8 bytes held per move and hand of a seat (the 2v2 rounds
+    at six faces: 16.8 million decisions, about 5.2 GiB). A round with chance inside it
+    (Bluff's re-roll) is walked, as :func:`~perudo.solve.solve_round` walks it, and is
+    refused past ``max_nodes`` positions. Either is refused before anything is built past
+    ``memory`` bytes (by default what the machine has free).
 
     >>> from perudo.solve import approximate_round
     >>> cfr = approximate_round("openspiel-liars-dice", exploitability=1e-3)  # doctest: +SKIP

@@ -10,6 +10,7 @@ two seats of what a best response gains).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -324,9 +325,10 @@ def until(
 ) -> list[tuple[int, float, float]]:
     """Iterations of ``solver`` until the exploitability is at most ``target``, or
     ``iterations`` in all, or ``seconds`` spent (if given). The exploitability is measured
-    at checkpoints (at first after 10 iterations), each reported: about two seconds apart,
-    and on a round where measuring costs more, far enough apart that it takes no more than
-    a fifth of the time. The checkpoints: iterations run, exploitability, seconds."""
+    at checkpoints, each reported: after 10 iterations, then each time the iterations have
+    doubled (so the target is passed by at most as many iterations again), or further apart
+    where measuring would take more than a fifth of the time. The checkpoints: iterations
+    run, exploitability, seconds."""
     started = time.perf_counter()
     checkpoints = []
     step = 10
@@ -342,8 +344,8 @@ def until(
             return checkpoints
         if seconds is not None and spent >= seconds:
             return checkpoints
-        took = max(ran - begun, 1e-3) / step  # an iteration
-        between = max(2.0, 4 * (time.perf_counter() - ran))  # a checkpoint's time apart
-        step = max(1, min(10 * step, int(between / took)))
+        took = max(ran - begun, 1e-9) / step  # an iteration
+        measured = time.perf_counter() - ran
+        step = max(solver.iterations, math.ceil(4 * measured / took))
         if seconds is not None:  # no further than the time left
             step = max(1, min(step, int((seconds - spent) / took)))

@@ -30,7 +30,7 @@ import numpy as np
 
 from perudo.actions import Action
 from perudo.errors import SolveError
-from perudo.solve.size import available, future, gib
+from perudo.solve.size import fits, future, gib
 from perudo.solve.tree import (
     Hand,
     Outcome,
@@ -116,6 +116,22 @@ class Graph:
         """The bytes CFR+ holds on the tree, about."""
         entries = self.edges[0] * len(self.hands[0]) + self.edges[1] * len(self.hands[1])
         return BYTES_PER_ENTRY * entries
+
+    def shared(self, threads: int) -> np.ndarray:
+        """The first decision's moves shared among ``threads`` threads, the largest
+        subtree first to the least loaded (one row per thread, -1 after its last move)."""
+        k = int(self.firsts[1])
+        loads = [0] * threads
+        rows: list[list[int]] = [[] for _ in range(threads)]
+        weights = [int(self.sizes[c].sum()) if c >= 0 else 0 for c in self.children[:k]]
+        for j in sorted(range(k), key=lambda j: -weights[j]):
+            t = loads.index(min(loads))
+            loads[t] += weights[j] + 1
+            rows[t].append(j)
+        groups = np.full((threads, k), -1, dtype=np.int64)
+        for t, row in enumerate(rows):
+            groups[t, : len(row)] = row
+        return groups
 
     def place(self, view: PlayerView) -> tuple[int, int, int] | None:
         """The node, the first edge and the hand (its index) of ``view``'s decision, found
@@ -312,49 +328,127 @@ def _settled(
     o: int, me: int, classes0: Any, classes1: Any, table: Any, chance0: Any, chance1: Any,
     reach0: Any, reach1: Any, out: Any, by_class: Any,
 ) -> None:  # fmt: skip
-    """Seat ``me``'s counterfactual value of each hand at the call of outcome ``o``: the
-    other seat's reach summed by class of its hands (the hands that settle alike), then
-    each of ``me``'s classes' payoff against those sums."""
-    k0 = table.shape[1]
-    k1 = table.shape[2]
+    """Seat ``me``'s counterfactual value of each hand at the call of outcome ``o``."""
     if me == 0:
-        by_class[:k1] = 0.0
-        for y in range(chance1.shape[0]):
-            by_class[classes1[o, y]] += chance1[y] * reach1[y]
-        for x in range(chance0.shape[0]):
-            acc = 0.0
-            row = classes0[o, x]
-            for k in range(k1):
-                acc += table[o, row, k] * by_class[k]
-            out[x] = chance0[x] * acc
+        _against(classes0[o], classes1[o], table[o], chance0, chance1, reach1, 1.0, out,
+                 by_class)  # fmt: skip
     else:
-        by_class[:k0] = 0.0
-        for x in range(chance0.shape[0]):
-            by_class[classes0[o, x]] += chance0[x] * reach0[x]
-        for y in range(chance1.shape[0]):
-            acc = 0.0
-            column = classes1[o, y]
-            for k in range(k0):
-                acc -= table[o, k, column] * by_class[k]
-            out[y] = chance1[y] * acc
+        _against(classes1[o], classes0[o], table[o].T, chance1, chance0, reach0, -1.0, out,
+                 by_class)  # fmt: skip
 
 
 @_jit
+def _against(
+    mine: Any, theirs: Any, table: Any, my_chance: Any, their_chance: Any, reach: Any,
+    sign: float, out: Any, by_class: Any,
+) -> None:  # fmt: skip
+    """A call's value to each of a seat's hands: the other seat's ``reach`` summed by class
+    of its hands (the hands that settle alike), then each of the seat's classes' payoff
+    (``table``: its class by theirs; ``sign``: seat 0's payoff is the seat's, or minus)
+    against those sums."""
+    by_class[: table.shape[1]] = 0.0
+    for y in range(their_chance.shape[0]):
+        by_class[theirs[y]] += their_chance[y] * reach[y]
+    for x in range(my_chance.shape[0]):
+        acc = 0.0
+        row = mine[x]
+        for k in range(table.shape[1]):
+            acc += table[row, k] * by_class[k]
+        out[x] = sign * my_chance[x] * acc
+
+
+@numba.njit(cache=True, error_model="numpy", parallel=True)
 def _walk(
     me: int, mode: int, weight: float, depth: int, widest: int, seats: Any, firsts: Any,
     children: Any, sizes: Any, classes0: Any, classes1: Any, table: Any, chance0: Any,
-    chance1: Any, regrets0: Any, regrets1: Any, sums0: Any, sums1: Any,
+    chance1: Any, regrets0: Any, regrets1: Any, sums0: Any, sums1: Any, groups: Any,
 ) -> float:  # fmt: skip
-    """One depth-first walk of the whole tree, a frame per depth (numba's cache does not
-    keep recursive functions safely): seat ``me``'s counterfactual value of each hand at
-    each decision, its regrets and sums updated where ``mode`` is an iteration's; its value
-    (seat 0's payoff for seat 0, the negative for seat 1), chance included."""
+    """One walk of the whole tree: the first decision's moves shared among the threads
+    (``groups``: each thread's moves, -1 after the last), each move's subtree walked by
+    :func:`_subtree`, then the first decision's own value and update. Seat ``me``'s value
+    (seat 0's payoff for seat 0, the negative for seat 1), chance included; the same, to
+    the last bit, whatever the threads."""
+    h0, h1 = regrets0.shape[1], regrets1.shape[1]
+    hands = max(h0, h1)
+    hme = h0 if me == 0 else h1
+    reach0 = np.ones((2, h0))
+    reach1 = np.ones((2, h1))
+    values = np.zeros((2, hands))
+    edge_values = np.zeros((2, widest, hands))
+    sigma = np.zeros((2, widest, hands))
+    nodes = np.zeros(2, dtype=np.int64)
+    moves = np.zeros(2, dtype=np.int64)
+    bases = np.zeros(2, dtype=np.int64)
+    next0 = np.zeros(2, dtype=np.int64)
+    next1 = np.zeros(2, dtype=np.int64)
+    _enter(0, 0, 0, 0, me, mode, seats, firsts, regrets0, regrets1, sums0, sums1, reach0,
+           reach1, values, sigma, nodes, moves, bases, next0, next1)  # fmt: skip
+    s = seats[0]
+    k = firsts[1]
+    best = s == me and mode == _BEST
+    starts = np.zeros((k, 2), dtype=np.int64)  # where each move's subtree's edges start
+    c0, c1 = next0[0], next1[0]
+    for j in range(k):
+        starts[j, 0], starts[j, 1] = c0, c1
+        if children[j] >= 0:
+            c0 += sizes[children[j], 0]
+            c1 += sizes[children[j], 1]
+    moved = np.zeros((k, hands))
+    for t in numba.prange(groups.shape[0]):
+        start0 = np.ones(h0)
+        start1 = np.ones(h1)
+        by_class = np.zeros(max(table.shape[1], table.shape[2]))
+        for i in range(groups.shape[1]):
+            j = groups[t, i]
+            if j < 0:
+                break
+            for h in range(h0):
+                start0[h] = sigma[0, j, h] if s == 0 and not best else 1.0
+            for h in range(h1):
+                start1[h] = sigma[0, j, h] if s == 1 and not best else 1.0
+            child = children[j]
+            if child < 0:
+                _settled(-1 - child, me, classes0, classes1, table, chance0, chance1, start0,
+                         start1, moved[j], by_class)  # fmt: skip
+            else:
+                _subtree(child, starts[j, 0], starts[j, 1], start0, start1, me, mode, weight,
+                         depth, widest, seats, firsts, children, sizes, classes0, classes1,
+                         table, chance0, chance1, regrets0, regrets1, sums0, sums1,
+                         moved[j])  # fmt: skip
+    for j in range(k):
+        for h in range(hme):
+            if s == me:
+                edge_values[0, j, h] = moved[j, h]
+            else:
+                values[0, h] += moved[j, h]
+    _leave(0, me, mode, weight, k, s, bases[0], regrets0, regrets1, sums0, sums1, reach0,
+           reach1, values, edge_values, sigma, hme)  # fmt: skip
+    total = 0.0
+    for h in range(hme):
+        total += values[0, h]
+    return total
+
+
+@_jit
+def _subtree(
+    root: int, b0: int, b1: int, start0: Any, start1: Any, me: int, mode: int, weight: float,
+    depth: int, widest: int, seats: Any, firsts: Any, children: Any, sizes: Any,
+    classes0: Any, classes1: Any, table: Any, chance0: Any, chance1: Any, regrets0: Any,
+    regrets1: Any, sums0: Any, sums1: Any, out: Any,
+) -> None:  # fmt: skip
+    """One depth-first walk of the tree under ``root`` (its seats' edges numbered from
+    ``b0`` and ``b1``, reached with each seat's reach ``start0`` and ``start1``), a frame
+    per depth (numba's cache does not keep recursive functions safely): seat ``me``'s
+    counterfactual value of each hand at each decision (at ``root``'s into ``out``), its
+    regrets and sums updated where ``mode`` is an iteration's."""
     h0, h1 = regrets0.shape[1], regrets1.shape[1]
     hands = max(h0, h1)
     hme = h0 if me == 0 else h1
     rows = depth + 2
     reach0 = np.ones((rows, h0))
     reach1 = np.ones((rows, h1))
+    reach0[0] = start0
+    reach1[0] = start1
     values = np.zeros((rows, hands))
     edge_values = np.zeros((rows, widest, hands))
     sigma = np.zeros((rows, widest, hands))
@@ -365,8 +459,10 @@ def _walk(
     next0 = np.zeros(rows, dtype=np.int64)  # where each frame's next child's edges start
     next1 = np.zeros(rows, dtype=np.int64)
     d = 0
-    _enter(0, 0, 0, 0, me, mode, seats, firsts, regrets0, regrets1, sums0, sums1, reach0,
-           reach1, values, sigma, nodes, moves, bases, next0, next1)  # fmt: skip
+    if not _enter(root, 0, b0, b1, me, mode, seats, firsts, regrets0, regrets1, sums0, sums1,
+                  reach0, reach1, values, sigma, nodes, moves, bases, next0, next1):  # fmt: skip
+        out[:hme] = 0.0
+        return
     while True:
         node = nodes[d]
         a = firsts[node]
@@ -398,7 +494,8 @@ def _walk(
             _leave(d, me, mode, weight, k, seats[node], bases[d], regrets0, regrets1, sums0,
                    sums1, reach0, reach1, values, edge_values, sigma, hme)  # fmt: skip
             if d == 0:
-                break
+                out[:hme] = values[0, :hme]
+                return
             d -= 1
             node = nodes[d]
             j = moves[d]
@@ -410,10 +507,6 @@ def _walk(
             for h in range(hme):
                 values[d, h] += values[d + 1, h]
         moves[d] = j + 1
-    total = 0.0
-    for h in range(hme):
-        total += values[0, h]
-    return total
 
 
 @_jit
@@ -499,15 +592,12 @@ class PublicRegrets:
         """CFR+ ready to run on ``graph``, each call settled by ``value`` (as
         :meth:`~perudo.solve.tree.Round.settle`); refused past ``memory`` bytes (by default
         what the machine has free)."""
-        budget = available() if memory is None else memory
-        if graph.memory > budget:
-            free = " (what the machine has free)" if memory is None else ""
-            raise SolveError(
-                f"{round_name(graph.start)} is too big to approximate here: "
-                f"{int(graph.decisions[0].sum()):,} decisions, {sum(graph.edges):,} edges, "
-                f"{len(graph.hands[0])} x {len(graph.hands[1])} hands: about "
-                f"{gib(graph.memory)} for CFR+, more than the {gib(budget)} it may use{free}"
-            )
+        fits(
+            graph.start, graph.memory, memory, "approximate",
+            f"{int(graph.decisions[0].sum()):,} decisions, {sum(graph.edges):,} edges, "
+            f"{len(graph.hands[0])} x {len(graph.hands[1])} hands: about "
+            f"{gib(graph.memory)} for CFR+",
+        )  # fmt: skip
         low = settle(graph.outcomes, graph.hands, graph.chances, value).low
         shapes = [(graph.edges[seat], len(graph.hands[seat])) for seat in (0, 1)]
         return cls(
@@ -523,7 +613,7 @@ class PublicRegrets:
         result: float = _walk(
             me, mode, weight, g.depth, g.widest, g.seats, g.firsts, g.children, g.sizes,
             p.classes[0], p.classes[1], p.table, p.chances[0], p.chances[1], self.regrets[0],
-            self.regrets[1], self.sums[0], self.sums[1],
+            self.regrets[1], self.sums[0], self.sums[1], g.shared(numba.get_num_threads()),
         )  # fmt: skip
         return result
 

@@ -222,11 +222,17 @@ def check(start: GameState, hands: tuple[int, int], limit: int, memory: int | No
             f"{round_name(start)} is too big to solve: {found}, past the {limit:,} positions "
             "a solution may hold"
         )
+    fits(start, found.memory, memory, "solve", str(found))
+    return found
+
+
+def fits(start: GameState, needs: int, memory: int | None, verb: str, size: str) -> None:
+    """Refuse the round from ``start`` (to ``verb``: its ``size`` in words) if it ``needs``
+    more than ``memory`` bytes (by default what the machine has free)."""
     budget = available() if memory is None else memory
-    if found.memory > budget:
+    if needs > budget:
         free = " (what the machine has free)" if memory is None else ""
         raise SolveError(
-            f"{round_name(start)} is too big to solve here: {found}, more than the "
+            f"{round_name(start)} is too big to {verb} here: {size}, more than the "
             f"{gib(budget)} it may use{free}"
         )
-    return found
