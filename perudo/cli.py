@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import importlib
 import json
+import math
 import os
 import runpy
 import shlex
@@ -141,6 +142,15 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--memory", type=_memory, default=None, metavar="SIZE",
         help="the most memory the solve may use, as 4G or 800M (default: what is free)",
+    )  # fmt: skip
+    solve.add_argument(
+        "--cfr", type=_positive, default=None, metavar="EXPLOITABILITY",
+        help="approximate the round by CFR+ instead, to this exploitability (a round too big "
+        "to solve exactly)",
+    )  # fmt: skip
+    solve.add_argument(
+        "--seconds", type=_positive, default=None,
+        help="with --cfr: stop after this many seconds, however close",
     )  # fmt: skip
     solve.add_argument(
         "--quiet", action="store_true", help="no progress on the standard error stream"
@@ -443,11 +453,19 @@ def _open_files_for(limits: Limits) -> Limits:
 def _solve(args: argparse.Namespace, out: TextIO) -> None:
     from perudo.solve import solve_game, solve_round
 
+    if args.cfr is not None or args.seconds is not None:
+        _approximate(args, out)
+        return
     solve = solve_game if args.game else solve_round
-    solution = solve(
-        _edition(args.variant), args.dice, opener=args.opener, memory=args.memory,
-        progress=None if args.quiet else _progress,
-    )  # fmt: skip
+    try:
+        solution = solve(
+            _edition(args.variant), args.dice, opener=args.opener, memory=args.memory,
+            progress=None if args.quiet else _progress,
+        )  # fmt: skip
+    except SolveError as error:
+        if args.game or "too big to solve" not in str(error):
+            raise
+        raise SolveError(f"{error} (--cfr 1e-3 approximates it)") from None
     if args.json:
         _json(solution.to_dict(), out)
         return
@@ -467,6 +485,44 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
         f"{solution.infosets:,} information states{rounds}, {solution.seconds:.1f} s",
         file=out,
     )
+
+
+def _approximate(args: argparse.Namespace, out: TextIO) -> None:
+    from perudo.solve import approximate_round
+
+    if args.game or args.cfr is None:
+        raise GameSetupError(
+            "--cfr approximates one round; it takes no --game"
+            if args.game
+            else "--seconds bounds --cfr: give --cfr EXPLOITABILITY"
+        )
+    cfr = approximate_round(
+        _edition(args.variant), args.dice, opener=args.opener, exploitability=args.cfr,
+        seconds=args.seconds, memory=args.memory, progress=None if args.quiet else _progress,
+    )  # fmt: skip
+    if args.json:
+        _json(cfr.to_dict(), out)
+        return
+    dice = "v".join(map(str, cfr.dice))
+    print(
+        f"{cfr.variant.name}, one round {dice}, seat {cfr.opener} bids first\n"
+        f"value for seat 0: {cfr.value:.6f} (CFR+, exploitability {cfr.exploitability:.1e} "
+        f"after {cfr.iterations:,} iterations: the value lies within "
+        f"{2 * cfr.exploitability:.1e} of it)\n"
+        f"{cfr.infosets:,} information states, {cfr.seconds:.1f} s",
+        file=out,
+    )
+
+
+def _positive(text: str) -> float:
+    """An argparse type: a positive number, ``1e-3``, ``600``."""
+    try:
+        value = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a positive number")
+    return value
 
 
 def _progress(line: str) -> None:

@@ -199,3 +199,52 @@ def test_chance_inside_a_round_does_not_merge() -> None:
     assert not merges(_start(bluff, (2, 1)))
     assert merges(_start(perudo.load_variant("italian"), (2, 1)))
     # tests/test_solve_chance.py approximates Bluff on its walked round
+
+
+def test_perudo_solve_cfr_approximates_a_round_from_the_command_line() -> None:
+    import io
+    import json
+
+    from perudo.cli import main
+
+    out = io.StringIO()
+    assert main(["solve", "openspiel-liars-dice", "--cfr", "1e-2", "--quiet"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "OpenSpiel liars_dice, one round 1v1, seat 0 bids first"
+    assert lines[1].startswith("value for seat 0: -0.0")
+    assert "(CFR+, exploitability " in lines[1]
+    out = io.StringIO()
+    command = ["solve", "openspiel-liars-dice", "--cfr", "1e-2", "--json", "--quiet"]
+    assert main(command, out=out) == 0
+    found = json.loads(out.getvalue())
+    assert found["exploitability"] <= 1e-2
+    assert abs(found["value"] - (-7 / 258)) <= 2 * found["exploitability"]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--cfr", "1e-3", "--game"], "--cfr approximates one round; it takes no --game"),
+        (["--seconds", "5"], "--seconds bounds --cfr: give --cfr EXPLOITABILITY"),
+        (["--dice", "2,2"], "(--cfr 1e-3 approximates it)"),
+    ],
+)
+def test_perudo_solve_cfr_refusals_say_the_fix(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from perudo.cli import main
+
+    assert main(["solve", "italian", "--quiet", *args]) == 2
+    assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", ["0", "-1", "nan", "inf", "x", "1" * 50])
+def test_perudo_solve_cfr_takes_a_positive_number(
+    bad: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from perudo.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["solve", "italian", "--cfr", bad])
+    assert done.value.code == 2
+    assert "is not a positive number" in capsys.readouterr().err
