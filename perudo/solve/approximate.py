@@ -1,6 +1,7 @@
-"""A round too big for an exact solution, approximated: CFR+ (compiled with numba) over the
-same walk of the round, with its exploitability measured exactly in floats at each
-checkpoint."""
+"""A round too big for an exact solution, approximated: CFR+ (compiled with numba) on the
+round's public graph (:mod:`perudo.solve.public`), or on the walked round where chance
+inside it keeps its histories apart, with its exploitability measured exactly in floats at
+each checkpoint."""
 
 from __future__ import annotations
 
