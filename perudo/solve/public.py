@@ -9,14 +9,17 @@ each move of each history (an edge of its seat) has a number, counted from the s
 graph's subtrees, and each seat holds only its regrets and the sums of its average strategy
 per edge and hand, in float32: 8 bytes, against the walked round's 57 and its positions
 (:class:`~perudo.solve.cfr.Regrets`). The strategies, reaches and values of an iteration
-live on the walk's stack, one row per depth.
+live in the walk's frames, one row per depth. A call is valued against the other seat's
+reach summed by class of hands (:class:`Settled`), and a subtree neither seat's play
+reaches is skipped. The first decision's moves are shared among numba's threads.
 
 The iterations are :class:`~perudo.solve.cfr.Regrets`' (Tammelin's CFR+, alternating,
 the average weighted by the iteration), and so is the exploitability: each seat's exact
 best response against the other's average, in floats.
 
-A round with chance inside it (a re-roll), out-of-turn moves, or a registered kind that may
-read the whole round is walked instead: its histories do not merge.
+A round with chance inside it (a re-roll), or whose kinds may read the whole round (a
+registered kind, a pressured bid's doubling), is walked instead: its histories do not
+merge.
 """
 
 from __future__ import annotations
