@@ -38,7 +38,17 @@ from perudo.solve import SolveError, exploitability, solve_game, solve_round
 
 HERE = Path(__file__).parent
 
-CHILD = """
+#: What each child process ends with: its result, with its times and the peak of its own
+#: memory (ru_maxrss would carry the parent's across exec).
+ENDING = """
+out["wall"], out["cpu"] = time.perf_counter() - wall, time.process_time() - cpu
+status = open("/proc/self/status").read().split("VmHWM:")[1].split()
+out["peak_mib"] = int(status[0]) / 1024
+print(json.dumps(out))
+"""
+
+CHILD = (
+    """
 import json, sys, time
 from perudo.solve import SolveError, solve_game, solve_round
 sys.path.insert(0, sys.argv[4])
@@ -55,14 +65,12 @@ try:
            "effort": s.to_dict()["effort"], "rounds": s.rounds}
 except SolveError as error:
     out = {"refused": str(error)}
-out["wall"], out["cpu"] = time.perf_counter() - wall, time.process_time() - cpu
-# the peak of this process's own memory (ru_maxrss would carry the parent's across exec)
-status = open("/proc/self/status").read().split("VmHWM:")[1].split()
-out["peak_mib"] = int(status[0]) / 1024
-print(json.dumps(out))
 """
+    + ENDING
+)
 
-CFR_CHILD = """
+CFR_CHILD = (
+    """
 import json, sys, time
 from perudo.solve import approximate_round
 sys.path.insert(0, sys.argv[4])
@@ -74,11 +82,9 @@ cfr = approximate_round(fewer_faces(key, faces), dice, exploitability=epsilon, s
                         progress=lambda line: print(line, file=sys.stderr, flush=True))
 out = {"value": cfr.value, "exploitability": cfr.exploitability, "iterations": cfr.iterations,
        "infosets": cfr.infosets}
-out["wall"], out["cpu"] = time.perf_counter() - wall, time.process_time() - cpu
-status = open("/proc/self/status").read().split("VmHWM:")[1].split()
-out["peak_mib"] = int(status[0]) / 1024
-print(json.dumps(out))
 """
+    + ENDING
+)
 
 
 def timed(work: object, repeats: int) -> tuple[list[float], list[float], object]:

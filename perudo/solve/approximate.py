@@ -188,8 +188,7 @@ def _walked(round_: Round, regrets: Regrets) -> Callable[[PlayerView], dict[Acti
             a = side.firsts[d]
             return averages[seat][a : a + len(side.actions[d]), h].tolist()  # type: ignore[no-any-return]
 
-        # after its own re-roll: over the hands it may have been dealt
-        column = side.mixed(decision, probability) if hand is None else probability(decision, hand)
-        return side.chosen(decision, hand, [float(p) for p in column])
+        chosen = side.chosen(decision, hand, probability)
+        return {action: float(p) for action, p in chosen.items()}
 
     return policy

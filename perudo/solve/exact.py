@@ -130,12 +130,8 @@ class Solved:
         seat, decision, hand = found
         side = self.round.seats[seat]
         strategy = self.strategies[seat]
-        if hand is None:  # after its own re-roll: over the hands it may have been dealt
-            mixed = side.mixed(decision, lambda d, h: side.probabilities(strategy, d, h))
-            chosen = tuple(Fraction(p) for p in mixed)
-        else:
-            chosen = side.probabilities(strategy, decision, hand)
-        return side.chosen(decision, hand, chosen)
+        chosen = side.chosen(decision, hand, lambda d, h: side.probabilities(strategy, d, h))
+        return {action: Fraction(p) for action, p in chosen.items()}
 
 
 @attrs.frozen(eq=False)

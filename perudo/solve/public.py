@@ -586,6 +586,7 @@ class PublicRegrets:
     payoff: Settled
     regrets: tuple[np.ndarray, np.ndarray]
     sums: tuple[np.ndarray, np.ndarray]
+    groups: np.ndarray  # the first decision's moves, by thread (:meth:`Graph.shared`)
     iterations: int = 0
 
     @classmethod
@@ -608,6 +609,7 @@ class PublicRegrets:
             payoff=Settled.of(low, graph.chances),
             regrets=(np.zeros(shapes[0], np.float32), np.zeros(shapes[1], np.float32)),
             sums=(np.zeros(shapes[0], np.float32), np.zeros(shapes[1], np.float32)),
+            groups=graph.shared(numba.get_num_threads()),
         )
 
     def _walk(self, me: int, mode: int, weight: float = 0.0) -> float:
@@ -616,7 +618,7 @@ class PublicRegrets:
         result: float = _walk(
             me, mode, weight, g.depth, g.widest, g.seats, g.firsts, g.children, g.sizes,
             p.classes[0], p.classes[1], p.table, p.chances[0], p.chances[1], self.regrets[0],
-            self.regrets[1], self.sums[0], self.sums[1], g.shared(numba.get_num_threads()),
+            self.regrets[1], self.sums[0], self.sums[1], self.groups,
         )  # fmt: skip
         return result
 

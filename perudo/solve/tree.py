@@ -10,7 +10,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 import numpy as np
@@ -115,7 +115,6 @@ STAY = Stay()
 
 #: A move of a seat's decision: an action, or :data:`STAY`.
 Move = Action | Stay
-P = TypeVar("P", Fraction, float)  # a probability, exact or not
 
 
 @attrs.define(eq=False)
@@ -231,15 +230,24 @@ class Seat:
         return self._allowed
 
     def chosen(
-        self, decision: int, hand: int | None, probabilities: Sequence[P]
-    ) -> dict[Action, P]:
-        """``probabilities`` of the moves at ``decision``, by action, as a caller sees them:
-        without the solver's own :data:`STAY`, and without the moves illegal with ``hand``
-        (None: a hand no longer known, after the seat's own re-roll)."""
+        self,
+        decision: int,
+        hand: int | None,
+        probability: Callable[[int, int], Sequence[Fraction | float]],
+    ) -> dict[Action, Fraction | float]:
+        """The probability of each move at ``decision`` with ``hand`` (``probability(decision,
+        hand)``; None: a hand no longer known, after the seat's own re-roll, for which the
+        mixture over the hands it may have been dealt: :meth:`mixed`), by action, as a
+        caller sees them: without the solver's own :data:`STAY`, and without the moves
+        illegal with the hand."""
+        if hand is None:
+            column = self.mixed(decision, probability)
+        else:
+            column = list(probability(decision, hand))
         first = self.firsts[decision]
         return {
             action: p
-            for k, (action, p) in enumerate(zip(self.actions[decision], probabilities, strict=True))
+            for k, (action, p) in enumerate(zip(self.actions[decision], column, strict=True))
             if not isinstance(action, Stay) and (hand is None or self.legal(first + k, hand))
         }
 
