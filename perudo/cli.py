@@ -422,10 +422,17 @@ def _serve(args: argparse.Namespace) -> None:
             "nginx) for anything beyond a LAN you trust.",
             file=sys.stderr,
         )
-    print(f"perudo: serving {len(variants)} editions on http://{args.host}:{args.port}/ "
-          f"(tables in {args.db}) to the host names {', '.join(sorted(server.allowed_hosts))}; "
-          "Ctrl-C stops", file=sys.stderr, flush=True)  # fmt: skip
-    server.run(args.port)
+    editions = f"{len(variants)} edition" + ("s" if len(variants) != 1 else "")
+
+    def bound() -> None:
+        print(f"perudo: serving {editions} on http://{args.host}:{args.port}/ (tables in "
+              f"{args.db}) to the host names {', '.join(sorted(server.allowed_hosts))}; "
+              "Ctrl-C stops", file=sys.stderr, flush=True)  # fmt: skip
+
+    try:
+        server.run(args.port, bound=bound)
+    finally:
+        server.close()
 
 
 def _open_files_for(limits: Limits) -> Limits:

@@ -252,7 +252,13 @@ class EncodingError(PerudoError, ValueError):
 
 class StoreError(PerudoError, ValueError):
     """A table server's database or key file that it cannot use (:mod:`perudo.web.store`):
-    not its format, or a key file others may read; the message names the file."""
+    not its format, a key file others may read, or a store another server is serving; the
+    message names the file."""
+
+
+class ServeError(PerudoError, OSError):
+    """A table server that cannot listen where it was told (:meth:`perudo.web.app.TableServer.run`):
+    the port taken, or an address not this machine's; the message names both."""
 
 
 class SolveError(PerudoError, ValueError):

@@ -177,6 +177,18 @@ class GameRecord:
         _check_moves(len(self.moves), max_moves)
         return self.replay_as(self._edition(variant))
 
+    def states(
+        self, variant: Variant | None = None, *, max_moves: int = MAX_MOVES
+    ) -> Iterator[GameState]:
+        """The state at the start, then after each move, replayed as :meth:`replay` does
+        (one at a time: a long game is never held whole).
+
+        Raises:
+            RecordError: as :meth:`replay`, when the state that breaks is reached.
+        """
+        _check_moves(len(self.moves), max_moves)
+        return self._states(self._edition(variant))
+
     def replay_as(self, variant: Variant) -> GameState:
         """The same seed, names, dice and moves replayed under ``variant``, any edition:
         what :func:`perudo.verdicts` uses to rebuild a position elsewhere.

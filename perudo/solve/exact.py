@@ -212,10 +212,41 @@ def solve_from(
     key = round_start(start)
     found = None if kept is None else kept.get(key)
     round_ = walked(start, limit, memory, report) if found is None else found[0]
-    solved = solve(round_, round_.settle(value), report, None if found is None else found[1])
+    payoffs = round_.settle(value)
+    held = None if found is None else found[1]
+    if np.array_equal(payoffs.low, payoffs.high):
+        solved = solve(round_, payoffs, report, held)
+    else:
+        solved = solve_apart(round_, payoffs, report, held)
     if kept is not None:
         kept[key] = round_, solved.held
     return solved
+
+
+def solve_apart(
+    round_: Round,
+    payoffs: Payoffs,
+    report: Report,
+    start: tuple[np.ndarray, np.ndarray] | None = None,
+) -> Solved:
+    """``round_`` whose payoffs are known only within bounds (a game's pass towards its
+    fixed point), solved as two rounds of known payoffs: the lowest, whose value seat 0's
+    strategy guarantees, and the highest, whose value seat 1's concedes. The round's value
+    lies between, whatever the payoffs are within their bounds (a zero-sum game's value
+    rises with its payoffs), and no solver of one round could prove a narrower interval
+    from these bounds. One round solved on the bounds' middle, as before, proved its
+    strategies against bounds it had not solved for, and its double oracle went on adding
+    moves that could never close the gap the bounds leave."""
+    report("the lowest payoffs:")
+    low = solve(round_, Payoffs(payoffs.low, payoffs.low), report, start, rational=False)
+    report("the highest payoffs:")
+    high = solve(round_, Payoffs(payoffs.high, payoffs.high), report, low.held, rational=False)
+    effort = low.effort + high.effort
+    held = low.held[0] | high.held[0], low.held[1] | high.held[1]
+    return Solved(
+        round=round_, strategies=(low.strategies[0], high.strategies[1]),
+        bounds=(low.bounds[0], high.bounds[1]), effort=effort, held=held,
+    )  # fmt: skip
 
 
 def walked(start: GameState, limit: int, memory: int | None, report: Report) -> Round:
@@ -239,10 +270,15 @@ def solve(
     payoffs: Payoffs,
     report: Report,
     start: tuple[np.ndarray, np.ndarray] | None = None,
+    *,
+    rational: bool = True,
 ) -> Solved:
     """An equilibrium of ``round_`` and its proven bounds: seat 0's strategy against the
     lowest payoffs, seat 1's against the highest; the double oracle's first sub-round is
-    ``start`` where given (the moves each seat held, by edge and hand)."""
+    ``start`` where given (the moves each seat held, by edge and hand). Where the lowest
+    and highest are the same, the equilibrium is made exact from the LP's basis, unless
+    ``rational`` is false (payoffs whose common denominator is past what a float holds:
+    the bounds are then proven within :data:`TIGHT`)."""
     middle = ((payoffs.low + payoffs.high) / 2).astype(np.float64)
     seats = round_.seats
     hands = len(seats[0].hands) * len(seats[1].hands)
@@ -257,7 +293,8 @@ def solve(
         held = start[0].copy(), start[1].copy()
     else:
         held, iterations = _played(round_, middle, report)
-    exact = payoffs.low if np.array_equal(payoffs.low, payoffs.high) else None  # a round's
+    same = rational and np.array_equal(payoffs.low, payoffs.high)
+    exact = payoffs.low if same else None  # a round's
     guarantee: tuple[Fraction, Strategy] | None = None  # seat 0's best: what it guarantees
     concession: tuple[Fraction, Strategy] | None = None  # seat 1's best: what it concedes
     while True:

@@ -59,11 +59,11 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
     raise ImportError(f"perudo.web.app needs {error.name}: {install_hint('web')}") from error
 
-from perudo.errors import GameSetupError, PerudoError, StoreError
+from perudo.errors import GameSetupError, PerudoError, ServeError, StoreError, shown
 from perudo.variant import Variant, checked_players
 from perudo.web.guard import Gate, address_of, guarded_protocol
 from perudo.web.limits import Limits
-from perudo.web.store import TableStore, server_key
+from perudo.web.store import StoreLock, TableStore, server_key
 from perudo.web.table import Table, TableSetup
 from perudo.web.writer import Writer
 
@@ -71,6 +71,8 @@ __all__ = ["LOOPBACK", "MAX_FRAME", "TableServer", "default_hosts"]
 
 log = logging.getLogger("perudo.web")
 PAGE = (Path(__file__).parent / "page.html").read_text(encoding="utf-8")
+#: The page of a table this server does not have (answered with status 404).
+MISSING = (Path(__file__).parent / "missing.html").read_text(encoding="utf-8")
 
 #: The longest frame or request body read, in bytes (a move is a few characters); a
 #: longer frame closes its sender's connection (WebSocket status 1009).
@@ -90,6 +92,9 @@ BOT_PAUSE = 0.05
 FINISHED = 60.0
 #: The host names of the loopback.
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+#: The edition a new table's form offers first, where the server offers it (Italian
+#: Palifico: the sources' first); else the first by name.
+DEFAULT_EDITION = "italian"
 
 
 def default_hosts(host: str) -> frozenset[str]:
@@ -171,6 +176,7 @@ class _Room:
         self.bots: asyncio.Task[None] | None = None
         self.stood_in: list[int] = []  # the stand-ins the pages were last shown
         self.arriving = 0  # connections accepted and not yet joined
+        self.logged = 0  # the log's lines every page has been sent
         self.quiet_since = server.clock()  # since when no page has been open here
 
     def post(self, connection: _Connection, data: dict[str, Any] | str) -> None:
@@ -184,11 +190,12 @@ class _Room:
     def broadcast(self, but: _Connection | None = None) -> None:
         """Queue the table for every connection (``but`` one)."""
         texts: dict[int | None, str] = {}  # one message a seat, not one a connection
+        since, self.logged = self.logged, len(self.table.log)  # each page has the lines before
         for connection in list(self.connections):
             if connection is but:
                 continue
             if connection.seat not in texts:
-                texts[connection.seat] = json.dumps(self.table.message(connection.seat))
+                texts[connection.seat] = json.dumps(self.table.message(connection.seat, since))
             self.post(connection, texts[connection.seat])
 
     def drop(self, connection: _Connection) -> None:
@@ -257,7 +264,13 @@ class TableServer:
         db = Path(db)
         self.variants = dict(variants)
         self.key = server_key(Path(key) if key is not None else db.with_suffix(".key"))
-        self.store = TableStore(db)
+        self.lock = StoreLock(db)
+        self.closed = False
+        try:
+            self.store = TableStore(db)
+        except StoreError:
+            self.lock.release()
+            raise
         self.host = host
         self.allowed_hosts = frozenset(name.lower() for name in allowed_hosts) or default_hosts(
             host
@@ -307,6 +320,37 @@ class TableServer:
                 "person and bots takes one (leave it empty for a secret seed)"
             )
         creator = self.creator(host)
+        self._check_room(creator)
+        table_id = secrets.token_urlsafe(6)
+        table = Table.create(self.writer, self.key, table_id, setup, variant, clock=self.clock,
+                             creator=creator)  # fmt: skip
+        self.rooms[table_id] = _Room(table, self)
+        return table
+
+    def rematch(self, table_id: str) -> Table:
+        """The rematch of table ``table_id``'s finished game
+        (:meth:`perudo.web.Table.rematched`): made once, then the same table for whoever
+        asks again; counted against the creator's active tables like any other.
+
+        Raises:
+            GameSetupError: no such active table, its game is not over, or too many
+                active tables.
+        """
+        room = self.rooms.get(table_id)
+        if room is None:
+            raise GameSetupError(f"this server has no table {shown(table_id)}")
+        made = room.table.rematch
+        if made is not None and made in self.rooms:
+            return self.rooms[made].table
+        if made is not None:
+            raise GameSetupError(f"the rematch, table {made}, has ended")
+        self._check_room(room.table.creator)
+        table = room.table.rematched(secrets.token_urlsafe(6), creator=room.table.creator)
+        self.rooms[table.id] = _Room(table, self)
+        return table
+
+    def _check_room(self, creator: str) -> None:
+        """Refuse a new table past the server's active tables or ``creator``'s."""
         active = [room.table for room in self.rooms.values() if room.table.closed is None]
         if len(active) >= self.limits.tables:
             raise GameSetupError(f"this server holds {self.limits.tables} active tables "
@@ -314,11 +358,13 @@ class TableServer:
         if sum(table.creator == creator for table in active) >= self.limits.tables_per_address:
             raise GameSetupError(f"{self.limits.tables_per_address} active tables made from "
                                  "one address at most: finish or leave one first")  # fmt: skip
-        table_id = secrets.token_urlsafe(6)
-        table = Table.create(self.writer, self.key, table_id, setup, variant, clock=self.clock,
-                             creator=creator)  # fmt: skip
-        self.rooms[table_id] = _Room(table, self)
-        return table
+
+    def editions(self) -> dict[str, Any]:
+        """The editions a new table may play, by name, and the one offered first."""
+        offered = sorted(self.variants.values(), key=lambda variant: variant.name.casefold())
+        default = DEFAULT_EDITION if DEFAULT_EDITION in self.variants else offered[0].key
+        return {"editions": [{"key": variant.key, "name": variant.name} for variant in offered],
+                "default": default}  # fmt: skip
 
     def listing(self) -> list[dict[str, Any]]:
         """Every table in play or just finished, as the page lists it (newest first)."""
@@ -364,13 +410,19 @@ class TableServer:
         async def page(request: Request) -> Response:
             if not self.same_origin(request.headers):
                 return PlainTextResponse("forbidden", status_code=403)
+            table_id = request.path_params.get("table")
+            if table_id is not None and table_id not in self.rooms:
+                stored = await self.writer.call(lambda store: store.closed(table_id))
+                if stored is None or not stored.is_signed_by(self.key):
+                    return HTMLResponse(MISSING, status_code=404)
             return HTMLResponse(PAGE)
 
         async def tables(request: Request) -> Response:
             if not self.same_origin(request.headers):
                 return PlainTextResponse("forbidden", status_code=403)
             if request.method == "GET":
-                return JSONResponse({"tables": self.listing(), "variants": sorted(self.variants)})
+                return JSONResponse({"tables": self.listing(), "variants": sorted(self.variants),
+                                     **self.editions()})  # fmt: skip
             kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
             if kind != "application/json":  # a form or text/plain: what another site can send
                 return JSONResponse({"error": "a setup is sent as application/json"},
@@ -446,23 +498,44 @@ class TableServer:
             lifespan=lifespan,
         )
 
-    def run(self, port: int = 8000) -> None:
+    def run(self, port: int = 8000, *, bound: Callable[[], None] | None = None) -> None:
         """Serve :meth:`app` on this server's host and ``port`` until SIGINT or SIGTERM,
         through uvicorn with the connections guarded (:mod:`perudo.web.guard`: the h11
         parser, whose request head is bounded, each head within its deadline, the
-        connections capped) and a WebSocket frame bounded by :data:`MAX_FRAME`."""
+        connections capped) and a WebSocket frame bounded by :data:`MAX_FRAME`; ``bound``
+        is called once the port is bound (so what it says is true: pages may come).
+
+        Raises:
+            ServeError: the port cannot be bound (taken, or not this machine's address).
+        """
+        family = sockets.AF_INET6 if ":" in self.host else sockets.AF_INET
+        try:
+            listener = sockets.create_server((self.host.strip("[]"), port), family=family)
+        except OSError as error:
+            raise ServeError(f"cannot serve on {shown(self.host)} port {port}: "
+                             f"{error.strerror or error}") from None  # fmt: skip
+        if bound is not None:
+            bound()
         config = uvicorn.Config(
             self.app(), host=self.host, port=port, log_level="warning",
             http=guarded_protocol(self.gate), ws="websockets-sansio", ws_max_size=MAX_FRAME,
             ws_ping_interval=20.0, ws_ping_timeout=20.0, timeout_keep_alive=5,
             timeout_graceful_shutdown=3,
         )  # fmt: skip
-        uvicorn.Server(config).run()
+        try:
+            uvicorn.Server(config).run(sockets=[listener])
+        finally:
+            listener.close()
 
     def close(self) -> None:
-        """Write what is left and close the store."""
+        """Write what is left, close the store and let it go (once: a second call does
+        nothing)."""
+        if self.closed:
+            return
+        self.closed = True
         self.writer.close()
         self.store.close()
+        self.lock.release()
 
     async def _serve(self, room: _Room, websocket: WebSocket) -> None:
         query = websocket.query_params
@@ -474,6 +547,8 @@ class TableServer:
             except GameSetupError as error:  # no name, or not one a seat takes: watching
                 seat, token = None, None
                 problem = str(error) if name else None
+            if name and seat is None and problem is None:
+                problem = "this table is full"
             await self.writer.durable()  # a seat taken is on disk before the page hears of it
             connection = _Connection(websocket, seat)
             if seat is not None:  # the same seat from a new page: the old page goes
@@ -483,7 +558,7 @@ class TableServer:
             connection.sender = asyncio.get_running_loop().create_task(room.send_all(connection))
             room.post(connection, {**room.table.message(seat), "token": token})
             if problem is not None:
-                room.post(connection, {"type": "error", "message": problem})
+                room.post(connection, {"type": "error", "message": f"{problem}: you are watching"})
             if seat is not None:
                 room.broadcast(but=connection)  # the others see who sits down
             room.wake()
@@ -514,10 +589,21 @@ class TableServer:
         assert connection.seat is not None
         text = frame.get("text")
         data = _json_value(text) if isinstance(text, str) and len(text) <= MAX_FRAME else None
+        if isinstance(data, dict) and data.get("rematch") is True:
+            try:
+                self.rematch(room.table.id)
+            except GameSetupError as error:
+                room.post(connection, {"type": "refused", "reason": "no-rematch",
+                                       "message": str(error)})  # fmt: skip
+                return
+            await self.writer.durable()
+            room.broadcast()
+            return
         move = data.get("move") if isinstance(data, dict) else None
         if not isinstance(move, str):
             room.post(connection, {"type": "refused", "reason": "malformed-message",
-                                   "message": 'a message is {"move": "3x5"}, in JSON'})  # fmt: skip
+                                   "message": 'a message is {"move": "3x5"} (or, once the game '
+                                   'is over, {"rematch": true}), in JSON'})  # fmt: skip
             return
         refusal = room.table.play(connection.seat, move)
         if refusal is not None:

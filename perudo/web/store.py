@@ -39,7 +39,8 @@ import attrs
 from perudo.errors import StoreError, shown
 
 __all__ = [
-    "KEY_BYTES", "MAX_RECORD_CHARS", "MAX_SETUP_CHARS", "StoredTable", "TableStore", "server_key",
+    "KEY_BYTES", "MAX_RECORD_CHARS", "MAX_SETUP_CHARS", "StoreLock", "StoredTable", "TableStore",
+    "server_key",
 ]  # fmt: skip
 
 #: The bytes of a server's signing key.
@@ -177,6 +178,45 @@ def _json(value: Any) -> str:
 def _signature(key: bytes, texts: tuple[Any, ...]) -> str:
     message = json.dumps(texts, separators=(",", ":"), ensure_ascii=True).encode("ascii")
     return "hmac-sha256:" + hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+class StoreLock:
+    """The one server that serves the tables of the store ``path``: an exclusive lock on
+    the file ``path.lock`` beside it (``flock``), held until :meth:`release` or until the
+    process ends, however it ends (a SIGKILL included: the system lets it go).
+
+    Raises:
+        StoreError: another process holds it (a second ``perudo serve`` on one ``--db``
+            would answer pages the first serves, each with its own copy of a table).
+    """
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path).with_name(Path(path).name + ".lock")
+        self._descriptor: int | None = None
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not a Unix: no lock to take
+            return
+        try:
+            descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as error:
+            raise StoreError(f"the lock {shown(str(self.path))} cannot be opened: "
+                             f"{shown(error.strerror)}") from None  # fmt: skip
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(descriptor)
+            raise StoreError(
+                f"another perudo serve uses the tables in {shown(str(path))} (it holds "
+                f"{shown(str(self.path))}): stop it first, or give this one a --db of its own"
+            ) from None
+        self._descriptor = descriptor
+
+    def release(self) -> None:
+        """Let the store go (a second call does nothing)."""
+        if self._descriptor is not None:
+            os.close(self._descriptor)  # closing the file lets its lock go
+            self._descriptor = None
 
 
 class TableStore:

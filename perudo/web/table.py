@@ -23,13 +23,12 @@ import functools
 import hashlib
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Protocol
 
 import attrs
 
 import perudo
-from perudo.actions import Action
 from perudo.bots import BOTS, Bot, make_bot
 from perudo.errors import (
     GameSetupError,
@@ -40,12 +39,14 @@ from perudo.errors import (
     shown,
 )
 from perudo.match import choose_move, timeout_move
+from perudo.narration import Line, narrate, opening, places, told
 from perudo.notation import refused_as_typed
 from perudo.record import GameRecord
 from perudo.state import GameState
 from perudo.svg import table_svg
 from perudo.variant import Variant
 from perudo.web.store import StoredTable
+from perudo.web.turn import choices, spoken_words
 
 __all__ = [
     "LET_GO",
@@ -171,12 +172,15 @@ class Table:
         stopped: Why the game was stopped, where its rules broke (a round that never
             ends): the table is then closed, and every page is told why.
         creator: Who made it, as its server names them (a keyed hash of an address).
+        log: The game told so far (:mod:`perudo.narration`): only what the whole table
+            saw, so every seat and spectator is sent the same lines.
+        rematch: The table of the rematch, once a person at this one asked for it.
     """
 
     def __init__(
         self, store: Saves, key: bytes, stored: StoredTable, setup: TableSetup,
         state: GameState, seats: list[_Seat], passed: set[tuple[int, int, int]],
-        clock: Callable[[], float],
+        clock: Callable[[], float], log: list[Line] | None = None, rematch: str | None = None,
     ) -> None:  # fmt: skip
         self.id = stored.id
         self.created = stored.created
@@ -188,6 +192,8 @@ class Table:
         self._seats = seats
         self._passed = passed
         self.stopped: str | None = None
+        self.log: list[Line] = log if log is not None else [opening(state)]
+        self.rematch = rematch
         self._turn_began = clock()  # the clock when the move now awaited became due
         bots: list[Bot] = []
         for seat, name in enumerate(setup.bots):
@@ -241,8 +247,13 @@ class Table:
                 raise StoreError(f"table {shown(stored.id)} plays {setup.variant!r}, which this "
                                  "server does not offer")  # fmt: skip
             record = GameRecord.from_text(stored.record, key=key)
-            state = record.replay(variant)
+            last: list[GameState] = []
+            log = narrate(_kept(record.states(variant), last))
+            state = last[0]
             people = stored.people
+            rematch = people.get("rematch")
+            if rematch is not None and not isinstance(rematch, str):
+                raise TypeError("its rematch")
             seats = [
                 _Seat(name=_name_or_none(entry.get("name")), token=entry.get("token"))
                 for entry in people.get("seats", [])
@@ -255,7 +266,34 @@ class Table:
         now = clock()
         for seat in seats:
             seat.dropped = now
-        return cls(store, key, stored, setup, state, seats, passed, clock)
+        return cls(store, key, stored, setup, state, seats, passed, clock, log=log,
+                   rematch=rematch)  # fmt: skip
+
+    def rematched(self, table_id: str, *, creator: str = "") -> Table:
+        """A new table ``table_id`` for the rematch of this finished game: the same
+        edition, bots and timeout, a new secret seed (a chosen seed goes on by one), and
+        each person's seat kept for them (their name, and the page that holds their token
+        takes it back); saved, and named in :attr:`rematch`.
+
+        Raises:
+            GameSetupError: the game is not over, or its rematch was made already.
+        """
+        if not self.state.is_over:
+            raise GameSetupError("a rematch follows a finished game")
+        if self.rematch is not None:
+            raise GameSetupError(f"the rematch is table {self.rematch}")
+        seed = None if self.setup.seed is None else self.setup.seed + 1
+        setup = attrs.evolve(self.setup, seed=seed)
+        table = Table.create(self._store, self._key, table_id, setup, self.state.variant,
+                             clock=self._clock, creator=creator)  # fmt: skip
+        for person, kept in zip(table._seats, self._seats, strict=True):
+            person.name, person.token = kept.name, kept.token
+        table.state = perudo.new_game(self.state.variant, table.names(), seed=table.state.seed)
+        table.log = [opening(table.state)]
+        table._save()
+        self.rematch = table_id
+        self._save()
+        return table
 
     # --- people ------------------------------------------------------------------------
 
@@ -287,6 +325,7 @@ class Table:
                     self.state = perudo.new_game(
                         self.state.variant, self.names(), seed=self.state.seed
                     )
+                    self.log = [opening(self.state)]
                 self._turn_began = self._clock()  # the game may start now: its clock too
                 self._save()
                 return seat, token
@@ -346,6 +385,7 @@ class Table:
             self._passed.add((*self._moment(), seat))
             self._save()
             return None
+        before = self.state
         try:
             action = perudo.parse_action(move[:200], variant=self.state.variant)
             self.state = self.state.apply(action, by=seat)
@@ -355,7 +395,7 @@ class Table:
         except InvalidVariantError as error:  # the rules broke (a round that never ends)
             self._stop(error)
             return IllegalActionError("not-your-turn", f"this game was stopped: {self.stopped}")
-        self._moved()
+        self._moved(before)
         return None
 
     @property
@@ -377,6 +417,7 @@ class Table:
         full, or a person may still act out of turn)."""
         if not self.bots_may_move:
             return False
+        before = self.state
         try:
             seat = self.state.to_act
             person = seat is not None and self.setup.bots[seat] is None
@@ -389,7 +430,7 @@ class Table:
         except InvalidVariantError as error:  # the rules broke: the table stops, and says so
             self._stop(error)
             return True
-        self._moved()
+        self._moved(before)
         return True
 
     def _stop(self, error: InvalidVariantError) -> None:
@@ -414,7 +455,8 @@ class Table:
     def _out_of_time(self) -> bool:
         return self._clock() - self._turn_began >= self.turn_time
 
-    def _moved(self) -> None:
+    def _moved(self, before: GameState) -> None:
+        self.log.extend(told(before, self.state))
         self._turn_began = self._clock()
         self._save()
 
@@ -441,20 +483,31 @@ class Table:
 
     # --- what each seat sees ---------------------------------------------------------------
 
-    def message(self, seat: int | None) -> dict[str, Any]:
+    def message(self, seat: int | None, since: int = 0) -> dict[str, Any]:
         """What ``seat`` is sent (``None``: a spectator): its view only, as a dict and as
         the SVG table, each seat's name, the moves it may make (in the edition's words:
-        ``"dubito"``, not ``"dudo"``; :func:`perudo.parse_action` reads them back), and
-        the seats a bot plays for, the seconds the person to act has left, and the seed if
-        somebody chose it (then it is everyone's)."""
+        ``"dubito"``, not ``"dudo"``; :func:`perudo.parse_action` reads them back) and
+        laid out for a picker (:func:`perudo.web.turn.choices`), the game's log from line
+        ``since`` on (``log_start`` says where it starts), the seats a bot plays for, the
+        seconds the person to act has left, the places once the game is over, the
+        rematch's table once asked for, and the seed if somebody chose it (then it is
+        everyone's)."""
         view = self.state.public_view() if seat is None else self.state.view(seat)
+        since = min(max(since, 0), len(self.log))
         data: dict[str, Any] = {
             "type": "view",
             "table": self.id,
+            "edition": self.state.variant.name,
             "seat": seat,
             "view": view.to_dict(),
             "svg": table_svg(view),
             "names": self.names(),
+            "people": [bot is None for bot in self.setup.bots],
+            "dice_in_play": self.state.dice_in_play,
+            "log_start": since,
+            "log": [line.to_dict() for line in self.log[since:]],
+            "places": places(self.state, self.log) if self.state.is_over else [],
+            "rematch": self.rematch,
             "stood_in": self.stood_in(),
             "ready": self.ready,
             "seconds_left": self.seconds_left(),
@@ -464,12 +517,17 @@ class Table:
         if self.setup.seed is not None:
             data["seed"] = self.setup.seed
         if seat is not None:
-            words = _spoken_words(self.state.variant)
+            words = spoken_words(self.state.variant)
             legal = [words.get(action, str(action)) for action in view.legal_actions]
+            turn = choices(self.state, seat) if legal else {"faces": [], "pressured": [],
+                                                            "moves": []}  # fmt: skip
             let_go = let_go_word(self.state.variant)
             if let_go is not None and seat == self.waiting_for():
                 legal.append(let_go)
+                legend = f"{let_go.capitalize()}: you let the option go"
+                turn["moves"].append({"move": let_go, "kind": "call", "legend": legend})
             data["legal"] = legal
+            data["turn"] = turn
         return data
 
     def names(self) -> list[str]:
@@ -489,7 +547,7 @@ class Table:
         people = {
             "seats": [{"name": p.name, "token": p.token} for p in self._seats],
             "passed": sorted(list(entry) for entry in self._passed),
-        }
+        } | ({"rematch": self.rematch} if self.rematch is not None else {})
         stored = StoredTable(
             id=self.id, created=self.created, setup=self.setup.to_dict(), people=people,
             record=self.record_text(), over=self.state.is_over, closed=self.closed,
@@ -521,16 +579,11 @@ def let_go_word(variant: Variant) -> str | None:
     return next((word for word in LET_GO if word not in taken), None)
 
 
-@functools.cache
-def _spoken_words(variant: Variant) -> dict[Action, str]:
-    """Each call and declaration of ``variant`` in its own first word for it, and each hand
-    a bid may name as players call it (``"Mia"``, where bids name hands)."""
-    words: dict[Action, str] = {}
-    for word, action in variant.words.action_words():
-        words.setdefault(action, word)
-    for bid, (_, name) in zip(variant.hand_bids, variant.hand_names, strict=True):
-        words.setdefault(bid, name)
-    return words
+def _kept(states: Iterator[GameState], last: list[GameState]) -> Iterator[GameState]:
+    """``states``, the last kept in ``last``."""
+    for state in states:
+        last[:] = [state]
+        yield state
 
 
 def _checked_name(name: Any) -> str:
