@@ -4,6 +4,7 @@ refusals."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import ClassVar
@@ -28,6 +29,7 @@ from perudo.solve import (
     solve_game,
     solve_round,
 )
+from perudo.state import GameState
 
 
 @attrs.frozen
@@ -266,6 +268,44 @@ def test_a_game_that_comes_back_to_a_round_is_its_fixed_point_in_a_certified_int
     assert high <= rough.bounds[1]
     with pytest.raises(SolveError, match="tolerance 2 is not a number between 0 and 1"):
         solve_game(calza, (1, 1), tolerance=2)
+
+
+def test_a_round_known_within_bounds_is_solved_on_each_bound_apart() -> None:
+    # a pass towards a fixed point knows a round's payoffs only within bounds: its value
+    # is proven between the value on the lowest payoffs and the value on the highest,
+    # which solving once on the middle could not prove (its double oracle kept adding
+    # moves against a gap the bounds leave: the 2v2 game at four faces never ended a pass)
+    from perudo.solve import exact
+    from perudo.solve.tree import start_state
+
+    calza = four_faces("french-calza")
+    start = start_state(calza, (1, 1), 0, starting=(1, 2))
+
+    def within(width: Fraction) -> Callable[[GameState], tuple[Fraction, Fraction]]:
+        def value(state: GameState) -> tuple[Fraction, Fraction]:
+            if state.is_over:
+                won = Fraction(1 if state.winners == (0,) else -1)
+                return won, won
+            guess = Fraction(len(state.players[0].dice) - len(state.players[1].dice), 4)
+            return guess - width, guess + width
+
+        return value
+
+    quiet: list[str] = []
+    apart = exact.solve_from(start, within(Fraction(1, 8)), MAX_NODES, None, quiet.append)
+    lowest = exact.solve_from(start, lambda s: (within(Fraction(1, 8))(s)[0],) * 2, MAX_NODES,
+                              None, quiet.append)  # fmt: skip
+    highest = exact.solve_from(start, lambda s: (within(Fraction(1, 8))(s)[1],) * 2, MAX_NODES,
+                               None, quiet.append)  # fmt: skip
+    assert lowest.bounds[0] == lowest.bounds[1]  # exact, each
+    assert highest.bounds[0] == highest.bounds[1]
+    assert lowest.bounds[0] - Fraction(1, 10**9) <= apart.bounds[0] <= lowest.bounds[0]
+    assert highest.bounds[1] <= apart.bounds[1] <= highest.bounds[1] + Fraction(1, 10**9)
+    assert "the lowest payoffs:" in quiet
+    round_ = apart.round
+    middle = exact.solve(round_, round_.settle(within(Fraction(1, 8))), quiet.append)
+    assert middle.bounds[0] < apart.bounds[0]  # here strictly narrower on both sides
+    assert apart.bounds[1] < middle.bounds[1]
 
 
 def test_a_fixed_points_passes_walk_each_round_once_and_start_from_its_last_sub_round(
