@@ -63,8 +63,9 @@ from perudo.errors import GameSetupError, PerudoError, ServeError, StoreError, s
 from perudo.variant import Variant, checked_players
 from perudo.web.guard import Gate, address_of, guarded_protocol
 from perudo.web.limits import Limits
+from perudo.web.protocol import SCHEMA
 from perudo.web.store import StoreLock, TableStore, server_key
-from perudo.web.table import Table, TableSetup
+from perudo.web.table import BENCH_AFTER, Table, TableSetup
 from perudo.web.writer import Writer
 
 __all__ = ["LOOPBACK", "MAX_FRAME", "TableServer", "default_hosts"]
@@ -444,6 +445,11 @@ class TableServer:
                 return JSONResponse({"error": str(error)[:300]}, status_code=400)
             return JSONResponse({"id": table.id}, status_code=201)
 
+        async def schema(request: Request) -> Response:
+            if not self.same_origin(request.headers):
+                return PlainTextResponse("forbidden", status_code=403)
+            return JSONResponse(SCHEMA, media_type="application/schema+json")
+
         async def record(request: Request) -> Response:
             if not self.same_origin(request.headers):
                 return PlainTextResponse("forbidden", status_code=403)
@@ -492,6 +498,7 @@ class TableServer:
                 Route("/", page),
                 Route("/tables/{table}", page),
                 Route("/api/tables", tables, methods=["GET", "POST"]),
+                Route("/api/schema", schema),
                 Route("/tables/{table}/record", record),
                 WebSocketRoute("/tables/{table}/ws", socket),
             ],
@@ -605,10 +612,19 @@ class TableServer:
                                    "message": 'a message is {"move": "3x5"} (or, once the game '
                                    'is over, {"rematch": true}), in JSON'})  # fmt: skip
             return
+        benched = connection.seat in room.table.benched
         refusal = room.table.play(connection.seat, move)
         if refusal is not None:
             room.post(connection, {"type": "refused", "reason": refusal.reason,
                                    "message": str(refusal)})  # fmt: skip
+            if not benched and connection.seat in room.table.benched:
+                told = (f"{BENCH_AFTER} refused moves in a row: a bot plays for this seat "
+                        "until it connects again")  # fmt: skip
+                room.post(connection, {"type": "benched", "reason": "refused-moves",
+                                       "message": told})  # fmt: skip
+                room.stood_in = room.table.stood_in()
+                room.broadcast()
+                room.wake()
             return
         await self.writer.durable()
         room.broadcast()

@@ -45,10 +45,12 @@ from perudo.record import GameRecord
 from perudo.state import GameState
 from perudo.svg import table_svg
 from perudo.variant import Variant
+from perudo.web.protocol import PROTOCOL
 from perudo.web.store import StoredTable
 from perudo.web.turn import choices, spoken_words
 
 __all__ = [
+    "BENCH_AFTER",
     "LET_GO",
     "MAX_NAME",
     "MAX_TIMEOUT",
@@ -65,6 +67,9 @@ MAX_NAME = 24
 MAX_TIMEOUT = 3600.0
 #: The bot that plays a person's turn once it has waited out the timeout.
 STAND_IN = "odds"
+#: The refused moves in a row after which a seat is benched, and a bot plays for it until
+#: it connects again (a program that keeps sending what the rules refuse holds up the table).
+BENCH_AFTER = 5
 
 
 class Saves(Protocol):
@@ -175,6 +180,9 @@ class Table:
         log: The game told so far (:mod:`perudo.narration`): only what the whole table
             saw, so every seat and spectator is sent the same lines.
         rematch: The table of the rematch, once a person at this one asked for it.
+        benched: The seats a bot plays for since they sent
+            :data:`~perudo.web.table.BENCH_AFTER` refused moves in a row, until their page
+            or program connects again.
     """
 
     def __init__(
@@ -194,6 +202,8 @@ class Table:
         self.stopped: str | None = None
         self.log: list[Line] = log if log is not None else [opening(state)]
         self.rematch = rematch
+        self.benched: set[int] = set()
+        self._refused = [0] * len(setup.bots)  # each seat's refused moves in a row
         self._turn_began = clock()  # the clock when the move now awaited became due
         bots: list[Bot] = []
         for seat, name in enumerate(setup.bots):
@@ -312,6 +322,8 @@ class Table:
                     person.token, _token_hash(token)
                 ):
                     person.present = True
+                    self.benched.discard(seat)  # back: its own moves again
+                    self._refused[seat] = 0
                     return seat, token
         checked = _checked_name(name)
         if checked.casefold() in (taken.casefold() for taken in self.names()):
@@ -350,16 +362,17 @@ class Table:
             self._save()
 
     def stood_in(self) -> list[int]:
-        """The people's seats a bot plays for now: dropped for longer than the timeout."""
+        """The people's seats a bot plays for now: dropped for longer than the timeout,
+        or benched."""
         now = self._clock()
         return [
             seat
             for seat, person in enumerate(self._seats)
             if self.setup.bots[seat] is None
             and person.token is not None
-            and not person.present
-            and now - person.dropped >= self.setup.timeout
-        ]
+            and (seat in self.benched or (not person.present
+                                          and now - person.dropped >= self.setup.timeout))
+        ]  # fmt: skip
 
     # --- play ----------------------------------------------------------------------------
 
@@ -370,15 +383,31 @@ class Table:
 
     def play(self, seat: int, move: str) -> IllegalActionError | None:
         """``seat``'s move, written in the notation or the edition's words: played and
-        saved, or the refusal (returned, not raised: a server sends it to that page)."""
-        if not isinstance(move, str):
-            return IllegalActionError("malformed-action", "a move is text such as 3x5")
+        saved, or the refusal (returned, not raised: a server sends it to that page). The
+        :data:`~perudo.web.table.BENCH_AFTER`-th refused move in a row (a move sent a
+        moment too late, as the turn passed, is not counted) benches a person's seat: see
+        :attr:`benched`."""
         if self.stopped is not None:
             return IllegalActionError("not-your-turn", f"this game was stopped: {self.stopped}")
         if self.closed is not None and not self.state.is_over:
             return IllegalActionError("not-your-turn", "this table was closed: nobody was here")
         if not self.ready:
             return IllegalActionError("not-your-turn", "the game starts once every seat is taken")
+        if seat in self.benched:
+            told = f"a bot plays for you since {BENCH_AFTER} refused moves: connect again to play"
+            return IllegalActionError("not-your-turn", told)
+        refusal = self._play(seat, move)
+        if refusal is None:
+            self._refused[seat] = 0
+        elif refusal.reason != "not-your-turn":
+            self._refused[seat] += 1
+            if self._refused[seat] >= BENCH_AFTER and self.setup.bots[seat] is None:
+                self.benched.add(seat)
+        return refusal
+
+    def _play(self, seat: int, move: str) -> IllegalActionError | None:
+        if not isinstance(move, str):
+            return IllegalActionError("malformed-action", "a move is text such as 3x5")
         if move.strip().lower() == let_go_word(self.state.variant):
             if seat != self.waiting_for():
                 return IllegalActionError("not-your-turn", "there is nothing to let go now")
@@ -496,6 +525,7 @@ class Table:
         since = min(max(since, 0), len(self.log))
         data: dict[str, Any] = {
             "type": "view",
+            "protocol": PROTOCOL,
             "table": self.id,
             "edition": self.state.variant.name,
             "seat": seat,
