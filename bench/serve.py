@@ -22,6 +22,15 @@ nested 2,000 deep and frames over the limit, floods frames from a seat, and keep
 that never reads. The honest pages' 99th percentile is compared between the two runs
 (issue 37 asks for at most 2x). The client, the attacker and the server share this
 machine's cores, so the rates are theirs together, not the server's alone.
+
+With ``--capacity``, it measures instead how many connections the server holds while
+moves stay quick: the same tables play at a person's pace (each table a move every
+``--pace`` seconds), and spectators join in steps (``--steps``, spread over the tables,
+from loopback addresses of their own, in processes of their own that read every message
+and throw it away); at each step, for ``--step-seconds``, the time from a move being sent
+to the last of its table's four pages having it: median and 99th percentile. It stops at
+the first step whose 99th percentile passes 100 ms (or whose spectators could not all
+connect), and prints the most connections (players and spectators) held with it under.
 """
 
 from __future__ import annotations
@@ -32,11 +41,13 @@ import contextlib
 import http.client
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -274,19 +285,207 @@ async def _drain(ws: Any) -> None:
             pass
 
 
+class Capacity:
+    """The capacity run: paced tables, and spectators added in steps."""
+
+    def __init__(self, folder: Path, tables: int, pace: float) -> None:
+        self.port = _free_port()
+        self.tables, self.pace = tables, pace
+        self.process = subprocess.Popen(
+            [str(PERUDO), "serve", "--port", str(self.port), "--db", str(folder / "cap.sqlite"),
+             "--variant", "italian", "--limit", "connections=12000", "--limit",
+             f"tables={max(1000, tables)}", "--limit", "idle=3600"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        assert self.process.stderr is not None
+        self.process.stderr.readline()  # said once the port is bound
+        self.errors: list[bytes] = []  # read all along: a full pipe would stop the server
+        threading.Thread(target=lambda: self.errors.extend(self.process.stderr or []),
+                         daemon=True).start()  # fmt: skip
+        self.latencies: list[float] = []
+        self.ended = 0
+
+    async def play_table(self, table: str, source: str, stop: asyncio.Event) -> None:
+        """Four pages at ``table``, a move every ``pace`` seconds on average until
+        ``stop``: each wait drawn from 0.5 to 1.5 times the pace, the first from 0 to 1,
+        as people think (tables moving in step would send their moves in bursts)."""
+        chance = random.Random(table)
+        url = f"ws://127.0.0.1:{self.port}/tables/{table}/ws"
+        pages = [await connect(f"{url}?name=P{n}", max_size=2**22, local_addr=(source, 0))
+                 for n in range(4)]  # fmt: skip
+        latest: list[dict[str, Any]] = []
+        for n, page in enumerate(pages):
+            for _ in range(1 + 3 - n):
+                message = json.loads(await page.recv())
+            latest.append(message)
+        await asyncio.sleep(chance.uniform(0.0, self.pace))
+        try:
+            while not stop.is_set():
+                began = time.monotonic()
+                view = latest[0]["view"]
+                if view["winners"] or view["to_act"] is None:
+                    self.ended += 1
+                    return
+                mover = next(n for n, m in enumerate(latest) if m["seat"] == view["to_act"])
+                move = latest[mover]["legal"][-1 if len(view["bids"]) > 6 else 0]
+                await pages[mover].send(json.dumps({"move": move}))
+                received = await asyncio.gather(*(_next_view(page) for page in pages))
+                self.latencies.append(time.monotonic() - began)
+                latest = received
+                wait = chance.uniform(0.5, 1.5) * self.pace
+                await asyncio.sleep(max(0.0, wait - (time.monotonic() - began)))
+        finally:
+            for page in pages:
+                await page.close()
+
+    async def run(self, steps: list[int], seconds: float) -> list[dict[str, float]]:
+        tables = [_new_table(self.port, _source(n), {"variant": "italian", "bots": [None] * 4,
+                                                     "timeout": 3600})
+                  for n in range(self.tables)]  # fmt: skip
+        stop = asyncio.Event()
+        players = [asyncio.create_task(self.play_table(table, _source(n), stop))
+                   for n, table in enumerate(tables)]  # fmt: skip
+        watching: list[subprocess.Popen[str]] = []
+        results: list[dict[str, float]] = []
+        held = 0
+        try:
+            await asyncio.sleep(2.0)  # the tables under way
+            for step in steps:
+                if step > held:
+                    more = _spectators(self.port, tables, held, step - held)
+                    watching.append(more)
+                    assert more.stdout is not None
+                    line = await asyncio.get_running_loop().run_in_executor(
+                        None, more.stdout.readline
+                    )
+                    connected = int(line.split()[0]) if line.split() else 0
+                    held += connected
+                    if connected < step - (held - connected):
+                        results.append({"spectators": held, "failed": 1.0})
+                        break
+                self.latencies.clear()
+                await asyncio.sleep(seconds)
+                ordered = sorted(self.latencies)
+                if not ordered:
+                    break
+                result = {
+                    "spectators": held, "connections": held + 4 * (self.tables - self.ended),
+                    "moves/s": len(ordered) / seconds,
+                    "median ms": 1000 * statistics.median(ordered),
+                    "p99 ms": 1000 * ordered[int(0.99 * (len(ordered) - 1))],
+                    "memory MiB": _rss_mib(self.process.pid),
+                }  # fmt: skip
+                results.append(result)
+                print(f"  {result['connections']:,.0f} connections ({held:,} spectators): "
+                      f"{result['moves/s']:.0f} moves/s, a move to four pages: median "
+                      f"{result['median ms']:.1f} ms, p99 {result['p99 ms']:.1f} ms; "
+                      f"server memory {result['memory MiB']:.0f} MiB", flush=True)  # fmt: skip
+                if result["p99 ms"] > 100:
+                    break
+        finally:
+            stop.set()
+            await asyncio.gather(*players, return_exceptions=True)
+            for one in watching:
+                one.kill()
+                one.wait()
+        return results
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+        errors = b"".join(self.errors)
+        if b"Traceback" in errors:
+            raise SystemExit(errors.decode()[-3000:])
+
+
+async def _next_view(page: Any) -> dict[str, Any]:
+    """The next view message a page gets."""
+    while True:
+        message = json.loads(await page.recv())
+        if message["type"] == "view":
+            return dict(message)
+
+
+def _spectators(port: int, tables: list[str], first: int, count: int) -> subprocess.Popen[str]:
+    """``count`` spectators in a process of their own, the ``first``-th on: it prints how
+    many connected, then reads and drops every message until killed."""
+    return subprocess.Popen(
+        [sys.executable, __file__, "--watch", str(port), str(first), str(count), *tables],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+async def _watch(port: int, first: int, count: int, tables: list[str]) -> None:
+    import resource
+
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    sockets: list[Any] = []
+    for n in range(first, first + count):
+        table = tables[n % len(tables)]
+        source = f"127.0.{10 + n // 40 // 250}.{1 + n // 40 % 250}"  # 40 an address
+        with contextlib.suppress(Exception):
+            sockets.append(await connect(f"ws://127.0.0.1:{port}/tables/{table}/ws",
+                                         max_size=2**22, local_addr=(source, 0)))  # fmt: skip
+    print(len(sockets), flush=True)
+    await asyncio.gather(*(_drain(ws) for ws in sockets))
+    await asyncio.sleep(3600)
+
+
+def _capacity(tables: int, pace: float, steps: list[int], seconds: float) -> list[dict[str, float]]:
+    with tempfile.TemporaryDirectory() as folder:
+        load = Capacity(Path(folder), tables, pace)
+        try:
+            return asyncio.run(load.run(steps, seconds))
+        finally:
+            load.stop()
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--hostile"]:
         with contextlib.suppress(Exception):
             asyncio.run(_attack(int(sys.argv[2])))
+        return
+    if sys.argv[1:2] == ["--watch"]:
+        port, first, count = (int(value) for value in sys.argv[2:5])
+        with contextlib.suppress(Exception):
+            asyncio.run(_watch(port, first, count, sys.argv[5:]))
         return
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--moves", type=int, default=60, help="moves a table makes, at most")
     parser.add_argument("--seconds", type=float, default=60.0, help="the most a run lasts")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 4 tables, 10 moves")
+    parser.add_argument(
+        "--capacity",
+        action="store_true",
+        help="the most connections held with a move's p99 under 100 ms",
+    )
+    parser.add_argument("--pace", type=float, default=1.0,
+                        help="--capacity: seconds between two moves at a table")  # fmt: skip
+    parser.add_argument("--steps", default="0,400,800,1600,2400,3200,4000,4800,5600",
+                        help="--capacity: the spectators at each step")  # fmt: skip
+    parser.add_argument("--step-seconds", type=float, default=10.0,
+                        help="--capacity: how long each step is measured")  # fmt: skip
     args = parser.parse_args()
     if args.quick:
         args.tables, args.moves, args.seconds = 4, 10, 20.0
+        args.steps, args.step_seconds = "0,40", 3.0
+    if args.capacity:
+        steps = [int(step) for step in args.steps.split(",")]
+        print(f"perudo serve on 127.0.0.1: {args.tables} tables of 4 pages, a move every "
+              f"{args.pace:g} s at each, spectators in steps of {steps}")  # fmt: skip
+        results = _capacity(args.tables, args.pace, steps, args.step_seconds)
+        held = [r for r in results if r.get("p99 ms", 1e9) <= 100 and "failed" not in r]
+        if held:
+            best = max(held, key=lambda r: r["connections"])
+            print(
+                f"held: {best['connections']:,.0f} connections ({best['spectators']:,.0f} "
+                f"spectators) with a move's p99 at {best['p99 ms']:.1f} ms (under 100 ms)"
+            )
+        else:
+            print("held: none of the steps kept a move's p99 under 100 ms")
+        return
     print(f"perudo serve on 127.0.0.1: {args.tables} tables of 4 pages, up to {args.moves} "
           f"moves each, at most {args.seconds:g} s a run")  # fmt: skip
     runs = {

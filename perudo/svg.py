@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Sequence
 from html import escape
@@ -32,6 +33,9 @@ _PIPS = {
 }
 
 
+# A server draws a table for every seat after every move: the same dice, names and words
+# at the same places again and again, each drawn once here.
+@functools.lru_cache(maxsize=16384)
 def _text(x: float, y: float, text: str, *, size: int = 14, weight: str = "normal") -> str:
     return (
         f'<text x="{x:.0f}" y="{y:.0f}" font-family="sans-serif" font-size="{size}" '
@@ -39,6 +43,7 @@ def _text(x: float, y: float, text: str, *, size: int = 14, weight: str = "norma
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def _die(x: float, y: float, face: int | None, *, out: bool = False) -> str:
     """A die: its face, ``?`` when hidden; a die out in the open (Bluff) on a green ground
     with a thick edge, so it reads apart from the cup's."""
@@ -64,9 +69,17 @@ def _die(x: float, y: float, face: int | None, *, out: bool = False) -> str:
 _LINE, _LINES = 80, 4
 
 
-def _last_call_lines(result: Any, names: Sequence[str]) -> list[str]:
+def _last_call_lines(result: Any, names: tuple[str, ...]) -> tuple[str, ...]:
     """The last call as the terminal tells it, wrapped between words: the sentence, then
     the hands it showed (whose, and their faces)."""
+    # What the sentence reads beyond the call's own fields (left out of its equality) is
+    # part of the key, so two editions' calls equal in every field are told apart.
+    told = (result.words, result.unit, result.hand_names, result.judged_apart)
+    return _call_lines(result, names, told)
+
+
+@functools.lru_cache(maxsize=1024)
+def _call_lines(result: Any, names: tuple[str, ...], _told: object) -> tuple[str, ...]:
     text = result.describe(names)
     shown = [
         f"{names[seat]} {' '.join(map(str, result.hands[seat] or ()))}" for seat in result.revealed
@@ -76,7 +89,7 @@ def _last_call_lines(result: Any, names: Sequence[str]) -> list[str]:
         lines += textwrap.wrap("Shown: " + "; ".join(shown), _LINE)
     if len(lines) > _LINES:  # a long table: the rest is in the view's text
         lines = [*lines[: _LINES - 1], textwrap.shorten(" ".join(lines[_LINES - 1 :]), _LINE)]
-    return lines
+    return tuple(lines)
 
 
 def table_svg(view: Any, hands: Sequence[Sequence[int] | None] | None = None) -> str:
@@ -95,7 +108,8 @@ def table_svg(view: Any, hands: Sequence[Sequence[int] | None] | None = None) ->
     width = cups + 230
     row = _DIE + 22
     result = view.last_result
-    told = _last_call_lines(result, [seat.name for seat in seats]) if result is not None else []
+    names = tuple(seat.name for seat in seats)
+    told = _last_call_lines(result, names) if result is not None else ()
     height = 60 + row * len(seats) + (40 + 18 * len(told) if result is not None else 20)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '

@@ -236,7 +236,8 @@ class _Room:
         """Send ``connection``'s queue, no lock held; a failing or slow send drops it."""
         try:
             while (text := await connection.queue.get()) is not None:
-                await asyncio.wait_for(connection.websocket.send_text(text), SEND_TIMEOUT)
+                async with asyncio.timeout(SEND_TIMEOUT):  # no task a send, as wait_for made
+                    await connection.websocket.send_text(text)
         except Exception:  # a dead or slow socket: the client is gone either way
             pass
         finally:
@@ -527,6 +528,7 @@ class TableServer:
             self.app(), host=self.host, port=port, log_level="warning",
             http=guarded_protocol(self.gate), ws="websockets-sansio", ws_max_size=MAX_FRAME,
             ws_ping_interval=20.0, ws_ping_timeout=20.0, timeout_keep_alive=5,
+            ws_per_message_deflate=False,
             timeout_graceful_shutdown=3,
         )  # fmt: skip
         try:
