@@ -220,8 +220,20 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1)")
     serve.add_argument("--port", type=_whole(1, 65535), default=8000, help="port (default: 8000)")
     serve.add_argument(
-        "--db", default="perudo.sqlite", help="the tables' database (default: perudo.sqlite)"
-    )
+        "--db", default="perudo.sqlite",
+        help="the tables' database: a SQLite file (default: perudo.sqlite), or a PostgreSQL "
+        "URL, postgresql://USER@HOST/DB, that several servers share (extra postgres)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--key", default=None, metavar="FILE",
+        help="the key that signs the tables (default: beside a SQLite --db, made on the first "
+        "start); every server on one PostgreSQL database names the same file",
+    )  # fmt: skip
+    serve.add_argument(
+        "--public-url", default=None, metavar="URL",
+        help="where pages reach this server, for the other servers on a PostgreSQL "
+        "database to send them here (default: http://HOST:PORT)",
+    )  # fmt: skip
     serve.add_argument(
         "--variant", action="append", default=None, metavar="KEY|FILE",
         help="an edition the tables may play (repeat it; default: every shipped edition)",
@@ -235,7 +247,7 @@ def _parser() -> argparse.ArgumentParser:
         "--limit", action="append", default=[], metavar="NAME=VALUE",
         help="one of the server's limits (repeat it): tables, tables_per_address, archive, "
         "idle, connections, connections_per_address, connections_per_table, head_timeout, "
-        "bot_moves, bot_moves_per_address (the server how-to lists the defaults)",
+        "bot_moves, bot_moves_per_address, lease (the server how-to lists the defaults)",
     )  # fmt: skip
     study = commands.add_parser(
         "study", help="every edition at every table size: a report with honest statistics"
@@ -413,8 +425,10 @@ def _serve(args: argparse.Namespace) -> None:
     keys = args.variant or list(variant_names())
     variants = {variant.key: variant for variant in map(_edition, keys)}
     limits = _open_files_for(limits)
-    server = TableServer(args.db, variants, host=args.host, allowed_hosts=args.allowed_host,
-                         limits=limits)  # fmt: skip
+    address = args.public_url or f"http://{args.host}:{args.port}"
+    server = TableServer(args.db, variants, key=args.key, host=args.host,
+                         allowed_hosts=args.allowed_host, limits=limits,
+                         address=address)  # fmt: skip
     if args.host not in LOOPBACK:
         print(
             f"perudo: warning: serving on {args.host} over plain HTTP: anyone on the way "
@@ -426,13 +440,24 @@ def _serve(args: argparse.Namespace) -> None:
 
     def bound() -> None:
         print(f"perudo: serving {editions} on http://{args.host}:{args.port}/ (tables in "
-              f"{args.db}) to the host names {', '.join(sorted(server.allowed_hosts))}; "
-              "Ctrl-C stops", file=sys.stderr, flush=True)  # fmt: skip
+              f"{_store_name(args.db)}) to the host names "
+              f"{', '.join(sorted(server.allowed_hosts))}; Ctrl-C stops", file=sys.stderr,
+              flush=True)  # fmt: skip
 
     try:
         server.run(args.port, bound=bound)
     finally:
         server.close()
+
+
+def _store_name(db: str) -> str:
+    """Where the tables are, as the server says it: a URL without its password."""
+    from urllib.parse import urlsplit
+
+    if "://" not in db:
+        return db
+    place = urlsplit(db)
+    return f"{place.scheme}://{place.hostname}:{place.port or 5432}{place.path}"
 
 
 def _open_files_for(limits: Limits) -> Limits:

@@ -64,7 +64,7 @@ from perudo.variant import Variant, checked_players
 from perudo.web.guard import Gate, address_of, guarded_protocol
 from perudo.web.limits import Limits
 from perudo.web.protocol import SCHEMA
-from perudo.web.store import StoreLock, TableStore, server_key
+from perudo.web.store import Store, StoredTable, StoreLock, TableStore, is_postgres_url, server_key
 from perudo.web.table import BENCH_AFTER, Table, TableSetup
 from perudo.web.writer import Writer
 
@@ -261,23 +261,37 @@ class TableServer:
     def __init__(
         self, db: Path | str, variants: Mapping[str, Variant], *, key: Path | str | None = None,
         host: str = "127.0.0.1", allowed_hosts: Iterable[str] = (), limits: Limits | None = None,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.monotonic, address: str | None = None,
     ) -> None:  # fmt: skip
-        db = Path(db)
         self.variants = dict(variants)
-        self.key = server_key(Path(key) if key is not None else db.with_suffix(".key"))
-        self.lock = StoreLock(db)
+        self.limits = limits = limits if limits is not None else Limits()
         self.closed = False
-        try:
-            self.store = TableStore(db)
-        except StoreError:
-            self.lock.release()
-            raise
+        self.lock: StoreLock | None = None
+        self.store: Store
+        if is_postgres_url(db):  # several servers, each table under one's lease
+            if key is None:
+                raise StoreError("a PostgreSQL store needs --key FILE: the key every server "
+                                 "on it shares")  # fmt: skip
+            from perudo.web.postgres import PostgresStore
+
+            self.key = server_key(Path(key))
+            self.store = PostgresStore(str(db), self.key, address=address or f"http://{host}",
+                                       lease=limits.lease)  # fmt: skip
+        else:
+            db = Path(db)
+            self.key = server_key(Path(key) if key is not None else db.with_suffix(".key"))
+            self.lock = StoreLock(db)
+            try:
+                self.store = TableStore(db)
+            except StoreError:
+                self.lock.release()
+                raise
         self.host = host
         self.allowed_hosts = frozenset(name.lower() for name in allowed_hosts) or default_hosts(
             host
         )
-        self.limits = limits = limits if limits is not None else Limits()
+        self.siblings: frozenset[str] = frozenset()  # the other servers' origins (shared store)
+        self._renewed = 0.0
         self.gate = Gate(total=limits.connections, per_address=limits.connections_per_address,
                          head_timeout=limits.head_timeout)  # fmt: skip
         self.clock = clock
@@ -286,12 +300,18 @@ class TableServer:
         self._pace = _Pace(limits.bot_moves)  # every table's bots
         self._paces: dict[str, _Pace] = {}  # the bots of the tables made from one address
         for stored in self.store.tables(limit=limits.tables):
-            try:
-                table = Table.load(self.writer, self.key, stored, self.variants, clock=clock)
-            except StoreError as error:  # kept in the store, never played: say so
-                log.error("%s", error)
-                continue
-            self.rooms[table.id] = _Room(table, self)
+            if self.store.claim(stored.id):  # another server's while it holds it
+                self._take(stored)
+
+    def _take(self, stored: StoredTable) -> None:
+        """Serve the table ``stored`` (its lease held), rebuilt from its row."""
+        try:
+            table = Table.load(self.writer, self.key, stored, self.variants, clock=self.clock)
+        except StoreError as error:  # kept in the store, never played: say so
+            log.error("%s", error)
+            self.store.release(stored.id)
+            return
+        self.rooms[table.id] = _Room(table, self)
 
     # --- tables --------------------------------------------------------------------------
 
@@ -324,6 +344,8 @@ class TableServer:
         creator = self.creator(host)
         self._check_room(creator)
         table_id = secrets.token_urlsafe(6)
+        if not self.store.claim(table_id):  # pragma: no cover - 48 random bits, taken
+            raise GameSetupError("a new table's name was taken: try again")
         table = Table.create(self.writer, self.key, table_id, setup, variant, clock=self.clock,
                              creator=creator)  # fmt: skip
         self.rooms[table_id] = _Room(table, self)
@@ -347,7 +369,10 @@ class TableServer:
         if made is not None:
             raise GameSetupError(f"the rematch, table {made}, has ended")
         self._check_room(room.table.creator)
-        table = room.table.rematched(secrets.token_urlsafe(6), creator=room.table.creator)
+        new_id = secrets.token_urlsafe(6)
+        if not self.store.claim(new_id):  # pragma: no cover - 48 random bits, taken
+            raise GameSetupError("the rematch's name was taken: try again")
+        table = room.table.rematched(new_id, creator=room.table.creator)
         self.rooms[table.id] = _Room(table, self)
         return table
 
@@ -404,7 +429,10 @@ class TableServer:
         if name not in self.allowed_hosts:
             return False
         origin = headers.get("origin")
-        return origin is None or urlsplit(origin).netloc.lower() == host
+        if origin is None:
+            return True
+        netloc = urlsplit(origin).netloc.lower()
+        return netloc == host or netloc in self.siblings  # a page another server sent here
 
     def app(self) -> Starlette:
         """The server's ASGI app."""
@@ -415,7 +443,8 @@ class TableServer:
             table_id = request.path_params.get("table")
             if table_id is not None and table_id not in self.rooms:
                 stored = await self.writer.call(lambda store: store.closed(table_id))
-                if stored is None or not stored.is_signed_by(self.key):
+                elsewhere = self.store.holder_address(table_id)
+                if elsewhere is None and (stored is None or not stored.is_signed_by(self.key)):
                     return HTMLResponse(MISSING, status_code=404)
             return HTMLResponse(PAGE)
 
@@ -470,6 +499,13 @@ class TableServer:
 
         async def socket(websocket: WebSocket) -> None:
             room = self.rooms.get(websocket.path_params["table"])
+            if room is None and self.same_origin(websocket.headers):
+                elsewhere = self.store.holder_address(websocket.path_params["table"])
+                if elsewhere is not None:  # another server serves it: the page goes there
+                    await websocket.accept()
+                    await websocket.send_text(json.dumps({"type": "moved", "url": elsewhere}))
+                    await websocket.close(code=1000)
+                    return
             full = room is None or (
                 len(room.connections) + room.arriving >= self.limits.connections_per_table
             )
@@ -544,7 +580,8 @@ class TableServer:
         self.closed = True
         self.writer.close()
         self.store.close()
-        self.lock.release()
+        if self.lock is not None:
+            self.lock.release()
 
     async def _serve(self, room: _Room, websocket: WebSocket) -> None:
         query = websocket.query_params
@@ -644,20 +681,49 @@ class TableServer:
             except Exception:  # a failing sweep must not end the ticks (the store, the disk)
                 log.exception("a sweep of the tables failed")
 
+    async def _leases(self) -> None:
+        """Renew this server's leases; drop the tables whose lease another server took
+        (their pages are told where they went), and take the active tables whose server
+        died (nobody renewed their lease)."""
+        held = self.store.renew()
+        for room in list(self.rooms.values()):
+            if room.table.id in held or room.table.closed is not None:
+                continue
+            async with room.lock:
+                elsewhere = self.store.holder_address(room.table.id)
+                for connection in list(room.connections):
+                    if elsewhere is not None:
+                        room.post(connection, {"type": "moved", "url": elsewhere})
+                    room.drop(connection)
+            del self.rooms[room.table.id]
+        self.siblings = frozenset(
+            urlsplit(address).netloc.lower() for address in self.store.addresses()
+        )
+        active = sum(room.table.closed is None for room in self.rooms.values())
+        for stored in self.store.orphans(limit=max(0, self.limits.tables - active)):
+            if self.store.claim(stored.id):
+                self._take(stored)
+
     async def _sweep(self) -> None:
         now, closed = self.clock(), 0
+        if now - self._renewed >= self.limits.lease / 3:
+            self._renewed = now
+            await self._leases()
         for room in list(self.rooms.values()):
             table = room.table
             if table.closed is not None:  # finished: kept while watched, then let go
                 if not room.connections and now - room.quiet_since >= FINISHED:
                     del self.rooms[table.id]
+                    self.store.release(table.id)
                     closed += 1
                 continue
             if not room.connections:
                 if now - room.quiet_since >= self.limits.idle:
                     async with room.lock:
                         table.close()
+                    await self.writer.durable()  # closed in the store before its lease goes
                     del self.rooms[table.id]
+                    self.store.release(table.id)
                     closed += 1
                 continue
             stood_in = table.stood_in()

@@ -44,6 +44,9 @@ class Limits:
         bot_moves: Bot and stand-in moves a second, every table together.
         bot_moves_per_address: Bot and stand-in moves a second at the tables made from one
             address, together.
+        lease: Seconds a server's hold on a table lasts unless renewed, in a store shared
+            by several servers (PostgreSQL): how long a dead server's tables wait before
+            another takes them. A server renews its leases three times as often.
     """
 
     tables: int = attrs.field(default=1000, validator=_positive)
@@ -56,6 +59,7 @@ class Limits:
     head_timeout: float = attrs.field(default=10.0, converter=float, validator=_positive)
     bot_moves: float = attrs.field(default=100.0, converter=float, validator=_positive)
     bot_moves_per_address: float = attrs.field(default=20.0, converter=float, validator=_positive)
+    lease: float = attrs.field(default=10.0, converter=float, validator=_positive)
 
     @classmethod
     def parse(cls, settings: Iterable[str]) -> Limits:

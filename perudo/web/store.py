@@ -32,15 +32,15 @@ import sqlite3
 import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
 from perudo.errors import StoreError, shown
 
 __all__ = [
-    "KEY_BYTES", "MAX_RECORD_CHARS", "MAX_SETUP_CHARS", "StoreLock", "StoredTable", "TableStore",
-    "server_key",
+    "KEY_BYTES", "MAX_RECORD_CHARS", "MAX_SETUP_CHARS", "Store", "StoreLock", "StoredTable",
+    "TableStore", "is_postgres_url", "server_key",
 ]  # fmt: skip
 
 #: The bytes of a server's signing key.
@@ -219,6 +219,34 @@ class StoreLock:
             self._descriptor = None
 
 
+def is_postgres_url(db: object) -> bool:
+    """Whether ``db`` names a PostgreSQL database (``postgresql://...``), not a file.
+
+    >>> is_postgres_url("postgresql://perudo@127.0.0.1/perudo"), is_postgres_url("t.sqlite")
+    (True, False)
+    """
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
+
+
+class Store(Protocol):
+    """Where a server keeps its tables: :class:`TableStore` (SQLite, one server, the
+    default) or :class:`~perudo.web.postgres.PostgresStore` (PostgreSQL, several servers,
+    each table under one's lease). A store of one server holds every table's lease."""
+
+    def save_all(self, tables: Iterable[StoredTable]) -> None: ...
+    def remove(self, table_id: str) -> None: ...
+    def tables(self, *, limit: int = ...) -> Iterator[StoredTable]: ...
+    def closed(self, table_id: str) -> StoredTable | None: ...
+    def prune(self, keep: int) -> int: ...
+    def close(self) -> None: ...
+    def claim(self, table_id: str) -> bool: ...
+    def renew(self) -> set[str]: ...
+    def release(self, table_id: str) -> None: ...
+    def orphans(self, *, limit: int = ...) -> list[StoredTable]: ...
+    def holder_address(self, table_id: str) -> str | None: ...
+    def addresses(self) -> set[str]: ...
+
+
 class TableStore:
     """A server's tables in the SQLite file ``path`` (made on the first start, mode 0600).
 
@@ -230,6 +258,7 @@ class TableStore:
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
+        self._held: set[str] = set()
         try:
             descriptor = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
@@ -276,6 +305,33 @@ class TableStore:
     def close(self) -> None:
         """Close the database (whatever was saved stays)."""
         self._db.close()
+
+    # One server serves a SQLite store (:class:`StoreLock`): it holds every lease.
+
+    def claim(self, table_id: str) -> bool:
+        """This server's, always (it alone serves this store)."""
+        self._held.add(table_id)
+        return True
+
+    def renew(self) -> set[str]:
+        """Every table claimed and not released."""
+        return set(self._held)
+
+    def release(self, table_id: str) -> None:
+        """Let ``table_id`` go."""
+        self._held.discard(table_id)
+
+    def orphans(self, *, limit: int = 100) -> list[StoredTable]:
+        """None: no other server could have left a table here."""
+        return []
+
+    def holder_address(self, table_id: str) -> str | None:
+        """None: no other server serves this store."""
+        return None
+
+    def addresses(self) -> set[str]:
+        """None: no other server serves this store."""
+        return set()
 
     def save(self, table: StoredTable) -> None:
         """Write ``table`` whole, in one transaction, and return once it is on disk."""

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from perudo.web.store import StoredTable, TableStore
+from perudo.web.store import Store, StoredTable
 
 __all__ = ["Writer"]
 
@@ -28,7 +28,7 @@ class Writer:
     """The writes of ``store``, on a thread of their own, started at once; :meth:`close`
     writes what is left and stops it."""
 
-    def __init__(self, store: TableStore) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
         self._wake = threading.Condition()
         self._rows: dict[str, StoredTable] = {}  # the latest row of each table, not written
@@ -52,7 +52,7 @@ class Writer:
         """
         await self.call(None)
 
-    async def call(self, job: Callable[[TableStore], T] | None) -> T:
+    async def call(self, job: Callable[[Store], T] | None) -> T:
         """``job(store)``'s answer, run on the writer's thread after the rows saved so far
         are written (``None``: only those rows)."""
         loop = asyncio.get_running_loop()
