@@ -185,3 +185,49 @@ def test_two_servers_share_the_tables_and_one_takes_the_others_after_a_sigkill(
 async def _whole_log(server: Server, table: str) -> list[dict[str, Any]]:
     async with connect(server.socket_url(table, "")) as watcher:
         return list((await _view(watcher))["log"])
+
+
+@pytest.mark.slow
+def test_a_page_at_the_wrong_server_plays_at_the_right_one_in_a_browser(
+    tmp_path: Path, database: str
+) -> None:
+    import shutil
+
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("no system Chromium (apt-get install chromium)")
+    key = tmp_path / "shared.key"
+    common = ("--db", database, "--key", str(key), "--variant", "italian")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first, second = Server(tmp_path / "a", *common), Server(tmp_path / "b", *common)
+    first.start()
+    second.start()
+    try:
+        table = first.table([None, "odds"], seed=9)
+        time.sleep(1.5)  # each server has read the other's address (its sweep, every second)
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            try:
+                page = browser.new_page()
+                page.goto(f"{second.url}/tables/{table}")  # the wrong server
+                page.fill("#name", "Ana")
+                page.click("#join button[type=submit]")
+                status = "document.getElementById('status').textContent"
+                page.wait_for_function(f"{status}.startsWith('You are Ana')", timeout=20_000)
+                moved = page.evaluate(
+                    "window.perudoMessages.filter((m) => m.type === 'moved').map((m) => m.url)"
+                )
+                assert moved == [first.url]
+                page.wait_for_function(f"{status}.endsWith('your turn')", timeout=20_000)
+                page.click("#bid")
+                page.wait_for_function(
+                    "window.perudoMessages.some((m) => m.view && m.view.bids.some("
+                    "(b) => b.player === 0))", timeout=20_000,
+                )  # fmt: skip
+            finally:
+                browser.close()
+    finally:
+        first.stop()
+        second.stop()
