@@ -20,7 +20,8 @@ from typing import TextIO
 from perudo.actions import Act, Action, Bid, Dudo
 from perudo.bots import Bot, BotSpec, bot_name, make_bot
 from perudo.errors import IllegalActionError, PerudoError, shown
-from perudo.match import choose_move, describe_action, timeout_move
+from perudo.match import choose_move, timeout_move
+from perudo.narration import describe_action
 from perudo.notation import parse_action, refused_as_typed
 from perudo.record import GameRecord
 from perudo.setup import new_game

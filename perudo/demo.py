@@ -32,11 +32,4 @@ def run_demo(
     state = new_game(variant, names, seed=seed, starting_dice=starting_dice)
     print(f"{state.variant.name} ({state.variant.key}), seed {state.seed}", file=out)
     bots = [OddsBot(seed=state.seed * 31 + seat) for seat in range(len(state.players))]
-    state = play(state, bots, out=out)
-    names_of = [state.players[seat].name for seat in state.winners]
-    if state.variant.scoring.moves_dice:
-        print(f"{names_of[0]} wins.", file=out)
-    else:
-        scores = ", ".join(f"{p.name} {p.score}" for p in state.players)
-        print(f"Scores: {scores}. Winners: {', '.join(names_of)}.", file=out)
-    return state
+    return play(state, bots, out=out)  # told to its end: "Ana wins.", or the scores

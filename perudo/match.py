@@ -9,23 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from perudo.actions import (
-    ACTION_TYPES,
-    Act,
-    Action,
-    Bid,
-    Calza,
-    Declare,
-    Dudo,
-    HandBid,
-    OutOfTime,
-    Paso,
-)
+from perudo.actions import ACTION_TYPES, Action
 from perudo.bots import Bot, bot_name
 from perudo.errors import BotError, IllegalActionError, InvalidVariantError, shown
+from perudo.narration import opening, told
 from perudo.state import GameState
 
-__all__ = ["choose_move", "describe_action", "play", "play_move", "timeout_move"]
+__all__ = ["choose_move", "play", "play_move", "timeout_move"]
 
 
 def choose_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Action]:
@@ -104,41 +94,6 @@ def _failure(state: GameState, bots: Sequence[Bot], seat: int, what: str, reason
     )
 
 
-def describe_action(state: GameState, action: Action, player: int) -> str:
-    """One line of play-by-play for ``action`` by ``player``, in the edition's words."""
-    name = state.players[player].name
-    words = state.variant.words
-    pressure = " with pressure" if getattr(action, "pressure", False) else ""
-    if isinstance(action, Bid):
-        return f"{name} bids {action}{pressure}"
-    if isinstance(action, HandBid):
-        return f"{name} bids {state.variant.hand_name(action)}"
-    if isinstance(action, Dudo):
-        return f"{name}: {words.dudo}!{pressure}"
-    if isinstance(action, Calza):
-        late = "" if player == state.to_act else " (out of turn)"
-        return f"{name}: {words.calza}!{late}"
-    if isinstance(action, Paso):
-        return f"{name}: {words.paso or 'pass'} ({state.bid} stands)"
-    if isinstance(action, Act):
-        return f"{name}: {action}"
-    if isinstance(action, OutOfTime):
-        return f"{name} lets the time run out"
-    assert isinstance(action, Declare)
-    return f"{name} declares {action.name.capitalize()}"
-
-
-def _round_header(state: GameState) -> str:
-    opener = state.players[state.to_act].name  # type: ignore[index]
-    counts = ", ".join(f"{p.name} {len(p.dice)}" for p in state.players if p.dice)
-    line = f"Round {state.round_number}: {opener} opens (dice: {counts})"
-    if state.special_round is not None:
-        line += f" - {state.variant.words.special_round or state.special_round} round"
-    elif state.offers:
-        line += f" - {opener} may declare {' or '.join(o.capitalize() for o in state.offers)}"
-    return line
-
-
 def play(
     state: GameState, bots: Sequence[Bot], *, out: TextIO | None = None, max_actions: int = 100_000
 ) -> GameState:
@@ -154,23 +109,12 @@ def play(
         if out is not None:
             print(line, file=out)
 
-    say(_round_header(state))
+    say(opening(state).text)
     for _ in range(max_actions):
         if state.is_over:
             break
-        round_number = state.round_number
-        actor, action, after = play_move(state, bots)
-        say("  " + describe_action(state, action, actor))
+        _, _, after = play_move(state, bots)
+        for line in told(state, after):  # the move, a showdown, the next round or the end
+            say(line.text if line.kind in ("round", "end") else "  " + line.text)
         state = after
-        if state.last_result is not None and (state.round_number != round_number or state.is_over):
-            names = [player.name for player in state.players]
-            result = state.last_result
-            shown_hands = "; ".join(
-                f"{names[seat]} {' '.join(map(str, result.hands[seat] or ()))}"
-                for seat in result.revealed
-            )
-            say(f"  shown: {shown_hands}")
-            say(f"  {result.describe()}")
-            if not state.is_over:
-                say(_round_header(state))
     return state

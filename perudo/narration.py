@@ -9,9 +9,9 @@ before. The table of ``perudo serve`` keeps its game's log this way.
 >>> state = perudo.new_game(perudo.load_variant("italian"), ["Ana", "Bo"], seed=3, first_player=0)
 >>> after = state.apply(perudo.Bid(2, 5))
 >>> [line.text for line in told(state, after)]
-['Ana bids 2 5s (2x5)']
+['Ana bids 2x5']
 >>> print(opening(state).text)
-Round 1: 10 dice in play; Ana opens
+Round 1: 10 dice in play (Ana 5, Bo 5); Ana opens
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import attrs
 from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo, HandBid, OutOfTime, Paso
 from perudo.state import GameState
 
-__all__ = ["Line", "narrate", "opening", "places", "told"]
+__all__ = ["Line", "describe_action", "ending", "narrate", "opening", "places", "told"]
 
 #: What a line tells: a round's opening, a move, a showdown, or the end of the game.
 Kind = Literal["round", "move", "showdown", "end"]
@@ -69,15 +69,18 @@ class Line:
 
 
 def opening(state: GameState) -> Line:
-    """The line that opens ``state``'s round: the dice in play and who opens (and whose
-    special round it is)."""
-    names = [player.name for player in state.players]
-    text = f"Round {state.round_number}: {state.dice_in_play} dice in play"
+    """The line that opens ``state``'s round: the dice in play (each seat's), who opens,
+    and a special round or the declarations the opener may make."""
+    counts = ", ".join(f"{p.name} {len(p.dice)}" for p in state.players if p.dice)
+    text = f"Round {state.round_number}: {state.dice_in_play} dice in play ({counts})"
     if state.to_act is not None:
-        text += f"; {names[state.to_act]} opens"
-    if state.special_round is not None and state.special_player is not None:
-        word = state.variant.words.special_round or state.special_round
-        text += f" ({word}: {names[state.special_player]}'s round)"
+        opener = state.players[state.to_act].name
+        text += f"; {opener} opens"
+        if state.special_round is not None:
+            text += f" - {state.variant.words.special_round or state.special_round} round"
+        elif state.offers:
+            offers = " or ".join(offer.capitalize() for offer in state.offers)
+            text += f" - {opener} may declare {offers}"
     return Line(round=state.round_number, kind="round", seat=None, text=text)
 
 
@@ -89,7 +92,7 @@ def told(before: GameState, after: GameState) -> tuple[Line, ...]:
     seat, action = after.log.last
     names = [player.name for player in after.players]
     number = before.round_number
-    text = _move_text(after, names[seat], action)
+    text = describe_action(before, action, seat)
     if after.log.late:
         text += " (out of time: the table played it)"
     lines = [Line(round=number, kind="move", seat=seat, text=text, late=after.log.late)]
@@ -110,9 +113,7 @@ def told(before: GameState, after: GameState) -> tuple[Line, ...]:
             )
         )  # fmt: skip
     if after.is_over:
-        winners = " and ".join(names[who] for who in after.winners)
-        verb = "wins" if len(after.winners) == 1 else "win"
-        lines.append(Line(round=number, kind="end", seat=None, text=f"{winners} {verb} the game"))
+        lines.append(Line(round=number, kind="end", seat=None, text=ending(after)))
     elif after.round_number != number:
         lines.append(opening(after))
     return tuple(lines)
@@ -143,30 +144,39 @@ def places(state: GameState, lines: Iterable[Line]) -> list[int]:
     return [*state.winners, *rest]
 
 
-def _move_text(state: GameState, name: str, action: Action) -> str:
+def describe_action(state: GameState, action: Action, player: int) -> str:
+    """One line of play-by-play for ``action`` by ``player`` from ``state`` (the position
+    it is taken in), in the edition's words: ``"Ana bids 3x5"``, ``"Ben: Dubito!"``."""
+    name = state.players[player].name
     words = state.variant.words
+    pressure = " with pressure" if getattr(action, "pressure", False) else ""
     if isinstance(action, Bid):
-        return f"{name} bids {words.counted(action.quantity, action.face)} ({action})"
+        return f"{name} bids {action}{pressure}"
     if isinstance(action, HandBid):
-        for bid, (_, hand_name) in zip(
-            state.variant.hand_bids, state.variant.hand_names, strict=True
-        ):
-            if bid == action:
-                return f"{name} bids {hand_name}"
-        return f"{name} bids {action}"
+        return f"{name} bids {state.variant.hand_name(action)}"
     if isinstance(action, Dudo):
-        return f"{name} calls {words.dudo}"
+        return f"{name}: {words.dudo}!{pressure}"
     if isinstance(action, Calza):
-        return f"{name} calls {words.calza or 'exact'}"
+        late = "" if player == state.to_act else " (out of turn)"
+        return f"{name}: {words.calza}!{late}"
     if isinstance(action, Paso):
-        return f"{name} says {words.paso or 'pass'}"
-    if isinstance(action, OutOfTime):
-        return f"{name} lets the time run out"
-    if isinstance(action, Declare):
-        return f"{name} declares {action.name}"
+        return f"{name}: {words.paso or 'pass'} ({state.bid} stands)"
     if isinstance(action, Act):
         return f"{name}: {action}"
-    return f"{name}: {action}"  # pragma: no cover - every action kind is told above
+    if isinstance(action, OutOfTime):
+        return f"{name} lets the time run out"
+    assert isinstance(action, Declare)
+    return f"{name} declares {action.name.capitalize()}"
+
+
+def ending(state: GameState) -> str:
+    """How a finished game ended: ``"Ana wins."``, or the scores and the winners (points
+    editions)."""
+    winners = [state.players[seat].name for seat in state.winners]
+    if state.variant.scoring.moves_dice:
+        return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}."
+    scores = ", ".join(f"{player.name} {player.score}" for player in state.players)
+    return f"Scores: {scores}. Winners: {', '.join(winners)}."
 
 
 def _hand_text(hand: tuple[int, ...]) -> str:

@@ -40,19 +40,19 @@ def _game(key: str, seed: int, moves: int = 400) -> list[GameState]:
 def test_a_worked_round_of_italian() -> None:
     state = perudo.new_game(perudo.load_variant("italian"), ["Ana", "Bo"], seed=3,
                             first_player=0, dice=[[1, 2, 2, 6, 6], [1, 3, 4, 5, 6]])  # fmt: skip
-    assert opening(state).text == "Round 1: 10 dice in play; Ana opens"
+    assert opening(state).text == "Round 1: 10 dice in play (Ana 5, Bo 5); Ana opens"
     after = state.apply(Bid(4, 6))
-    assert [line.text for line in told(state, after)] == ["Ana bids 4 6s (4x6)"]
+    assert [line.text for line in told(state, after)] == ["Ana bids 4x6"]
     called = after.apply(perudo.Dudo())
     lines = told(after, called)
     assert [line.kind for line in lines] == ["move", "showdown", "round"]
-    assert lines[0].text == "Bo calls Dubito"
+    assert lines[0].text == "Bo: Dubito!"
     assert lines[1].text == (
         "Dubito by Bo on 4x6 by Ana: 5 6s (ones wild); Bo loses a die. "
         "Hands shown: Ana 1 2 2 6 6; Bo 1 3 4 5 6"
     )
     assert lines[1].hands == ((1, 2, 2, 6, 6), (1, 3, 4, 5, 6))
-    assert lines[2].text == "Round 2: 9 dice in play; Bo opens"
+    assert lines[2].text == "Round 2: 9 dice in play (Ana 5, Bo 4); Bo opens"
 
 
 @settings(max_examples=25, deadline=None)

@@ -60,10 +60,12 @@ def test_the_log_grows_with_each_move_and_comes_back_whole_after_a_restart(
     seat, _ = table.join("Ana")
     assert seat == 0
     opener = table.names()[table.state.to_act or 0]
-    assert [line.text for line in table.log] == [f"Round 1: 15 dice in play; {opener} opens"]
+    assert [line.text for line in table.log] == [
+        f"Round 1: 15 dice in play (Ana 5, Odds bot 2 5, Odds bot 3 5); {opener} opens"
+    ]
     _to_the_end(table, 0)
     assert table.log[-1].kind == "end"
-    assert table.log[-1].text == f"{table.names()[table.state.winners[0]]} wins the game"
+    assert table.log[-1].text == f"{table.names()[table.state.winners[0]]} wins."
     store = TableStore(tmp_path / "perudo.sqlite")
     (stored,) = [row for row in store.tables(limit=10) if row.id == "t1"] or [store.closed("t1")]
     assert stored is not None
