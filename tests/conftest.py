@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -34,3 +36,13 @@ def _fresh_rule_caches() -> None:
     testing forks after a first run) is called rather than answered from a cache."""
     clear_caches()
     special_transform.cache_clear()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Any]:
+    """``perudo serve`` on 127.0.0.1 with a fresh store in ``tmp_path``, stopped after
+    (its error output checked): :class:`web_server.Server`."""
+    from web_server import serving
+
+    with serving(tmp_path) as running:
+        yield running

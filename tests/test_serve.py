@@ -8,7 +8,6 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install '.[web]'")
 websockets = pytest.importorskip("websockets", reason="websockets comes with the web extra")
-from web_server import Server, serving  # noqa: E402
+from web_server import Server, next_message  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import InvalidStatus  # noqa: E402
 from websockets.typing import Origin  # noqa: E402
@@ -28,26 +27,16 @@ from perudo.record import GameRecord  # noqa: E402
 ITALIAN = perudo.load_variant("italian")
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    with serving(tmp_path) as running:
-        yield running
-
-
-async def _message(ws: ClientConnection, timeout: float = 10.0) -> dict[str, Any]:
-    return dict(json.loads(await asyncio.wait_for(ws.recv(), timeout)))
-
-
 async def _my_turn(ws: ClientConnection, last: dict[str, Any] | None = None) -> dict[str, Any]:
     """The messages from ``last`` (the one just read) until one where this seat is to act
     (or the game is over)."""
-    message = last if last is not None else await _message(ws)
+    message = last if last is not None else await next_message(ws)
     while True:
         if message["type"] == "view":
             view = message["view"]
             if view["winners"] or (view["to_act"] == message["seat"] and message["legal"]):
                 return message
-        message = await _message(ws)
+        message = await next_message(ws)
 
 
 async def _play(
@@ -62,7 +51,7 @@ async def _play(
             return message
         move = message["legal"][0]
         await ws.send(json.dumps({"move": move}))
-        last = await _message(ws)  # the table after the move: the acknowledgement
+        last = await next_message(ws)  # the table after the move: the acknowledgement
         assert last["type"] == "view", last
         sent.append(move)
         if moves is not None:
@@ -82,7 +71,7 @@ def test_a_killed_server_loses_no_acknowledged_move_and_play_goes_on(tmp_path: P
         async def first_half() -> None:
             for table in tables:
                 async with connect(server.socket_url(table, "name=Ana")) as ws:
-                    joined = await _message(ws)
+                    joined = await next_message(ws)
                     assert joined["seat"] == 0
                     tokens[table] = joined["token"]
                     await _play(ws, 3, sent[table], joined)
@@ -94,7 +83,7 @@ def test_a_killed_server_loses_no_acknowledged_move_and_play_goes_on(tmp_path: P
         async def second_half() -> None:
             for table in tables:
                 async with connect(server.socket_url(table, f"token={tokens[table]}")) as ws:
-                    back = await _message(ws)
+                    back = await next_message(ws)
                     assert back["seat"] == 0  # the seat came back by its token
                     assert back["names"][0] == "Ana"
                     end = await _play(ws, None, sent[table], back)
@@ -118,18 +107,18 @@ def test_a_seat_belongs_to_its_token_and_spectators_see_no_hand(server: Server) 
 
     async def go() -> None:
         async with connect(server.socket_url(table, "name=Ana")) as ana:
-            first = await _message(ana)
+            first = await next_message(ana)
             assert first["seat"] == 0
             assert first["view"]["dice"]  # her own hand
             async with connect(server.socket_url(table, "name=Bea")) as bea:
-                assert (await _message(bea))["seat"] == 1
+                assert (await next_message(bea))["seat"] == 1
                 async with connect(server.socket_url(table, "name=Cy")) as cy:
-                    watching = await _message(cy)
+                    watching = await next_message(cy)
                     assert watching["seat"] is None  # the seats are taken
                     assert watching["view"]["dice"] == []
                     assert "token" not in watching or watching["token"] is None
                 async with connect(server.socket_url(table, "token=a-guess")) as guess:
-                    assert (await _message(guess))["seat"] is None
+                    assert (await next_message(guess))["seat"] is None
 
     asyncio.run(go())
 
@@ -140,14 +129,14 @@ def test_a_dropped_persons_turn_is_played_by_a_bot_after_the_timeout(server: Ser
 
     async def go() -> None:
         async with connect(server.socket_url(table, "name=Ana")) as ana:
-            await _my_turn(ana, await _message(ana))  # her turn: she leaves without moving
+            await _my_turn(ana, await next_message(ana))  # her turn: she leaves without moving
         await asyncio.sleep(2.5)
         async with connect(server.socket_url(table, "")) as watcher:
-            seen = await _message(watcher)
+            seen = await next_message(watcher)
             deadline = time.monotonic() + 10
             while not seen["view"]["winners"] and 0 not in seen["stood_in"]:
                 assert time.monotonic() < deadline
-                seen = await _message(watcher)
+                seen = await next_message(watcher)
             assert seen["view"]["winners"] or seen["stood_in"] == [0]
 
     asyncio.run(go())
@@ -197,12 +186,12 @@ def test_a_malformed_frame_is_refused_to_its_sender_alone(server: Server) -> Non
 
     async def go() -> None:
         async with connect(server.socket_url(table, "name=Ana")) as ana:
-            await _my_turn(ana, await _message(ana))
+            await _my_turn(ana, await next_message(ana))
             for frame in ("not json", json.dumps({"nomove": 1}), json.dumps({"move": "9x99"})):
                 await ana.send(frame)
-                answer = await _message(ana)
+                answer = await next_message(ana)
                 while answer["type"] != "refused":
-                    answer = await _message(ana)
+                    answer = await next_message(ana)
                 assert answer["reason"] in ("malformed-message", "malformed-action"), answer
             with contextlib.suppress(Exception):
                 await ana.send(b"\x00binary")

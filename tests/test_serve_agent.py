@@ -9,7 +9,6 @@ import asyncio
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,23 +17,13 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 websockets = pytest.importorskip("websockets", reason="websockets comes with the web extra")
 jsonschema = pytest.importorskip("jsonschema", reason="jsonschema comes with the dev extra")
-from web_server import Server, serving  # noqa: E402
-from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
+from web_server import Server, next_message  # noqa: E402
+from websockets.asyncio.client import connect  # noqa: E402
 
 from perudo.web.protocol import PROTOCOL, SCHEMA  # noqa: E402
 from perudo.web.table import BENCH_AFTER  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    with serving(tmp_path) as running:
-        yield running
-
-
-async def _message(ws: ClientConnection, timeout: float = 10.0) -> dict[str, Any]:
-    return dict(json.loads(await asyncio.wait_for(ws.recv(), timeout)))
 
 
 def test_the_schema_is_served_and_every_message_of_whole_games_holds_to_it(
@@ -53,7 +42,7 @@ def test_the_schema_is_served_and_every_message_of_whole_games_holds_to_it(
         table = server.table(bots, variant=variant, seed=3)
         async with connect(server.socket_url(table, "name=Ana")) as ana:
             for _ in range(3000):
-                message = await _message(ana)
+                message = await next_message(ana)
                 errors = sorted(received.iter_errors(message), key=str)
                 assert not errors, (message.get("type"), str(errors[0])[:500])
                 kinds.add(message["type"])
@@ -91,43 +80,43 @@ def test_a_seat_that_keeps_sending_refused_moves_is_benched_until_it_comes_back(
 
     async def go() -> None:
         async with connect(server.socket_url(table, "name=Ana")) as ana:
-            first = await _message(ana)
+            first = await next_message(ana)
             token = first["token"]
             message = first
             while not (message["type"] == "view" and message["view"]["to_act"] == 0):
-                message = await _message(ana)
+                message = await next_message(ana)
             told: list[dict[str, Any]] = []
             for number in range(BENCH_AFTER):
                 await ana.send(json.dumps({"move": "1x9"}))  # six faces: no 9s
-                answer = await _message(ana)
+                answer = await next_message(ana)
                 while answer["type"] == "view":
-                    answer = await _message(ana)
+                    answer = await next_message(ana)
                 assert answer["type"] == "refused"
                 if number == BENCH_AFTER - 1:
-                    benched = await _message(ana)
+                    benched = await next_message(ana)
                     told.append(benched)
             assert told[0]["type"] == "benched"
             assert told[0]["reason"] == "refused-moves"
             assert f"{BENCH_AFTER} refused moves in a row" in told[0]["message"]
             # a bot plays for the seat now: its turn passes without it
             for _ in range(200):
-                message = await _message(ana)
+                message = await next_message(ana)
                 if message["type"] == "view" and 0 in message["stood_in"]:
                     break
             assert message["stood_in"] == [0]
             for _ in range(200):
-                message = await _message(ana)
+                message = await next_message(ana)
                 moved = [line for line in message.get("log", []) if line["seat"] == 0]
                 if moved:
                     break
             assert moved
             await ana.send(json.dumps({"move": "1x2"}))
-            answer = await _message(ana)
+            answer = await next_message(ana)
             while answer["type"] != "refused":
-                answer = await _message(ana)
+                answer = await next_message(ana)
             assert "a bot plays for you" in answer["message"]
         async with connect(server.socket_url(table, f"token={token}")) as again:
-            back = await _message(again)
+            back = await next_message(again)
             assert back["seat"] == 0
             assert back["stood_in"] == []  # its own moves again
 
@@ -139,7 +128,7 @@ def test_the_example_agent_plays_a_whole_game_against_the_bots() -> None:
     done = subprocess.run([sys.executable, str(ROOT / "examples" / "agent.py")],
                           capture_output=True, text=True, timeout=300)  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
-    assert "wins the game" in done.stdout
+    assert " wins.\nplaces: " in done.stdout
     places = done.stdout.splitlines()[-1]
     assert places.startswith("places: ")
     assert "Agent" in places

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-from web_server import Server, serving  # noqa: E402
+from web_server import Server  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:  # .ci/run installs Debian's chromium; a developer may not have it
@@ -33,12 +32,6 @@ VIEW_KEYS = {
 }  # fmt: skip
 SEAT_KEYS = {"name", "dice_count", "score", "pressure_left", "open"}
 STATUS = "document.getElementById('status').textContent"
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    with serving(tmp_path) as running:
-        yield running
 
 
 class Person:

@@ -24,7 +24,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install '.[web]'")
 websockets = pytest.importorskip("websockets", reason="websockets comes with the web extra")
-from web_server import Server, serving  # noqa: E402
+from web_server import Server, next_message, serving  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
 
@@ -61,15 +61,11 @@ def _answer(sock: socket.socket, within: float = 10.0) -> bytes:
     return data
 
 
-async def _message(ws: ClientConnection, timeout: float = 10.0) -> dict[str, Any]:
-    return dict(json.loads(await asyncio.wait_for(ws.recv(), timeout)))
-
-
 async def _until(ws: ClientConnection, done: Any, timeout: float = 60.0) -> dict[str, Any]:
     """The first message ``done`` accepts, within ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
     while True:
-        message = await _message(ws, max(0.1, deadline - time.monotonic()))
+        message = await next_message(ws, max(0.1, deadline - time.monotonic()))
         if done(message):
             return message
 
@@ -78,7 +74,7 @@ async def _closed(ws: ClientConnection) -> ConnectionClosed:
     """How the server closed ``ws`` (what it sent before is read and dropped)."""
     try:
         for _ in range(1000):
-            await _message(ws)
+            await next_message(ws)
     except ConnectionClosed as closed:
         return closed
     raise AssertionError("the connection stayed open")
@@ -137,7 +133,7 @@ def test_an_abandoned_table_is_closed_and_the_closed_ones_are_bounded(tmp_path: 
 
         async def go() -> None:
             async with connect(server.socket_url(tables[0], "")) as watcher:
-                await _message(watcher)
+                await next_message(watcher)
                 await asyncio.sleep(3.5)  # past the idle limit and a sweep
                 listed = [row["id"] for row in json.loads(server.get("/api/tables")[1])["tables"]]
                 assert listed == [tables[0]]  # a page open: still active; the rest closed
@@ -222,7 +218,7 @@ def test_connections_are_capped_per_address_and_on_the_server(tmp_path: Path) ->
             with pytest.raises((InvalidStatus, OSError, EOFError, ConnectionClosed)):
                 await connect(server.socket_url(table, ""), local_addr=("127.0.0.6", 0))
             async with connect(server.socket_url(table, "name=Ana")) as ana:  # another address
-                assert (await _message(ana))["seat"] == 0
+                assert (await next_message(ana))["seat"] == 0
             for page in pages:
                 await page.close()
 
@@ -258,7 +254,7 @@ def test_bot_work_is_paced_and_paused_without_a_page(tmp_path: Path) -> None:
         async def go() -> None:
             for table in tables:  # joined and left at once
                 async with connect(server.socket_url(table, "name=Eve")) as eve:
-                    await _message(eve)
+                    await next_message(eve)
             await asyncio.sleep(1.0)  # a bot move under way ends
             before = _moves(tmp_path / "perudo.sqlite")
             await asyncio.sleep(2.5)
@@ -367,7 +363,7 @@ def test_a_connected_player_who_never_moves_is_played_for_after_the_timeout(
                 moved = await _until(ana, lambda m: m["type"] == "view" and m["view"]["bids"],
                                      timeout=15)  # fmt: skip
                 assert moved["stood_in"] == []  # nobody dropped: one turn was played for them
-                await _message(ben)
+                await next_message(ben)
 
         asyncio.run(go())
 
@@ -386,9 +382,9 @@ def test_the_seed_is_the_servers_unless_one_person_plays_alone(tmp_path: Path) -
 
         async def go() -> None:
             async with connect(server.socket_url(alone, "name=Ana")) as ana:
-                assert (await _message(ana))["seed"] == 5  # chosen, so everyone's
+                assert (await next_message(ana))["seed"] == 5  # chosen, so everyone's
             async with connect(server.socket_url(secret, "name=Ana")) as ana:
-                first = await _message(ana)
+                first = await next_message(ana)
                 assert "seed" not in first
                 assert "seed" not in json.dumps(first["view"])
 
@@ -446,7 +442,7 @@ def test_json_nested_too_deep_is_refused_like_any_malformed_message(tmp_path: Pa
 
         async def go() -> None:
             async with connect(server.socket_url(table, "name=Ana")) as ana:
-                await _message(ana)
+                await next_message(ana)
                 await ana.send('{"move": ' + "[" * 1900 + "]" * 1900 + "}")
                 refusal = await _until(ana, lambda m: m["type"] == "refused")
                 assert refusal["reason"] == "malformed-message"
@@ -466,14 +462,14 @@ def test_a_frame_over_the_limit_closes_its_senders_connection_alone(tmp_path: Pa
                 connect(server.socket_url(table, "name=Ana")) as ana,
                 connect(server.socket_url(table, "name=Ben")) as ben,
             ):
-                token = (await _message(ana))["token"]
+                token = (await next_message(ana))["token"]
                 await _until(ben, lambda m: m["type"] == "view" and m["ready"])
                 await ana.send(json.dumps({"move": "x" * 5000}))
                 closed = await _closed(ana)
                 assert closed.rcvd is not None
                 assert closed.rcvd.code == 1009
                 async with connect(server.socket_url(table, f"token={token}")) as back:
-                    assert (await _message(back))["seat"] == 0  # the seat waited for her
+                    assert (await next_message(back))["seat"] == 0  # the seat waited for her
                 await ben.send(json.dumps({"move": "9x99"}))  # Ben was never touched
                 assert (await _until(ben, lambda m: m["type"] == "refused"))["reason"]
 

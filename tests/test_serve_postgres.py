@@ -20,7 +20,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 psycopg = pytest.importorskip("psycopg", reason="the postgres extra is not installed")
 websockets = pytest.importorskip("websockets", reason="websockets comes with the web extra")
 from pg_server import binaries, postgresql  # noqa: E402
-from web_server import Server  # noqa: E402
+from web_server import Server, next_message  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import InvalidStatus  # noqa: E402
 
@@ -103,13 +103,9 @@ def test_a_postgresql_store_wants_the_shared_key_and_a_database_it_can_reach(
         PostgresStore(database.rsplit("/", 1)[0] + "/nowhere", KEY, address="http://x")
 
 
-async def _message(ws: ClientConnection, timeout: float = 15.0) -> dict[str, Any]:
-    return dict(json.loads(await asyncio.wait_for(ws.recv(), timeout)))
-
-
 async def _view(ws: ClientConnection) -> dict[str, Any]:
     while True:
-        message = await _message(ws)
+        message = await next_message(ws)
         if message["type"] == "view":
             return message
 
@@ -148,14 +144,14 @@ def test_two_servers_share_the_tables_and_one_takes_the_others_after_a_sigkill(
                 log = await _whole_log(first, table)
             # a page at the wrong server is sent to the right one
             async with connect(second.socket_url(table, f"token={token}")) as lost:
-                moved = await _message(lost)
+                moved = await next_message(lost)
                 assert moved == {"type": "moved", "url": f"http://127.0.0.1:{first.port}"}
             first.kill()  # SIGKILL: no lease renewed after this
             deadline = time.monotonic() + 30
             while True:  # the second takes the table once the lease has run out
                 try:
                     async with connect(second.socket_url(table, f"token={token}")) as back:
-                        first_message = await _message(back)
+                        first_message = await next_message(back)
                         if first_message["type"] == "view":
                             break
                     assert first_message["type"] == "moved"  # the dead one's, until it ran out
@@ -172,7 +168,7 @@ def test_two_servers_share_the_tables_and_one_takes_the_others_after_a_sigkill(
                 while not (message["view"]["to_act"] == 0 and message["legal"]):
                     message = await _view(ana)
                 await ana.send(json.dumps({"move": message["legal"][0]}))
-                after = await _message(ana)
+                after = await next_message(ana)
                 assert after["type"] == "view"  # play goes on at the second server
 
         asyncio.run(go())

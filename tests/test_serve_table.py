@@ -9,7 +9,6 @@ import asyncio
 import json
 import socket
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +16,8 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]'")
 websockets = pytest.importorskip("websockets", reason="websockets comes with the web extra")
-from web_server import PERUDO, Server, free_port, serving  # noqa: E402
-from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
+from web_server import PERUDO, Server, free_port, next_message  # noqa: E402
+from websockets.asyncio.client import connect  # noqa: E402
 
 import perudo  # noqa: E402
 from perudo.errors import GameSetupError, StoreError  # noqa: E402
@@ -27,12 +26,6 @@ from perudo.web.app import TableServer  # noqa: E402
 
 KEY = b"k" * 32
 ITALIAN = perudo.load_variant("italian")
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    with serving(tmp_path) as running:
-        yield running
 
 
 def _table(tmp_path: Path, bots: tuple[str | None, ...] = (None, "odds", "odds")) -> Table:
@@ -128,16 +121,12 @@ def test_a_rematch_keeps_the_seats_and_is_made_once(tmp_path: Path) -> None:
     assert Table.load(store, KEY, stored, {"italian": ITALIAN}).rematch == "t2"
 
 
-async def _message(ws: ClientConnection, timeout: float = 10.0) -> dict[str, Any]:
-    return dict(json.loads(await asyncio.wait_for(ws.recv(), timeout)))
-
-
 def test_a_whole_game_then_its_rematch_over_the_socket(server: Server) -> None:
     table = server.table([None, "odds"], seed=11)
 
     async def go() -> None:
         async with connect(server.socket_url(table, "name=Ana")) as ana:
-            message = await _message(ana)
+            message = await next_message(ana)
             token = message["token"]
             log: list[dict[str, Any]] = []
             while True:
@@ -149,25 +138,25 @@ def test_a_whole_game_then_its_rematch_over_the_socket(server: Server) -> None:
                     if message["view"]["to_act"] == 0 and message["legal"]:
                         if not message["view"]["bids"]:  # before the end: no rematch
                             await ana.send(json.dumps({"rematch": True}))
-                            refused = await _message(ana)
+                            refused = await next_message(ana)
                             while refused["type"] != "refused":
-                                refused = await _message(ana)
+                                refused = await next_message(ana)
                             assert refused["reason"] == "no-rematch"
                         await ana.send(json.dumps({"move": message["legal"][-1]}))
-                message = await _message(ana)
+                message = await next_message(ana)
             # the log put together from the pieces is the whole log
             assert log[0]["kind"] == "round"
             assert log[-1]["kind"] == "end"
             async with connect(server.socket_url(table, "")) as watcher:
-                whole = await _message(watcher)
+                whole = await next_message(watcher)
                 assert whole["log"] == log
             await ana.send(json.dumps({"rematch": True}))
-            answer = await _message(ana)
+            answer = await next_message(ana)
             while not answer.get("rematch"):
-                answer = await _message(ana)
+                answer = await next_message(ana)
             rematch = answer["rematch"]
         async with connect(server.socket_url(rematch, f"token={token}")) as again:
-            first = await _message(again)
+            first = await next_message(again)
             assert first["seat"] == 0
             assert first["names"][0] == "Ana"
             assert first["ready"]
@@ -180,11 +169,11 @@ def test_a_full_table_says_so_and_an_unknown_one_is_a_404(server: Server) -> Non
 
     async def go() -> None:
         async with connect(server.socket_url(table, "name=Ana")) as ana:
-            await _message(ana)
+            await next_message(ana)
             async with connect(server.socket_url(table, "name=Ben")) as ben:
-                view = await _message(ben)
+                view = await next_message(ben)
                 assert view["seat"] is None
-                error = await _message(ben)
+                error = await next_message(ben)
                 assert error == {"type": "error",
                                  "message": "this table is full: you are watching"}  # fmt: skip
 
@@ -249,7 +238,7 @@ def test_a_connected_person_who_never_moves_is_played_for_and_the_log_says_so(
         async with connect(server.socket_url(table, "name=Ana")) as ana:
             log: list[dict[str, Any]] = []
             for _ in range(200):  # connected all along, sending nothing
-                message = await _message(ana)
+                message = await next_message(ana)
                 if message["type"] != "view":
                     continue
                 del log[message["log_start"] :]

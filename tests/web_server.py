@@ -1,9 +1,10 @@
 """``perudo serve`` started on 127.0.0.1 for a test, as the README starts it, and stopped
-after it: tests/test_serve.py, tests/test_serve_attacks.py, tests/test_serve_browser.py and
-bench/serve.py."""
+after it (the tests of the table server, through the ``server`` fixture of conftest.py),
+and the next message a test's WebSocket gets."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import http.client
 import json
@@ -123,3 +124,9 @@ def serving(folder: Path, *args: str, host: str = "127.0.0.1") -> Iterator[Serve
         yield running
     finally:
         running.stop()
+
+
+async def next_message(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
+    """The next message ``ws`` (a WebSocket client) gets, read as JSON, within ``timeout``
+    seconds."""
+    return dict(json.loads(await asyncio.wait_for(ws.recv(), timeout)))
