@@ -247,15 +247,20 @@ class _Room:
 
 
 class TableServer:
-    """The tables of one server, kept in the SQLite file ``db``, their records and rows
-    signed with the key in ``key`` (beside the database by default, made on the first
-    start), playing the editions ``variants`` (by key), within ``limits`` (by default
-    :class:`~perudo.web.limits.Limits`'s defaults). It answers
-    requests that name one of ``allowed_hosts`` (by default :func:`default_hosts` of the
-    address ``host`` it is bound to). :meth:`app` is its ASGI app; :meth:`run` serves it.
+    """The tables of one server, kept in the SQLite file ``db`` (this server's alone:
+    :class:`~perudo.web.store.StoreLock`) or in the PostgreSQL database the URL ``db``
+    names, shared with other servers (:class:`~perudo.web.postgres.PostgresStore`: each
+    table served by the one holding its lease; pages reach this one at ``address``), their
+    records and rows signed with the key in ``key`` (beside a SQLite database by default,
+    made on the first start; the same file for every server on one PostgreSQL database),
+    playing the editions ``variants`` (by key), within ``limits`` (by default
+    :class:`~perudo.web.limits.Limits`'s defaults). It answers requests that name one of
+    ``allowed_hosts`` (by default :func:`default_hosts` of the address ``host`` it is bound
+    to). :meth:`app` is its ASGI app; :meth:`run` serves it.
 
     Raises:
-        StoreError: the database or the key file cannot be used.
+        StoreError: the database or the key file cannot be used, another server uses the
+            SQLite file, or a PostgreSQL database was named without a key file.
     """
 
     def __init__(
