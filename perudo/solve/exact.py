@@ -12,6 +12,7 @@ of that strategy, so the value proven is the whole round's.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -231,16 +232,18 @@ def solve_apart(
 ) -> Solved:
     """``round_`` whose payoffs are known only within bounds (a game's pass towards its
     fixed point), solved as two rounds of known payoffs: the lowest, whose value seat 0's
-    strategy guarantees, and the highest, whose value seat 1's concedes. The round's value
-    lies between, whatever the payoffs are within their bounds (a zero-sum game's value
-    rises with its payoffs), and no solver of one round could prove a narrower interval
-    from these bounds. One round solved on the bounds' middle, as before, proved its
+    strategy guarantees, and the highest, whose value seat 1's concedes, each rounded
+    outward to :data:`PAYOFF_GRID` and solved exactly. The round's value lies between,
+    whatever the payoffs are within their bounds (a zero-sum game's value rises with its
+    payoffs), and no solver of one round could prove a narrower interval from these bounds
+    (but for the grid's 2^-50). One round solved on the bounds' middle, as before, proved its
     strategies against bounds it had not solved for, and its double oracle went on adding
     moves that could never close the gap the bounds leave."""
+    lowest, highest = _on_grid(payoffs.low, math.floor), _on_grid(payoffs.high, math.ceil)
     report("the lowest payoffs:")
-    low = solve(round_, Payoffs(payoffs.low, payoffs.low), report, start, rational=False)
+    low = solve(round_, Payoffs(lowest, lowest), report, start)
     report("the highest payoffs:")
-    high = solve(round_, Payoffs(payoffs.high, payoffs.high), report, low.held, rational=False)
+    high = solve(round_, Payoffs(highest, highest), report, low.held)
     effort = low.effort + high.effort
     held = low.held[0] | high.held[0], low.held[1] | high.held[1]
     return Solved(
@@ -265,20 +268,36 @@ def walked(start: GameState, limit: int, memory: int | None, report: Report) -> 
     return round_
 
 
+#: The grid (1/2^50) a round's payoffs known within bounds are rounded outward to: their
+#: common denominator stays within what the exact basis's floats hold (the bounds of the
+#: rounds they come from have denominators past any float), and the bounds stay proven.
+PAYOFF_GRID = 2**50
+
+
+def _on_grid(payoffs: np.ndarray, rounding: Callable[[Any], int]) -> np.ndarray:
+    """``payoffs`` rounded to :data:`PAYOFF_GRID` by ``rounding`` (``math.floor`` for
+    lowest payoffs, ``math.ceil`` for highest: outward), each distinct value once."""
+    done: dict[Any, Fraction] = {}
+
+    def grid(value: Any) -> Fraction:
+        found = done.get(value)
+        if found is None:
+            found = done[value] = Fraction(rounding(value * PAYOFF_GRID), PAYOFF_GRID)
+        return found
+
+    rounded: np.ndarray = np.frompyfunc(grid, 1, 1)(payoffs)
+    return rounded
+
+
 def solve(
     round_: Round,
     payoffs: Payoffs,
     report: Report,
     start: tuple[np.ndarray, np.ndarray] | None = None,
-    *,
-    rational: bool = True,
 ) -> Solved:
     """An equilibrium of ``round_`` and its proven bounds: seat 0's strategy against the
     lowest payoffs, seat 1's against the highest; the double oracle's first sub-round is
-    ``start`` where given (the moves each seat held, by edge and hand). Where the lowest
-    and highest are the same, the equilibrium is made exact from the LP's basis, unless
-    ``rational`` is false (payoffs whose common denominator is past what a float holds:
-    the bounds are then proven within :data:`TIGHT`)."""
+    ``start`` where given (the moves each seat held, by edge and hand)."""
     middle = ((payoffs.low + payoffs.high) / 2).astype(np.float64)
     seats = round_.seats
     hands = len(seats[0].hands) * len(seats[1].hands)
@@ -293,8 +312,7 @@ def solve(
         held = start[0].copy(), start[1].copy()
     else:
         held, iterations = _played(round_, middle, report)
-    same = rational and np.array_equal(payoffs.low, payoffs.high)
-    exact = payoffs.low if same else None  # a round's
+    exact = payoffs.low if np.array_equal(payoffs.low, payoffs.high) else None  # a round's
     guarantee: tuple[Fraction, Strategy] | None = None  # seat 0's best: what it guarantees
     concession: tuple[Fraction, Strategy] | None = None  # seat 1's best: what it concedes
     while True:
