@@ -270,7 +270,10 @@ def test_a_game_that_comes_back_to_a_round_is_its_fixed_point_in_a_certified_int
         solve_game(calza, (1, 1), tolerance=2)
 
 
-def test_a_round_known_within_bounds_is_solved_on_each_bound_apart() -> None:
+@pytest.mark.parametrize("whole", [True, False], ids=["one LP", "double oracle, on the grid"])
+def test_a_round_known_within_bounds_is_solved_on_each_bound_apart(
+    whole: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # a pass towards a fixed point knows a round's payoffs only within bounds: its value
     # is proven between the value on the lowest payoffs and the value on the highest,
     # which solving once on the middle could not prove (its double oracle kept adding
@@ -278,6 +281,8 @@ def test_a_round_known_within_bounds_is_solved_on_each_bound_apart() -> None:
     from perudo.solve import exact
     from perudo.solve.tree import start_state
 
+    if not whole:
+        monkeypatch.setattr(exact, "WHOLE", 0)  # the double oracle: exact, on the grid
     calza = four_faces("french-calza")
     start = start_state(calza, (1, 1), 0, starting=(1, 2))
 
@@ -301,6 +306,8 @@ def test_a_round_known_within_bounds_is_solved_on_each_bound_apart() -> None:
     assert highest.bounds[0] == highest.bounds[1]
     assert lowest.bounds[0] - Fraction(1, 10**9) <= apart.bounds[0] <= lowest.bounds[0]
     assert highest.bounds[1] <= apart.bounds[1] <= highest.bounds[1] + Fraction(1, 10**9)
+    if not whole:  # the payoffs are on the grid already (eighths and chances of 1/16)
+        assert apart.bounds == (lowest.bounds[0], highest.bounds[1])
     assert "the lowest payoffs:" in quiet
     round_ = apart.round
     middle = exact.solve(round_, round_.settle(within(Fraction(1, 8))), quiet.append)
