@@ -116,7 +116,7 @@ def test_the_command_line_takes_it() -> None:
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert "(dice: Ana 2, Ben 5, Cleo 5, Dario 5)" in done.stdout
+    assert "17 dice in play (Ana 2, Ben 5, Cleo 5, Dario 5)" in done.stdout
     bad = subprocess.run(
         [sys.executable, "-m", "perudo", "demo", "--starting-dice", "2,x"],
         capture_output=True,
