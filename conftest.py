@@ -23,6 +23,6 @@ if _missing_extra("perudo.batch"):
     collect_ignore.append("perudo/batch")
 if _missing_extra("perudo.solve"):
     collect_ignore.append("perudo/solve")
-for name in ("app", "guard"):  # the web extra's uvicorn and Starlette
+for name in ("app", "guard", "postgres"):  # the web extra's uvicorn and Starlette, psycopg
     if _missing_extra(f"perudo.web.{name}"):
         collect_ignore.append(f"perudo/web/{name}.py")
