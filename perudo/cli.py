@@ -68,8 +68,11 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         digits = text.removeprefix("-")
-        if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
+        if not (digits.isascii() and digits.isdigit()):
             raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number")
+        if len(digits) > 20:  # a whole number, past any limit: said so, never parsed
+            size = "small" if text.startswith("-") else "large"
+            raise argparse.ArgumentTypeError(f"{shown(text)} is too {size}: from {low} to {high}")
         value = int(text)
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")

@@ -22,7 +22,7 @@ from perudo.bots import Bot, BotSpec, bot_name, make_bot
 from perudo.errors import IllegalActionError, PerudoError, shown
 from perudo.match import choose_move, timeout_move
 from perudo.narration import describe_action
-from perudo.notation import parse_action, refused_as_typed
+from perudo.notation import parse_action, refused_as_typed, spoken_words
 from perudo.record import GameRecord
 from perudo.setup import new_game
 from perudo.state import GameState
@@ -159,13 +159,17 @@ def _next(
             if played is not None:  # out of time: the edition's move, or a bot's
                 print(f"  Out of time: {describe_action(state, played, seat)}", file=out)
                 return _told(state, state.apply(played, by=seat, late=True), out)
-            if text == "?":
-                moves = ", ".join(str(a) for a in state.legal_actions(by=seat))
+            if text == "?":  # in the edition's words: dubito, not dudo
+                words = spoken_words(state.variant)
+                legal = state.legal_actions(by=seat)
+                moves = ", ".join(words.get(action, str(action)) for action in legal)
                 print(f"Legal moves: {moves}", file=out)
                 continue
             if not text and not mine:
                 passed.add(moment)
                 break  # a pass
+            if not text:  # an empty line at one's own turn: asked again
+                continue
             try:
                 action = parse_action(text, variant=state.variant)
                 after = state.apply(action, by=seat)

@@ -66,7 +66,7 @@ from perudo.loader import load_variant, variant_names
 from perudo.rules import Words
 from perudo.variant import Variant
 
-__all__ = ["parse_action", "refused_as_typed"]
+__all__ = ["parse_action", "refused_as_typed", "spoken_words"]
 
 _LONGEST = 200  # no notation or edition word is longer
 
@@ -182,3 +182,21 @@ def _help(variant: Variant | None) -> str:
     moves += list(variant.declarations)
     moves += [f"{word} ..." for word in variant.actions.words]
     return f"in {variant.name}, write {', '.join(moves[:-1])} or {moves[-1]}"
+
+
+@functools.cache
+def spoken_words(variant: Variant) -> dict[Action, str]:
+    """Each call and declaration of ``variant`` in its own first word for it, and each hand
+    a bid may name as players call it (``"Mia"``, where bids name hands): what a player
+    writes for them, and :func:`parse_action` reads back.
+
+    >>> import perudo
+    >>> spoken_words(perudo.load_variant("italian"))[perudo.Dudo()]
+    'dubito'
+    """
+    words: dict[Action, str] = {}
+    for word, action in variant.words.action_words():
+        words.setdefault(action, word)
+    for bid, (_, name) in zip(variant.hand_bids, variant.hand_names, strict=True):
+        words.setdefault(bid, name)
+    return words

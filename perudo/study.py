@@ -249,6 +249,9 @@ def parse_tables(text: str) -> tuple[int, ...]:
         ):
             raise GameSetupError(f"players {shown(text)} is not a size, a range or a list")
         first, last = int(low), int(high) if dash else int(low)
+        if first > last:
+            raise GameSetupError(f"players {shown(text)}: the range {first}-{last} runs "
+                                 f"backwards (write {last}-{first})")  # fmt: skip
         if not 2 <= first <= last <= 20:
             raise GameSetupError(f"players {shown(text)}: tables seat 2 to 20 players")
         sizes.update(range(first, last + 1))

@@ -131,3 +131,18 @@ def test_a_piped_game_with_bursts_offers_a_bid_or_a_challenge_out_of_turn(tmp_pa
     asked = out.index("A bid or dubito now? (Enter to pass)")  # Player 3 is to act
     assert out.index("Player 1 bids 5x6") > asked  # the burst, answered to that prompt
     assert "Player 3 bids" not in out[asked : out.index("Player 1 bids 5x6")]
+
+
+def test_question_mark_lists_the_editions_words_and_an_empty_line_asks_again(
+    tmp_path: Path,
+) -> None:
+    done = play(["--variant", "italian", "--players", "3", "--seed", "4", "--ascii"],
+                ["", "?", "3x2", "?", "q"], tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Refused" not in out  # the empty line was asked again, not refused
+    first = out.index("Legal moves:")
+    assert out[:first].count("Your move: ") == 2
+    later = out[out.index("Legal moves:", first + 1) :].splitlines()[0]
+    assert "dubito" in later.split(", ")
+    assert "dudo" not in later.split(", ")

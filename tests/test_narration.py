@@ -15,9 +15,10 @@ from perudo.actions import Bid
 from perudo.bots import make_bot
 from perudo.match import choose_move
 from perudo.narration import narrate, opening, places, told
+from perudo.notation import spoken_words
 from perudo.record import GameRecord
 from perudo.state import GameState
-from perudo.web.turn import choices, spoken_words
+from perudo.web.turn import choices
 
 EDITIONS = [
     key for key in perudo.variant_names()

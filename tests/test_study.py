@@ -100,6 +100,7 @@ def test_table_sizes_read_as_sizes_ranges_and_lists() -> None:
             "no Dask scheduler answers" if find_spec("distributed") else "perudo[dask]",
         ),
         (["wango", "--players", "2-x"], "is not a size, a range or a list"),
+        (["wango", "--players", "6-2"], "the range 6-2 runs backwards (write 2-6)"),
     ],
 )
 @pytest.mark.slow

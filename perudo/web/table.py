@@ -40,14 +40,14 @@ from perudo.errors import (
 )
 from perudo.match import choose_move, timeout_move
 from perudo.narration import Line, narrate, opening, places, told
-from perudo.notation import refused_as_typed
+from perudo.notation import refused_as_typed, spoken_words
 from perudo.record import GameRecord
 from perudo.state import GameState
 from perudo.svg import table_svg
 from perudo.variant import Variant
 from perudo.web.protocol import PROTOCOL
 from perudo.web.store import StoredTable
-from perudo.web.turn import choices, spoken_words
+from perudo.web.turn import choices
 
 __all__ = [
     "BENCH_AFTER",

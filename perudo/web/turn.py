@@ -15,14 +15,14 @@ edition's words, each with a one-line legend.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo, HandBid, OutOfTime, Paso
+from perudo.notation import spoken_words
 from perudo.state import GameState
 from perudo.variant import Variant
 
-__all__ = ["choices", "spoken_words"]
+__all__ = ["choices"]
 
 
 def choices(state: GameState, seat: int) -> dict[str, Any]:
@@ -118,15 +118,3 @@ def _legend(variant: Variant, action: Action, move: str) -> tuple[str, str]:
 def _first_sentence(text: str) -> str:
     head, dot, _ = text.partition(". ")
     return head + ("" if head.endswith(".") else ".") if dot else text
-
-
-@functools.cache
-def spoken_words(variant: Variant) -> dict[Action, str]:
-    """Each call and declaration of ``variant`` in its own first word for it, and each hand
-    a bid may name as players call it (``"Mia"``, where bids name hands)."""
-    words: dict[Action, str] = {}
-    for word, action in variant.words.action_words():
-        words.setdefault(action, word)
-    for bid, (_, name) in zip(variant.hand_bids, variant.hand_names, strict=True):
-        words.setdefault(bid, name)
-    return words
