@@ -188,7 +188,7 @@ def _help(variant: Variant | None) -> str:
 def spoken_words(variant: Variant) -> dict[Action, str]:
     """Each call and declaration of ``variant`` in its own first word for it, and each hand
     a bid may name as players call it (``"Mia"``, where bids name hands): what a player
-    writes for them, and :func:`parse_action` reads back.
+    writes for them, and :func:`perudo.parse_action` reads back.
 
     >>> import perudo
     >>> spoken_words(perudo.load_variant("italian"))[perudo.Dudo()]
