@@ -536,8 +536,14 @@ def _resolve(name: str, *, allow_import: bool) -> Any:
     try:
         module = importlib.import_module(module_name)
     except Exception as error:
+        where = (
+            f" (Python looks for it in the folders of PYTHONPATH: add the folder that holds "
+            f"{module_name.split('.')[0]}.py, or its package, to PYTHONPATH)"
+            if isinstance(error, ModuleNotFoundError) and error.name == module_name.split(".")[0]
+            else ""
+        )  # not found at all: say where it was looked for; else the module's own failure
         raise GameSetupError(
-            f"bot {shown(name)} does not import: {type(error).__name__}: {shown(str(error))}"
+            f"bot {shown(name)} does not import: {type(error).__name__}: {shown(str(error))}{where}"
         ) from None
     try:
         return getattr(module, attribute)

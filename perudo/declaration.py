@@ -359,7 +359,10 @@ def _axis(data: Mapping[str, Any], axis: str, fail: _Problems) -> tuple[Any, Pro
     kinds = rule_kinds(axis)
     kind = table.get("kind")
     if not isinstance(kind, str) or kind not in kinds:
-        fail(f"{place} kind", f"{shown(kind)} is not one of: {', '.join(kinds)}")
+        own = (" (a kind of your own is registered by the plugin that makes it: "
+               "perudo.register_kind, or --plugin MODULE on the command line)"
+               if isinstance(kind, str) else "")  # fmt: skip
+        fail(f"{place} kind", f"{shown(kind)} is not one of: {', '.join(kinds)}{own}")
         return None, _provenance(table, place, fail)
     cls = kinds[kind]
     fields = {field.name: field for field in attrs.fields(cls)}

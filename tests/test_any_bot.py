@@ -122,6 +122,9 @@ def test_the_command_takes_bots_by_import_path() -> None:
     assert bad.returncode == 2
     assert len(bad.stderr.strip().splitlines()) == 1
     assert "does not import" in bad.stderr
+    assert "add the folder that holds no_such_module.py, or its package, to PYTHONPATH" in (
+        bad.stderr
+    )
     failing = run("simulate", "--games", "6", "--players", "3", "--bots", "odds,sample_bots:sulky",
                   "--bots-from-module")  # fmt: skip
     assert failing.returncode == 2

@@ -291,3 +291,18 @@ def test_rules_warns_of_a_setting_that_cannot_apply(tmp_path: Path) -> None:
     assert "No face is wild" in done.stdout.split("\n\n")[1]  # the summary is made anew
     assert "Ones are wild" not in done.stdout.split("\n\n")[1]
     assert run("rules", "italian").stderr == ""
+
+
+def test_a_kind_no_plugin_registered_says_how_to_load_its_plugin(tmp_path: Path) -> None:
+    declaration = tmp_path / "kinds.toml"
+    declaration.write_text(
+        'extends = "wango"\nkey = "kinds"\nname = "Kinds"\nsource = "house"\nlanguage = "en"\n'
+        'summary = "A test."\n\n[challenge]\nkind = "no-such-kind"\nprovenance = "reading"\n'
+        'reason = "Test."\n'
+    )
+    done = subprocess.run([*PERUDO, "rules", str(declaration)], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "[challenge] kind: 'no-such-kind' is not one of: dudo" in done.stderr
+    assert "or --plugin MODULE on the command line)" in done.stderr
