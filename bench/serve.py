@@ -82,6 +82,22 @@ def _source(table: int) -> str:
 
 
 ATTACKER = "127.0.0.66"
+#: An honest table: four people, an hour a turn.
+PEOPLE = {"variant": "italian", "bots": [None] * 4, "timeout": 3600}
+
+
+async def _seated(port: int, table: str, source: str) -> tuple[list[Any], list[dict[str, Any]]]:
+    """Four pages seated at ``table`` from ``source``, and the latest message of each (its
+    own first, then the later arrivals')."""
+    url = f"ws://127.0.0.1:{port}/tables/{table}/ws"
+    pages = [await connect(f"{url}?name=P{n}", max_size=2**22, local_addr=(source, 0))
+             for n in range(4)]  # fmt: skip
+    latest: list[dict[str, Any]] = []
+    for n, page in enumerate(pages):
+        for _ in range(1 + 3 - n):
+            message = json.loads(await page.recv())
+        latest.append(message)
+    return pages, latest
 
 
 class Load:
@@ -104,19 +120,11 @@ class Load:
         self.made = 0
 
     def new_table(self, source: str) -> str:
-        return _new_table(self.port, source, {"variant": "italian", "bots": [None] * 4,
-                                              "timeout": 3600})  # fmt: skip
+        return _new_table(self.port, source, PEOPLE)
 
     async def play_table(self, table: str, source: str, deadline: float) -> None:
         """Four pages at ``table``; each plays when it is to act, the first measuring."""
-        url = f"ws://127.0.0.1:{self.port}/tables/{table}/ws"
-        pages = [await connect(f"{url}?name=P{n}", max_size=2**22, local_addr=(source, 0))
-                 for n in range(4)]  # fmt: skip
-        latest: list[dict[str, Any]] = []
-        for n, page in enumerate(pages):  # its own first message, then the later arrivals'
-            for _ in range(1 + 3 - n):
-                message = json.loads(await page.recv())
-            latest.append(message)
+        pages, latest = await _seated(self.port, table, source)
         try:
             for _ in range(self.moves):
                 if time.monotonic() > deadline:
@@ -310,14 +318,7 @@ class Capacity:
         ``stop``: each wait drawn from 0.5 to 1.5 times the pace, the first from 0 to 1,
         as people think (tables moving in step would send their moves in bursts)."""
         chance = random.Random(table)
-        url = f"ws://127.0.0.1:{self.port}/tables/{table}/ws"
-        pages = [await connect(f"{url}?name=P{n}", max_size=2**22, local_addr=(source, 0))
-                 for n in range(4)]  # fmt: skip
-        latest: list[dict[str, Any]] = []
-        for n, page in enumerate(pages):
-            for _ in range(1 + 3 - n):
-                message = json.loads(await page.recv())
-            latest.append(message)
+        pages, latest = await _seated(self.port, table, source)
         await asyncio.sleep(chance.uniform(0.0, self.pace))
         try:
             while not stop.is_set():
@@ -339,9 +340,7 @@ class Capacity:
                 await page.close()
 
     async def run(self, steps: list[int], seconds: float) -> list[dict[str, float]]:
-        tables = [_new_table(self.port, _source(n), {"variant": "italian", "bots": [None] * 4,
-                                                     "timeout": 3600})
-                  for n in range(self.tables)]  # fmt: skip
+        tables = [_new_table(self.port, _source(n), PEOPLE) for n in range(self.tables)]
         stop = asyncio.Event()
         players = [asyncio.create_task(self.play_table(table, _source(n), stop))
                    for n, table in enumerate(tables)]  # fmt: skip

@@ -423,6 +423,7 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
 def _serve(args: argparse.Namespace) -> None:
     from perudo.web.app import LOOPBACK, TableServer
     from perudo.web.limits import Limits
+    from perudo.web.store import store_name
 
     limits = Limits.parse(args.limit)
     keys = args.variant or list(variant_names())
@@ -443,7 +444,7 @@ def _serve(args: argparse.Namespace) -> None:
 
     def bound() -> None:
         print(f"perudo: serving {editions} on http://{args.host}:{args.port}/ (tables in "
-              f"{_store_name(args.db)}) to the host names "
+              f"{store_name(args.db)}) to the host names "
               f"{', '.join(sorted(server.allowed_hosts))}; Ctrl-C stops", file=sys.stderr,
               flush=True)  # fmt: skip
 
@@ -451,16 +452,6 @@ def _serve(args: argparse.Namespace) -> None:
         server.run(args.port, bound=bound)
     finally:
         server.close()
-
-
-def _store_name(db: str) -> str:
-    """Where the tables are, as the server says it: a URL without its password."""
-    from urllib.parse import urlsplit
-
-    if "://" not in db:
-        return db
-    place = urlsplit(db)
-    return f"{place.scheme}://{place.hostname}:{place.port or 5432}{place.path}"
 
 
 def _open_files_for(limits: Limits) -> Limits:

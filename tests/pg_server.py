@@ -9,11 +9,12 @@ import contextlib
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+
+from web_server import free_port
 
 
 def binaries() -> Path | None:
@@ -30,12 +31,6 @@ def _version(path: str) -> int:
     return int(part) if part.isdigit() else 0
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.contextmanager
 def postgresql() -> Iterator[str]:
     """A fresh PostgreSQL server's URL (database ``perudo``, user ``perudo``), stopped and
@@ -45,7 +40,7 @@ def postgresql() -> Iterator[str]:
     as_root = hasattr(os, "geteuid") and os.geteuid() == 0
     prefix = ["runuser", "-u", "postgres", "--"] if as_root else []
     home = Path(tempfile.mkdtemp(prefix="perudo-pg-"))
-    data, port = home / "data", _free_port()
+    data, port = home / "data", free_port()
     if as_root:
         shutil.chown(home, "postgres")
         home.chmod(0o700)

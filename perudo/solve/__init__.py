@@ -77,7 +77,7 @@ from perudo.solve.checks import (
     dice_payoff,
     reporter,
 )
-from perudo.solve.exact import Effort, Kept, Part, Report, solve_from
+from perudo.solve.exact import Effort, Kept, Part, Report, on_grid, solve_from
 from perudo.solve.proof import best_response
 from perudo.solve.tree import (
     Seat,
@@ -335,10 +335,7 @@ _GRID = 2**40
 def _outward(bounds: tuple[Fraction, Fraction]) -> tuple[Fraction, Fraction]:
     """``bounds`` rounded outward to the grid."""
     low, high = bounds
-    return (
-        Fraction(math.floor(low * _GRID), _GRID),
-        Fraction(math.ceil(high * _GRID), _GRID),
-    )
+    return on_grid(low, _GRID, math.floor), on_grid(high, _GRID, math.ceil)
 
 
 def _checked_tolerance(tolerance: Fraction | float) -> Fraction:

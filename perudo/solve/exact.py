@@ -282,15 +282,21 @@ def walked(start: GameState, limit: int, memory: int | None, report: Report) -> 
 PAYOFF_GRID = 2**50
 
 
+def on_grid(value: Any, grid: int, rounding: Callable[[Any], int]) -> Fraction:
+    """``value`` rounded to a multiple of 1/``grid`` by ``rounding`` (``math.floor`` for a
+    lower bound, ``math.ceil`` for an upper one: outward, so a bound stays proven)."""
+    return Fraction(rounding(value * grid), grid)
+
+
 def _on_grid(payoffs: np.ndarray, rounding: Callable[[Any], int]) -> np.ndarray:
-    """``payoffs`` rounded to :data:`PAYOFF_GRID` by ``rounding`` (``math.floor`` for
-    lowest payoffs, ``math.ceil`` for highest: outward), each distinct value once."""
+    """``payoffs`` rounded outward to :data:`PAYOFF_GRID` (:func:`on_grid`), each distinct
+    value once."""
     done: dict[Any, Fraction] = {}
 
     def grid(value: Any) -> Fraction:
         found = done.get(value)
         if found is None:
-            found = done[value] = Fraction(rounding(value * PAYOFF_GRID), PAYOFF_GRID)
+            found = done[value] = on_grid(value, PAYOFF_GRID, rounding)
         return found
 
     rounded: np.ndarray = np.frompyfunc(grid, 1, 1)(payoffs)

@@ -24,7 +24,6 @@ import hmac
 import secrets
 from collections.abc import Iterable, Iterator
 from typing import Any
-from urllib.parse import urlsplit
 
 try:
     import psycopg
@@ -43,6 +42,7 @@ from perudo.web.store import (
     StoredTable,
     _stored,
     _texts,
+    store_name,
 )
 
 __all__ = ["LEASE", "PostgresStore"]
@@ -78,8 +78,7 @@ class PostgresStore:
     def __init__(self, url: str, key: bytes, *, address: str, lease: float = LEASE) -> None:
         self.url, self._key, self.lease = url, key, lease
         self.holder = secrets.token_hex(12)
-        place = urlsplit(url)
-        self._name = f"{place.hostname or 'localhost'}:{place.port or 5432}{place.path}"
+        self._name = store_name(url)
         try:
             self._db = psycopg.connect(url, autocommit=True, connect_timeout=10)
             with self._db.transaction():

@@ -33,6 +33,7 @@ import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 import attrs
 
@@ -40,7 +41,7 @@ from perudo.errors import StoreError, shown
 
 __all__ = [
     "KEY_BYTES", "MAX_RECORD_CHARS", "MAX_SETUP_CHARS", "Store", "StoreLock", "StoredTable",
-    "TableStore", "is_postgres_url", "server_key",
+    "TableStore", "is_postgres_url", "server_key", "store_name",
 ]  # fmt: skip
 
 #: The bytes of a server's signing key.
@@ -217,6 +218,19 @@ class StoreLock:
         if self._descriptor is not None:
             os.close(self._descriptor)  # closing the file lets its lock go
             self._descriptor = None
+
+
+def store_name(db: str) -> str:
+    """Where the tables are, as a server says it: the file, or the database's URL without
+    its user and password.
+
+    >>> store_name("postgresql://perudo:secret@db.lan/perudo"), store_name("t.sqlite")
+    ('postgresql://db.lan:5432/perudo', 't.sqlite')
+    """
+    if "://" not in db:
+        return db
+    place = urlsplit(db)
+    return f"{place.scheme}://{place.hostname}:{place.port or 5432}{place.path}"
 
 
 def is_postgres_url(db: object) -> bool:

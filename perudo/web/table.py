@@ -298,8 +298,7 @@ class Table:
                              clock=self._clock, creator=creator)  # fmt: skip
         for person, kept in zip(table._seats, self._seats, strict=True):
             person.name, person.token = kept.name, kept.token
-        table.state = perudo.new_game(self.state.variant, table.names(), seed=table.state.seed)
-        table.log = [opening(table.state)]
+        table._name_the_game()
         table._save()
         self.rematch = table_id
         self._save()
@@ -334,10 +333,7 @@ class Table:
                 token = secrets.token_urlsafe(24)
                 person.name, person.token, person.present = checked, _token_hash(token), True
                 if not self.state.log.moves:  # before the first move: the game takes the name
-                    self.state = perudo.new_game(
-                        self.state.variant, self.names(), seed=self.state.seed
-                    )
-                    self.log = [opening(self.state)]
+                    self._name_the_game()
                 self._turn_began = self._clock()  # the game may start now: its clock too
                 self._save()
                 return seat, token
@@ -484,6 +480,11 @@ class Table:
     def _out_of_time(self) -> bool:
         return self._clock() - self._turn_began >= self.turn_time
 
+    def _name_the_game(self) -> None:
+        """The game, not yet begun, made again with the seats' names as they are now."""
+        self.state = perudo.new_game(self.state.variant, self.names(), seed=self.state.seed)
+        self.log = [opening(self.state)]
+
     def _moved(self, before: GameState) -> None:
         self.log.extend(told(before, self.state))
         self._turn_began = self._clock()
@@ -549,8 +550,8 @@ class Table:
         if seat is not None:
             words = spoken_words(self.state.variant)
             legal = [words.get(action, str(action)) for action in view.legal_actions]
-            turn = choices(self.state, seat) if legal else {"faces": [], "pressured": [],
-                                                            "moves": []}  # fmt: skip
+            turn = (choices(self.state, seat, view.legal_actions) if legal
+                    else {"faces": [], "pressured": [], "moves": []})  # fmt: skip
             let_go = let_go_word(self.state.variant)
             if let_go is not None and seat == self.waiting_for():
                 legal.append(let_go)

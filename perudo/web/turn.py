@@ -15,6 +15,7 @@ edition's words, each with a one-line legend.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo, HandBid, OutOfTime, Paso
@@ -25,8 +26,9 @@ from perudo.variant import Variant
 __all__ = ["choices"]
 
 
-def choices(state: GameState, seat: int) -> dict[str, Any]:
-    """What ``seat`` may do now, laid out for a picker.
+def choices(state: GameState, seat: int, legal: Sequence[Action] | None = None) -> dict[str, Any]:
+    """What ``seat`` may do now, laid out for a picker: its ``legal`` actions when the
+    caller has them already (a view's), else asked of ``state``.
 
     Returns a dict with:
 
@@ -40,7 +42,8 @@ def choices(state: GameState, seat: int) -> dict[str, Any]:
       edition's word), ``"call"``, ``"declaration"``, ``"action"`` or ``"bid"`` (a bid
       that names a hand), and a sentence saying what it does.
     """
-    legal = state.legal_actions(by=seat) if state.to_act is not None else ()
+    if legal is None:
+        legal = state.legal_actions(by=seat) if state.to_act is not None else ()
     words = spoken_words(state.variant)
     plain: dict[int, list[int]] = {}
     pressured: dict[int, list[int]] = {}
