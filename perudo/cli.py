@@ -81,6 +81,14 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def _opener(text: str) -> int:
+    """An argparse type: ``solve --opener``, seat 1 or 2 (a solve seats two)."""
+    if text.strip() == "0":
+        raise argparse.ArgumentTypeError("seats count from 1, as in play --seat: the first "
+                                         "seat is --opener 1")  # fmt: skip
+    return _whole(1, 2)(text)
+
+
 _PLAYERS = _whole(2, MAX_PLAYERS)  # demo, play and simulate: each edition then says its own
 _SEED = _whole(-(2**63), 2**63)  # game i of a run uses seed + i: keep within 64 bits
 
@@ -136,9 +144,13 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("variant", help="edition key or path to a .toml declaration")
     solve.add_argument(
         "--dice", type=_starting_dice, default=(1, 1), metavar="N,N",
-        help="each seat's dice (default: 1,1)",
+        help="seat 1's and seat 2's dice (default: 1,1)",
     )  # fmt: skip
-    solve.add_argument("--opener", type=_whole(0, 1), default=0, help="seat that bids first")
+    solve.add_argument(
+        "--opener", type=_opener, default=1,
+        help="the seat that bids first, from 1 like play --seat (default: 1; --json counts "
+        "seats from 0, as the library does)",
+    )  # fmt: skip
     solve.add_argument(
         "--game", action="store_true", help="the whole game from those dice (win +1, loss -1)"
     )
@@ -485,7 +497,7 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
     solve = solve_game if args.game else solve_round
     try:
         solution = solve(
-            _edition(args.variant), args.dice, opener=args.opener, memory=args.memory,
+            _edition(args.variant), args.dice, opener=args.opener - 1, memory=args.memory,
             progress=None if args.quiet else _progress,
         )  # fmt: skip
     except SolveError as error:
@@ -506,8 +518,8 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
         proven = f"proven within [{float(low):.9f}, {float(high):.9f}], {gap:.1e} wide"
     rounds = f" in {solution.rounds} round{'s' * (solution.rounds != 1)}" if solution.game else ""
     print(
-        f"{solution.variant.name}, {what}, seat {solution.opener} bids first\n"
-        f"value for seat 0: {value} ({proven})\n"
+        f"{solution.variant.name}, {what}, seat {solution.opener + 1} bids first\n"
+        f"value for seat 1: {value} ({proven})\n"
         f"{solution.infosets:,} information states{rounds}, {solution.seconds:.1f} s",
         file=out,
     )
@@ -523,7 +535,7 @@ def _approximate(args: argparse.Namespace, out: TextIO) -> None:
             else "--seconds bounds --cfr: give --cfr EXPLOITABILITY"
         )
     cfr = approximate_round(
-        _edition(args.variant), args.dice, opener=args.opener, exploitability=args.cfr,
+        _edition(args.variant), args.dice, opener=args.opener - 1, exploitability=args.cfr,
         seconds=args.seconds, memory=args.memory, progress=None if args.quiet else _progress,
     )  # fmt: skip
     if args.json:
@@ -531,8 +543,8 @@ def _approximate(args: argparse.Namespace, out: TextIO) -> None:
         return
     dice = "v".join(map(str, cfr.dice))
     print(
-        f"{cfr.variant.name}, one round {dice}, seat {cfr.opener} bids first\n"
-        f"value for seat 0: {cfr.value:.6f} (CFR+, exploitability {cfr.exploitability:.1e} "
+        f"{cfr.variant.name}, one round {dice}, seat {cfr.opener + 1} bids first\n"
+        f"value for seat 1: {cfr.value:.6f} (CFR+, exploitability {cfr.exploitability:.1e} "
         f"after {cfr.iterations:,} iterations: the value lies within "
         f"{2 * cfr.exploitability:.1e} of it)\n"
         f"{cfr.infosets:,} information states, {cfr.seconds:.1f} s",

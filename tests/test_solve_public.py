@@ -210,8 +210,8 @@ def test_perudo_solve_cfr_approximates_a_round_from_the_command_line() -> None:
     out = io.StringIO()
     assert main(["solve", "openspiel-liars-dice", "--cfr", "1e-2", "--quiet"], out=out) == 0
     lines = out.getvalue().splitlines()
-    assert lines[0] == "OpenSpiel liars_dice, one round 1v1, seat 0 bids first"
-    assert lines[1].startswith("value for seat 0: -0.0")
+    assert lines[0] == "OpenSpiel liars_dice, one round 1v1, seat 1 bids first"
+    assert lines[1].startswith("value for seat 1: -0.0")
     assert "(CFR+, exploitability " in lines[1]
     out = io.StringIO()
     command = ["solve", "openspiel-liars-dice", "--cfr", "1e-2", "--json", "--quiet"]
@@ -248,3 +248,28 @@ def test_perudo_solve_cfr_takes_a_positive_number(
         main(["solve", "italian", "--cfr", bad])
     assert done.value.code == 2
     assert "is not a positive number" in capsys.readouterr().err
+
+
+def test_perudo_solve_counts_the_opener_from_1_like_play_seat(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 43: ``--opener 2`` is the second seat, as ``play --seat 2`` is; ``0`` says so."""
+    import io
+    import json
+
+    from perudo.cli import main
+
+    out = io.StringIO()
+    command = ["solve", "openspiel-liars-dice", "--cfr", "1e-2", "--quiet", "--opener", "2"]
+    assert main(command, out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "OpenSpiel liars_dice, one round 1v1, seat 2 bids first"
+    assert lines[1].startswith("value for seat 1: 0.0")  # the second seat opens: +7/258
+    out = io.StringIO()
+    assert main([*command, "--json"], out=out) == 0
+    assert json.loads(out.getvalue())["opener"] == 1  # the library counts from 0
+    for bad, said in [("0", "the first seat is --opener 1"), ("3", "3 is not from 1 to 2")]:
+        with pytest.raises(SystemExit) as done:
+            main(["solve", "italian", "--opener", bad])
+        assert done.value.code == 2
+        assert said in capsys.readouterr().err
