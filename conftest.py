@@ -19,8 +19,8 @@ collect_ignore = [
     for name in ("_spaces", "gymnasium", "pettingzoo", "openspiel", "sb3")
     if _missing_extra(f"perudo.interop.{name}")
 ]
-if _missing_extra("perudo.batch"):
-    collect_ignore.append("perudo/batch")
+if _missing_extra("perudo.batch"):  # the vector env's doctest plays on it; and the tests' helper
+    collect_ignore += ["perudo/batch", "perudo/interop/gymnasium.py", "tests/batch_reference.py"]
 if _missing_extra("perudo.solve"):
     collect_ignore.append("perudo/solve")
 for name in ("app", "guard", "postgres"):  # the web extra's uvicorn and Starlette, psycopg

@@ -220,7 +220,7 @@ def test_an_act_is_well_formed_or_refused() -> None:
 def test_openspiel_draws_the_die_seen_at_a_chance_node_weighted_by_the_cup(
     tmp_path: Path,
 ) -> None:
-    pyspiel = pytest.importorskip("pyspiel")
+    pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
     import perudo.interop.openspiel  # noqa: F401  registers python_perudo
 
     path = tmp_path / "peek.toml"  # a declaration of one's own, naming this file's kind

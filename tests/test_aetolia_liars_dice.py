@@ -64,7 +64,7 @@ def test_random_games_play_read_back_and_replay() -> None:
 def test_the_batch_engine_plays_it_as_gamestate_does() -> None:
     """Out below three dice, the dice in the cup leaving with the player, on both engines
     alike, step by step (where the batch extra is installed)."""
-    pytest.importorskip("numpy", reason="the batch extra is not installed")
+    pytest.importorskip("numba", reason="the batch extra is not installed")
     from batch_reference import compare
 
     assert compare(EDITION, 3, 20, seed=3, observe=2) > 20

@@ -16,19 +16,19 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-np = pytest.importorskip("numpy", reason="the batch engine needs the extra perudo[batch]")
+pytest.importorskip("numba", reason="the batch engine needs the extra perudo[batch]")
+import numpy as np
+from batch_reference import compare, follow, reference_states, sample_counts
+from helpers import SIX, registered
+from strategies import BatchTable, batch_tables
 
-from batch_reference import compare, follow, reference_states, sample_counts  # noqa: E402
-from helpers import SIX, registered  # noqa: E402
-from strategies import BatchTable, batch_tables  # noqa: E402
-
-import perudo  # noqa: E402
-from perudo import GameSetupError, IllegalActionError, rules  # noqa: E402
-from perudo.batch import BatchGames, batch_rules, play_random  # noqa: E402
-from perudo.encoding import action_encoding, observation_encoding  # noqa: E402
-from perudo.errors import EncodingError  # noqa: E402
-from perudo.rules import Elimination  # noqa: E402
-from perudo.simulate import simulate  # noqa: E402
+import perudo
+from perudo import GameSetupError, IllegalActionError, rules
+from perudo.batch import BatchGames, batch_rules, play_random
+from perudo.encoding import action_encoding, observation_encoding
+from perudo.errors import EncodingError
+from perudo.rules import Elimination
+from perudo.simulate import simulate
 
 GAMES = int(os.environ.get("PERUDO_BATCH_GAMES", "60"))
 EXAMPLES = Path(__file__).parent.parent / "examples"

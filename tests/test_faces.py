@@ -100,7 +100,7 @@ def test_bots_play_dice_of_any_size() -> None:
 
 
 def test_the_batch_engine_plays_the_faces_and_any_face_bids_convert_to() -> None:
-    pytest.importorskip("numpy", reason="the batch extra is not installed")
+    pytest.importorskip("numba", reason="the batch extra is not installed")
     from batch_reference import compare
 
     from perudo.batch import BatchGames

@@ -61,7 +61,7 @@ def test_random_games_play_read_back_and_replay() -> None:
 def test_the_batch_engine_plays_it_as_gamestate_does() -> None:
     """Aces ranked highest and an opening of two dice or more, on both engines alike, step
     by step (where the batch extra is installed)."""
-    pytest.importorskip("numpy", reason="the batch extra is not installed")
+    pytest.importorskip("numba", reason="the batch extra is not installed")
     from batch_reference import compare
 
     assert compare(EDITION, 2, 30, seed=2, observe=2) > 30

@@ -23,6 +23,12 @@ from perudo.interop.gymnasium import PerudoSoloEnv
 EDITIONS = perudo.variant_names()
 
 
+def _needs_the_batch_engine() -> None:
+    """The vector env plays on the batch engine (the gymnasium extra brings numba; the
+    pettingzoo extra brings gymnasium without it)."""
+    pytest.importorskip("numba", reason="the batch extra is not installed: pip install '.[batch]'")
+
+
 @pytest.mark.parametrize(
     ("key", "players"),
     [(k, n) for k in EDITIONS for n in (2, 4) if n <= perudo.load_variant(k).players.max],
@@ -140,6 +146,7 @@ def test_every_shipped_edition_is_registered_with_gymnasium() -> None:
 def test_vector_env_steps_within_its_spaces_and_its_masks_match_the_views(
     key: str, players: int, opponents: str
 ) -> None:
+    _needs_the_batch_engine()
     from perudo.interop.gymnasium import PerudoVectorEnv
 
     envs = PerudoVectorEnv(key, players, num_envs=32, seat=1, opponents=opponents)
@@ -177,6 +184,7 @@ def test_vector_env_steps_within_its_spaces_and_its_masks_match_the_views(
 
 
 def test_vector_env_resets_on_the_next_step_and_an_illegal_action_loses() -> None:
+    _needs_the_batch_engine()
     from perudo.interop.gymnasium import PerudoVectorEnv
 
     envs = PerudoVectorEnv("wango", 2, num_envs=8, opponents="random")
@@ -196,6 +204,7 @@ def test_vector_env_resets_on_the_next_step_and_an_illegal_action_loses() -> Non
 
 
 def test_vector_env_is_reproducible_and_refuses_what_it_cannot_play() -> None:
+    _needs_the_batch_engine()
     from perudo.interop.gymnasium import PerudoVectorEnv
 
     def run() -> list[float]:
@@ -216,6 +225,7 @@ def test_vector_env_is_reproducible_and_refuses_what_it_cannot_play() -> None:
 
 
 def test_make_vec_builds_the_batch_engine_environment() -> None:
+    _needs_the_batch_engine()
     from perudo.interop.gymnasium import PerudoVectorEnv
 
     envs = gymnasium.make_vec(
@@ -262,6 +272,7 @@ def test_the_ansi_render_draws_the_agents_table() -> None:
 
 
 def test_the_illegal_flag_has_one_type_in_every_vectorisation_mode() -> None:
+    _needs_the_batch_engine()
     flags = {}
     for mode in ("sync", "vector_entry_point"):
         envs = gymnasium.make_vec(
@@ -279,6 +290,7 @@ def test_the_illegal_flag_has_one_type_in_every_vectorisation_mode() -> None:
 
 
 def test_vector_env_deals_each_seat_its_starting_dice_in_every_game() -> None:
+    _needs_the_batch_engine()
     from perudo.interop.gymnasium import PerudoVectorEnv
 
     envs = PerudoVectorEnv("italian", 3, num_envs=16, opponents="random", starting_dice=(2, 5, 4))

@@ -53,7 +53,7 @@ def test_the_batch_engine_plays_the_showdown_as_gamestate_does() -> None:
     """Pure and impure hands counted alike on both engines, step by step (where the batch
     extra is installed): the edition's one showdown, and games of two dice a hand to the
     last player in, where most showdowns hold a pure or an impure hand."""
-    pytest.importorskip("numpy", reason="the batch extra is not installed")
+    pytest.importorskip("numba", reason="the batch extra is not installed")
     from batch_reference import compare
 
     assert compare(EDITION, 2, 40, seed=5, observe=4) >= 40

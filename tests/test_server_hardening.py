@@ -427,7 +427,9 @@ def test_adapters_refuse_numbers_an_observation_cannot_hold() -> None:
 
 
 def test_batch_arguments_out_of_shape_are_encoding_errors() -> None:
-    np = pytest.importorskip("numpy", reason="the batch extra is not installed")
+    pytest.importorskip("numba", reason="the batch extra is not installed")
+    import numpy as np
+
     from perudo.batch import BatchGames
 
     table = BatchGames.new("italian", 3, 4, seed=1)

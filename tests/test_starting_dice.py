@@ -91,7 +91,7 @@ def test_simulate_and_the_batch_engine_take_it() -> None:
     assert result.to_dict()["starting_dice"] == [2, 5, 5]
     with pytest.raises(GameSetupError, match="starting_dice"):
         simulate("italian", 3, 2, starting_dice=[2, 5])
-    pytest.importorskip("numpy", reason="the batch extra is not installed")
+    pytest.importorskip("numba", reason="the batch extra is not installed")
     from perudo.batch import BatchGames
 
     table = BatchGames.new("italian", 3, 8, seed=1, starting_dice=[2, 5, 5])
