@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import itertools
 import json
 import math
 import os
@@ -29,12 +30,14 @@ from perudo.errors import (
     BotError,
     GameSetupError,
     PerudoError,
+    RecordError,
     SolveError,
     UnknownVariantError,
     shown,
 )
 from perudo.loader import load_variant, variant_names
 from perudo.prose import AXIS_TITLES, label, rules_text
+from perudo.record import MAX_MOVES
 from perudo.simulate import (
     ENGINES,
     LABELS,
@@ -227,8 +230,30 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--ascii", action="store_true", help="digits instead of die faces")
     play.add_argument(
         "--save", metavar="FILE", default=None,
-        help="write the game's record to FILE at the end (else asked, at a terminal only)",
+        help="write the game's record to FILE at the end, or when you leave (else asked, at a "
+        "terminal only); perudo replay FILE tells it",
     )  # fmt: skip
+    replay = commands.add_parser(
+        "replay", help="a saved game's record told move by move, or the table at one move"
+    )
+    replay.add_argument("record", metavar="FILE", help="a record, as text or JSON")
+    replay.add_argument(
+        "--at", type=_whole(0, MAX_MOVES), default=None, metavar="N",
+        help="stop after move N and draw the table there, every hand shown (0: the start)",
+    )  # fmt: skip
+    replay.add_argument(
+        "--svg", metavar="OUT", default=None,
+        help="write the table at --at (else at the end) to OUT as an SVG picture",
+    )  # fmt: skip
+    replay.add_argument(
+        "--key", metavar="FILE", default=None,
+        help="check the record's signature with this key file (perudo serve's)",
+    )  # fmt: skip
+    replay.add_argument(
+        "--variant", metavar="TOML", default=None,
+        help="the declaration file of an edition that is not shipped (a house rule)",
+    )  # fmt: skip
+    replay.add_argument("--ascii", action="store_true", help="digits instead of die faces")
     serve = commands.add_parser(
         "serve", help="a table server: people play in their browsers (extra web)"
     )
@@ -416,6 +441,8 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
         _solve(args, out)
     elif args.command == "serve":
         _serve(args)
+    elif args.command == "replay":
+        _replay(args, out)
     elif args.command == "play":
         from perudo.console import play_console
 
@@ -426,7 +453,8 @@ def _command(args: argparse.Namespace, out: TextIO) -> None:
         play_console(
             _edition(args.variant), args.players, seat=args.seat - 1, bots=bots, seed=args.seed,
             ascii=args.ascii, stdin=sys.stdin, out=out, allow_import=args.bots_from_module,
-            starting_dice=args.starting_dice, save=args.save,
+            starting_dice=args.starting_dice,
+            save=None if args.save is None else _writable(args.save, "--save"),
         )  # fmt: skip
     else:
         _simulate(args, out)
@@ -523,6 +551,63 @@ def _solve(args: argparse.Namespace, out: TextIO) -> None:
         f"{solution.infosets:,} information states{rounds}, {solution.seconds:.1f} s",
         file=out,
     )
+
+
+def _writable(text: str, flag: str) -> Path:
+    """The file ``flag`` names, checked before the work it will hold: its folder exists
+    and may be written, and it is not a folder."""
+    path = Path(text)
+    folder = path.parent
+    if path.is_dir():
+        raise GameSetupError(f"{flag} {shown(text)} is a folder: name a file in it")
+    if not folder.is_dir():
+        raise GameSetupError(f"{flag} {shown(text)}: there is no folder {shown(str(folder))}")
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        raise GameSetupError(f"{flag} {shown(text)}: not allowed to write there")
+    return path
+
+
+def _write(path: Path, flag: str, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise GameSetupError(f"{flag} {shown(str(path))}: {error.strerror}") from None
+
+
+def _replay(args: argparse.Namespace, out: TextIO) -> None:
+    from perudo.narration import opening, told
+    from perudo.record import read_record
+
+    key = None
+    if args.key is not None:
+        from perudo.web.store import read_key
+
+        key = read_key(Path(args.key))
+    svg = None if args.svg is None else _writable(args.svg, "--svg")
+    record = read_record(args.record, key=key)
+    moves = len(record.moves)
+    if args.at is not None and args.at > moves:
+        raise RecordError(f"--at {args.at}: the record has {moves} move{'s' * (moves != 1)}")
+    variant = None if args.variant is None else _edition(args.variant)
+    states = record.states(variant)
+    state = next(states)
+    checked = "; its signature checked" if key is not None else ""
+    print(f"{state.variant.name}, seed {record.seed}: {', '.join(record.players)}; "
+          f"{moves} move{'s' * (moves != 1)}{checked}", file=out)  # fmt: skip
+    print(opening(state).text, file=out)
+    for number, after in enumerate(itertools.islice(states, args.at), start=1):
+        for line in told(state, after):
+            if line.kind == "move":
+                print(f"{number:>5}. {line.text}", file=out)
+            else:
+                print(f"       {line.text}" if line.kind == "showdown" else line.text, file=out)
+        state = after
+    if args.at is not None:
+        print(f"\nThe table after move {args.at}, every hand shown:", file=out)
+        print(state.draw(ascii=args.ascii), file=out)
+    if svg is not None:
+        _write(svg, "--svg", state._repr_svg_())
+        print(f"The table after move {len(state.log.moves)} is drawn in {args.svg}.", file=out)
 
 
 def _approximate(args: argparse.Namespace, out: TextIO) -> None:

@@ -7,7 +7,8 @@ refused move gets the rule's sentence and a new prompt. Out-of-turn moves are of
 the edition allows them: the exact call (Jonti), Bluff's re-roll right after the player's
 bid (``reroll 2 5``: put a 2 and a 5 out, re-roll the rest). At the end the winner is
 shown and the record is saved where ``--save`` says, or where the player answers at a
-terminal. Input may be piped, so a game can be scripted.
+terminal (also when the player leaves: the game so far). Input may be piped, so a game can
+be scripted.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ def play_console(
 ) -> GameState:
     """Play ``variant`` at a table of ``players``, the person at ``seat``, bots elsewhere
     (``allow_import``: as :func:`perudo.bots.make_bot`). At the end the game's record is
-    written to ``save``; without it, the player is asked for a file only when ``stdin`` is
+    written to ``save`` (also when the player leaves, ``q`` or the end of input, with the
+    game so far); without it, the player is asked for a file only when ``stdin`` is
     a terminal (a script's next line is never taken for a file name). Where the edition
     sets a time to act (its ``clock``), a move typed after it is not played: the
     edition's move for a player out of time is, or a bot's (``clock`` tells the time).
@@ -90,6 +92,8 @@ def play_console(
             state = _next(state, seat, others, passed, ascii, stdin, out, late)
     except _Quit:
         print("You left the table.", file=out)
+        if save is not None:  # the game so far: perudo replay tells it
+            _save_record(state, Path(save), out)
         return state
     print(state.view(seat).draw(ascii=ascii), file=out)
     winners = ", ".join(state.players[w].name for w in state.winners)

@@ -42,6 +42,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import re
 from collections import deque
 from collections.abc import Iterator, Mapping
@@ -83,6 +84,7 @@ __all__ = [
     "Hands",
     "PlayerRecord",
     "PlayerRound",
+    "read_record",
     "state_from_dict",
     "state_to_dict",
 ]
@@ -448,6 +450,29 @@ class GameRecord:
 
     # --- JSON ----------------------------------------------------------------------------
 
+    @classmethod
+    def parse(
+        cls, text: str | bytes, *, key: bytes | None = None, max_moves: int = MAX_MOVES
+    ) -> GameRecord:
+        """Read a record in either notation: JSON (:meth:`from_json`) when its first
+        character but spaces is ``{``, else text (:meth:`from_text`), with ``key`` and
+        ``max_moves`` as there.
+
+        Raises:
+            RecordError: as :meth:`from_text` or :meth:`from_json`; bytes that are not
+                UTF-8.
+        """
+        if isinstance(text, bytes):
+            if len(text) > 4 * MAX_RECORD_CHARS:  # UTF-8: at most 4 bytes a character
+                _check_size(text)
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise RecordError(f"the record is not UTF-8 text (byte {error.start})") from None
+        if isinstance(text, str) and text.lstrip()[:1] == "{":
+            return cls.from_json(text, key=key, max_moves=max_moves)
+        return cls.from_text(text, key=key, max_moves=max_moves)
+
     def to_dict(self, *, key: bytes | None = None) -> dict[str, Any]:
         """The record as JSON-ready data (actions in :mod:`perudo.notation`); with ``key``,
         a ``signature`` field signs the rest (HMAC-SHA256 of its canonical JSON)."""
@@ -651,6 +676,27 @@ class PlayerRecord:
     def to_json(self) -> str:
         """The account as a JSON document."""
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+
+def read_record(
+    path: str | os.PathLike[str], *, key: bytes | None = None, max_moves: int = MAX_MOVES
+) -> GameRecord:
+    """The record in the file at ``path``, in either notation (:meth:`perudo.GameRecord.parse`,
+    with ``key`` and ``max_moves`` as there). At most :data:`MAX_RECORD_CHARS` characters
+    are read (in UTF-8, at most four times as many bytes): a longer file is refused
+    without reading the rest.
+
+    Raises:
+        RecordError: the file cannot be read (missing, a folder, not allowed), is too long,
+            or holds no record (as :meth:`perudo.GameRecord.parse`).
+    """
+    where = shown(os.fspath(path))
+    try:
+        with open(path, "rb") as file:
+            data = file.read(4 * MAX_RECORD_CHARS + 1)  # UTF-8 is at most 4 bytes a character
+    except OSError as error:
+        raise RecordError(f"cannot read the record {where}: {error.strerror}") from None
+    return GameRecord.parse(data, key=key, max_moves=max_moves)
 
 
 # --- saved states ------------------------------------------------------------------------

@@ -38,9 +38,11 @@ def test_readme_commands_are_the_ones_ci_runs() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "perudo demo --variant italian --players 4 --seed 7" in readme
     assert 'perudo" demo --variant italian --players 4 --seed 7' in ci
-    assert "pip install -e '.[dev]' && .venv/bin/pytest -n 2" in readme
-    assert '"$bin/pytest" -n 2' in ci
-    assert "pip\" install -q -e '.[dev]'" in ci
+    assert "pip install -e '.[test]' && .venv/bin/pytest -n 2" in readme
+    assert "light/bin/pip\" install -q -e '.[test]'" in ci  # the README's, and its cost
+    assert 'light/bin/pytest" -q -p no:cacheprovider -n 2' in ci
+    assert '"$bin/pytest" -n 2' in ci  # the same with every extra
+    assert "pip\" install -q -e '.[dev]' -c .ci/constraints.txt" in ci
 
 
 def test_the_licence_file_matches_the_project_metadata() -> None:

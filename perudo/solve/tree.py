@@ -373,7 +373,7 @@ def round_name(state: GameState) -> str:
     counts = [len(p.dice) for p in state.players]
     special = f", a {state.special_round} round" if state.special_round else ""
     offered = f", {' or '.join(state.offers)} to declare" if state.offers else ""
-    opener = state.players[state.to_act].name
+    opener = "nobody" if state.to_act is None else state.players[state.to_act].name
     return (
         f"the {counts[0]}v{counts[1]} round of {state.variant.name} ({opener} "
         f"opening{special}{offered})"

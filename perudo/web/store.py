@@ -41,7 +41,7 @@ from perudo.errors import StoreError, shown
 
 __all__ = [
     "KEY_BYTES", "MAX_RECORD_CHARS", "MAX_SETUP_CHARS", "Store", "StoreLock", "StoredTable",
-    "TableStore", "is_postgres_url", "server_key", "store_name",
+    "TableStore", "is_postgres_url", "read_key", "server_key", "store_name",
 ]  # fmt: skip
 
 #: The bytes of a server's signing key.
@@ -87,18 +87,28 @@ def server_key(path: Path | str) -> bytes:
     try:
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        return _read_key(path)
+        return read_key(path)
     with os.fdopen(descriptor, "w", encoding="ascii") as file:
         key = os.urandom(KEY_BYTES)
         file.write(key.hex() + "\n")
     return key
 
 
-def _read_key(path: Path) -> bytes:
-    _check_private(path, "the key file")
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    with os.fdopen(descriptor, "rb") as file:
-        text = file.read(2 * KEY_BYTES + 3)
+def read_key(path: Path | str) -> bytes:
+    """The signing key kept in ``path`` (as :func:`~perudo.web.server_key` wrote it), never made:
+    ``perudo replay --key`` checks a served game's record with it.
+
+    Raises:
+        StoreError: as :func:`~perudo.web.server_key`, or the file cannot be read.
+    """
+    path = Path(path)
+    try:
+        _check_private(path, "the key file")
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(descriptor, "rb") as file:
+            text = file.read(2 * KEY_BYTES + 3)
+    except OSError as error:
+        raise StoreError(f"the key file {shown(str(path))}: {error.strerror}") from None
     try:
         key = bytes.fromhex(text.decode("ascii").strip())
     except (UnicodeDecodeError, ValueError):
