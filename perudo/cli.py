@@ -715,11 +715,11 @@ def _variants(as_json: bool, out: TextIO) -> None:
     if as_json:
         _json([{"key": v.key, "name": v.name, "summary": v.summary} for v in variants], out)
         return
+    column = max(len(variant.key) for variant in variants) + 2  # every name in one column
     for variant in variants:
-        head = f"{variant.key:13} {variant.name}"
-        out.write(head + "\n")
-        for line in textwrap.wrap(variant.summary, WIDTH - 14):
-            out.write(" " * 14 + line + "\n")
+        out.write(f"{variant.key:{column}}{variant.name}\n")
+        for line in textwrap.wrap(variant.summary, WIDTH - 4):
+            out.write("    " + line + "\n")
 
 
 def _compare(keys: Sequence[str], as_json: bool, out: TextIO) -> None:

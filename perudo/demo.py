@@ -32,4 +32,4 @@ def run_demo(
     state = new_game(variant, names, seed=seed, starting_dice=starting_dice)
     print(f"{state.variant.name} ({state.variant.key}), seed {state.seed}", file=out)
     bots = [OddsBot(seed=state.seed * 31 + seat) for seat in range(len(state.players))]
-    return play(state, bots, out=out)  # told to its end: "Ana wins.", or the scores
+    return play(state, bots, out=out, explain=True)  # told to its end: "Ana wins.", or the scores

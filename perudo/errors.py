@@ -155,7 +155,8 @@ class PerudoError(Exception):
 
 
 class IllegalActionError(PerudoError, ValueError):
-    """An action refused by the rules, or a value that is not an action.
+    """An action refused by the rules, or a value that is not an action. How-to: validate a
+    client's move, :doc:`/howto/server`; every reason, :doc:`/editions/generated/reasons`.
 
     Attributes:
         reason: A stable code from :data:`~perudo.errors.REASONS`, such as ``"bid-too-low"``,
@@ -186,16 +187,19 @@ class IllegalActionError(PerudoError, ValueError):
 
 
 class InvalidVariantError(PerudoError, ValueError):
-    """An edition declaration that is malformed: the message names the file and the key."""
+    """An edition declaration that is malformed: the message names the file and the key.
+    How-to: :doc:`/howto/house-rules`."""
 
 
 class UnknownVariantError(PerudoError, LookupError):
-    """An edition key that names no declaration; the message lists the known keys."""
+    """An edition key that names no declaration; the message lists the known keys.
+    How-to: a house rule of your own, :doc:`/howto/house-rules`."""
 
 
 class RecordError(PerudoError, ValueError):
     """A game record or state dictionary that cannot be read, verified or replayed; the
-    message names the line or the move.
+    message names the line or the move. How-to: records on a server, :doc:`/howto/server`;
+    ``perudo replay``, :doc:`/howto/table`.
 
     Attributes:
         reason: When a move of the record is refused, the refusal's reason code
@@ -220,11 +224,13 @@ class RecordError(PerudoError, ValueError):
 
 
 class GameSetupError(PerudoError, ValueError):
-    """Bad arguments to :func:`~perudo.new_game` or :meth:`~perudo.GameState.with_dice`."""
+    """Bad arguments to :func:`~perudo.new_game` or :meth:`~perudo.GameState.with_dice`.
+    How-to: :doc:`/tutorial`."""
 
 
 class BotError(PerudoError):
     """A bot that raised, or returned an action the rules refuse, in a game between bots.
+    How-to: :doc:`/howto/bots`.
 
     Attributes:
         bot: The bot's name.
@@ -247,23 +253,25 @@ class BotError(PerudoError):
 
 class EncodingError(PerudoError, ValueError):
     """An action, index, view or vector outside an encoding of :mod:`perudo.encoding`; the
-    message names the value."""
+    message names the value. How-to: :doc:`/howto/pettingzoo`."""
 
 
 class StoreError(PerudoError, ValueError):
     """A table server's database or key file that it cannot use (:mod:`perudo.web.store`):
     not its format, a key file others may read, or a store another server is serving; the
-    message names the file."""
+    message names the file. How-to: :doc:`/howto/table`."""
 
 
 class ServeError(PerudoError, OSError):
     """A table server that cannot listen where it was told (:meth:`perudo.web.app.TableServer.run`):
-    the port taken, or an address not this machine's; the message names both."""
+    the port taken, or an address not this machine's; the message names both. How-to:
+    :doc:`/howto/friends`."""
 
 
 class SolveError(PerudoError, ValueError):
     """A game :mod:`perudo.solve` does not solve: not two players, dice the edition does not
-    deal, a round too big to solve, or chance inside the round; the message says which."""
+    deal, a round too big to solve, or chance inside the round; the message says which.
+    How-to: :doc:`/howto/solve`."""
 
 
 def _rebuild(cls: type[PerudoError], args: tuple[Any, ...], state: dict[str, Any]) -> PerudoError:

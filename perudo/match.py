@@ -12,7 +12,7 @@ from typing import TextIO
 from perudo.actions import ACTION_TYPES, Action
 from perudo.bots import Bot, bot_name
 from perudo.errors import BotError, IllegalActionError, InvalidVariantError, shown
-from perudo.narration import opening, told
+from perudo.narration import Line, opening, told
 from perudo.state import GameState
 
 __all__ = ["choose_move", "play", "play_move", "timeout_move"]
@@ -94,12 +94,22 @@ def _failure(state: GameState, bots: Sequence[Bot], seat: int, what: str, reason
     )
 
 
+def _partly_shown(line: Line) -> bool:
+    """Whether a showdown left a hand of a seat still in hidden."""
+    return any(hand is None for hand in line.hands)
+
+
 def play(
-    state: GameState, bots: Sequence[Bot], *, out: TextIO | None = None, max_actions: int = 100_000
+    state: GameState,
+    bots: Sequence[Bot],
+    *,
+    out: TextIO | None = None,
+    max_actions: int = 100_000,
+    explain: bool = False,
 ) -> GameState:
     """Play ``state`` to the end with one bot per seat, telling each move to ``out`` when
-    given. Before each turn, every other seat's bot may call out of turn (Jonti) where it
-    can.
+    given (with ``explain``, the first count "among the hands shown" is explained once).
+    Before each turn, every other seat's bot may call out of turn (Jonti) where it can.
 
     Raises:
         BotError: a bot raised or played an illegal action (named, with the game's seed).
@@ -116,5 +126,12 @@ def play(
         _, _, after = play_move(state, bots)
         for line in told(state, after):  # the move, a showdown, the next round or the end
             say(line.text if line.kind in ("round", "end") else "  " + line.text)
+            if explain and line.kind == "showdown" and _partly_shown(line):
+                say(
+                    f'  (A count "among the hands shown" counts the hands that call showed; '
+                    f"in {state.variant.name} the others stay hidden: `perudo rules "
+                    f"{state.variant.key}` says which are shown.)"
+                )
+                explain = False
         state = after
     return state

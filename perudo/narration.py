@@ -155,10 +155,10 @@ def describe_action(state: GameState, action: Action, player: int) -> str:
     if isinstance(action, HandBid):
         return f"{name} bids {state.variant.hand_name(action)}"
     if isinstance(action, Dudo):
-        return f"{name}: {words.dudo}!{pressure}"
+        return f"{name}: {_exclaimed(words.dudo)}{pressure}"
     if isinstance(action, Calza):
         late = "" if player == state.to_act else " (out of turn)"
-        return f"{name}: {words.calza}!{late}"
+        return f"{name}: {_exclaimed(str(words.calza))}{late}"
     if isinstance(action, Paso):
         return f"{name}: {words.paso or 'pass'} ({state.bid} stands)"
     if isinstance(action, Act):
@@ -177,6 +177,11 @@ def ending(state: GameState) -> str:
         return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}."
     scores = ", ".join(f"{player.name} {player.score}" for player in state.players)
     return f"Scores: {scores}. Winners: {', '.join(winners)}."
+
+
+def _exclaimed(word: str) -> str:
+    """A call as a player cries it: ``Challenge!`` (WANGO's word is lower case)."""
+    return f"{word[:1].upper()}{word[1:]}!"
 
 
 def _hand_text(hand: tuple[int, ...]) -> str:

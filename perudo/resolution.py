@@ -156,7 +156,8 @@ class Resolution(SeatChanges):
         if self.call == "time":
             head = f"{who(self.caller)} ran out of time on {said} by {who(self.bidder)}"
         else:
-            head = f"{self.word} by {who(self.caller)} on {said} by {who(self.bidder)}: {counted}"
+            word = self.word[:1].upper() + self.word[1:]  # WANGO's "challenge" opens it too
+            head = f"{word} by {who(self.caller)} on {said} by {who(self.bidder)}: {counted}"
         parts = []
         given = [seat for seat, point in enumerate(self.points) if point < 0]
         taken = [seat for seat, point in enumerate(self.points) if point > 0]

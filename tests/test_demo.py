@@ -18,8 +18,8 @@ WORDS = {
     "spanish": "Dudo!",
     "french-calza": "Dudo!",
     "french-jonti": "Perudo!",
-    "wango": "challenge!",
-    "wango-party": "challenge!",
+    "wango": "Challenge!",  # WANGO's word is "challenge": a cry starts with a capital
+    "wango-party": "Challenge!",
 }
 
 
@@ -31,6 +31,8 @@ def test_demo_tells_the_game_in_the_edition_words(
     out = capsys.readouterr().out
     assert out.startswith(perudo.load_variant(edition).name)
     assert WORDS[edition] in out
+    for line in out.splitlines():  # every sentence starts with a capital (issue 43)
+        assert not line.strip()[:1].islower(), line
     assert "Round 1: " in out
     last = out.rstrip().splitlines()[-1]
     assert last.endswith("wins.") or last.startswith("Scores:")
@@ -76,3 +78,18 @@ def test_bots_finish_games_in_every_edition(edition: str, bot: type) -> None:
         final = play(state, [bot(seed * 10 + seat) for seat in range(5)])
         assert final.is_over
         assert final.winners
+
+
+@pytest.mark.parametrize(("edition", "times"), [("italian", 1), ("wango", 0)])
+def test_the_demo_explains_a_count_among_the_hands_shown_once(
+    edition: str, times: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 43: Italian's Dubito shows hands only until the bid is proven; the demo says
+    what "among the hands shown" means the first time, and never where every hand shows."""
+    assert main(["demo", "--variant", edition, "--players", "4", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert ("among the hands shown" in out) is bool(times)
+    assert out.count('(A count "among the hands shown" counts the hands that call') == times
+    if times:
+        first = out.index("among the hands shown")
+        assert out.index("(A count") > first  # after the first such count, not before

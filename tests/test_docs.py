@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 ROOT = Path(__file__).parent.parent
@@ -90,3 +91,47 @@ def test_the_house_rules_page_declares_the_example_file_word_for_word() -> None:
     block = page.split(".write_text('''\\\n", 1)[1].split("... ''',", 1)[0]
     text = "".join(line[4:] + "\n" if line != "..." else "\n" for line in block.splitlines())
     assert text == (ROOT / "examples" / "house_rule.toml").read_text(encoding="utf-8")
+
+
+def test_every_time_the_docs_state_is_one_bench_claims_measures() -> None:
+    """Issue 43: a time a page states ("about two seconds") says on what, and
+    ``bench/claims.py`` measures it; the sentence it reads the number from is still there
+    (the bench stops otherwise), and reads as a time."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("claims", ROOT / "bench" / "claims.py")
+    assert spec is not None
+    assert spec.loader is not None
+    claims = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(claims)
+    assert len(claims.CLAIMS) >= 8
+    for claim in claims.CLAIMS:
+        assert 0 < claim.stated() < 3600, claim
+    said = {claim.page for claim in claims.CLAIMS}
+    assert {"docs/howto/solve.md", "docs/howto/openspiel.md", "docs/howto/compare.md"} <= said
+    gone = attrs.evolve(claims.CLAIMS[0], said=r"about (\w+) (fortnights)")
+    with pytest.raises(LookupError, match="no longer says"):
+        gone.stated()
+
+
+def test_every_error_links_the_how_to_that_handles_it() -> None:
+    """Issue 43: each error of :mod:`perudo.errors` names the page that says what to do
+    about it, and the page is there."""
+    import perudo.errors
+
+    errors = [
+        value
+        for value in vars(perudo.errors).values()
+        if isinstance(value, type)
+        and issubclass(value, perudo.errors.PerudoError)
+        and value is not perudo.errors.PerudoError
+    ]
+    assert len(errors) == 10
+    for error in errors:
+        pages = re.findall(r":doc:`(/[\w/.-]+)`", error.__doc__ or "")
+        assert "How-to:" in (error.__doc__ or ""), error
+        assert pages, error
+        for page in pages:
+            assert (ROOT / "docs" / f"{page[1:]}.md").exists() or page.startswith(
+                "/editions/generated/"
+            ), (error, page)
