@@ -135,3 +135,29 @@ def test_every_error_links_the_how_to_that_handles_it() -> None:
             assert (ROOT / "docs" / f"{page[1:]}.md").exists() or page.startswith(
                 "/editions/generated/"
             ), (error, page)
+
+
+def test_the_friends_page_commands_are_the_command_lines_of_today() -> None:
+    """Issue 43: the "Host a game for friends" page's commands parse as ``perudo`` takes
+    them, and its limits are the server's."""
+    import shlex
+
+    from perudo.cli import _parser
+
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    from perudo.web.limits import Limits
+
+    page = (ROOT / "docs" / "howto" / "friends.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```\n(.*?)```", page, flags=re.DOTALL)
+    lines = [
+        shlex.split(line)[1:]
+        for block in blocks
+        for line in block.replace("\\\n", " ").splitlines()
+        if line.startswith(".venv/bin/perudo ")
+    ]
+    assert [args[0] for args in lines] == ["serve", "serve", "replay", "replay"]
+    for args in lines:
+        parsed = _parser().parse_args(args)
+        if parsed.command == "serve":
+            Limits.parse(parsed.limit)  # each NAME=VALUE a limit the server has
+    assert "--allowed-host" in lines[1]
