@@ -26,7 +26,7 @@ import attrs
 
 ROOT = Path(__file__).resolve().parent.parent
 PERUDO = (sys.executable, "-m", "perudo")
-WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "eight": 8}
+WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "eight": 8}
 UNITS = {"s": 1, "second": 1, "seconds": 1, "minute": 60, "minutes": 60}
 #: numba compiles into a cache of its own, so the run finds nothing compiled before it.
 COLD = "cold-numba-cache"
