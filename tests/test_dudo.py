@@ -96,6 +96,6 @@ def test_resolution_text_uses_the_edition_words() -> None:
         "french-jonti": "Perudo",
         "italian": "Dubito",
         "spanish": "Dudo",
-        "wango": "challenge",
-        "wango-party": "challenge",
+        "wango": "Challenge",
+        "wango-party": "Challenge",
     }
