@@ -606,7 +606,9 @@ def _replay(args: argparse.Namespace, out: TextIO) -> None:
         print(f"\nThe table after move {args.at}, every hand shown:", file=out)
         print(state.draw(ascii=args.ascii), file=out)
     if svg is not None:
-        _write(svg, "--svg", state._repr_svg_())
+        from perudo.svg import table_svg
+
+        _write(svg, "--svg", table_svg(state.public_view(), [p.cup for p in state.players]))
         print(f"The table after move {len(state.log.moves)} is drawn in {args.svg}.", file=out)
 
 
