@@ -219,6 +219,53 @@ def test_the_linear_programs_basis_is_made_exact() -> None:
     assert low == high == Fraction(-7, 258)
 
 
+def test_a_linear_program_started_from_a_smaller_parts_basis_finds_the_same_equilibrium() -> None:
+    """The double oracle's next linear program starts from the basis of the one before
+    (HiGHS's warm start: a 2v2 round at four faces in half the time); the vertex it ends at
+    is a basis of its own program, exact, and the same equilibrium as a cold start's."""
+    from perudo.solve import exact, lp
+    from perudo.solve.checks import dice_payoff
+    from perudo.solve.proof import best_response
+
+    round_ = walk(start_state(LIARS_DICE, (1, 1), 0, starting=None), 10**6)
+    payoffs = round_.settle(dice_payoff)
+    floats = payoffs.low.astype(np.float64)
+    seats = round_.seats
+
+    def vertex_of(
+        held: tuple[np.ndarray, np.ndarray], start: lp.Vertex | None
+    ) -> tuple[tuple[lp.Restricted, lp.Restricted], lp.Vertex]:
+        reached = lp.alive(round_, held)
+        parts = (
+            lp.Restricted.of(seats[0], held[0], reached[0]),
+            lp.Restricted.of(seats[1], held[1], reached[1]),
+        )
+        return parts, lp.plans(round_, parts, floats, start)
+
+    calls = [
+        np.array(s.ending, dtype=bool)[:, None] & np.ones((1, len(s.hands)), bool) for s in seats
+    ]
+    small = calls[0].copy(), calls[1].copy()
+    exact._fill(round_, small, None)  # the calls, and one move wherever none is held
+    _, before = vertex_of(small, None)
+    every = tuple(np.ones((s.edges, len(s.hands)), dtype=bool) for s in seats)
+    cold_parts, cold = vertex_of((every[0], every[1]), None)
+    parts, warm = vertex_of((every[0], every[1]), before)
+    assert before.primal == warm.primal  # so the basis was handed on, and HiGHS took it
+    assert warm.started
+    assert not cold.started
+    assert (warm.statuses[0] >= 0).sum() == parts[warm.primal].count
+    values = []
+    for vertex, where in ((cold, cold_parts), (warm, parts)):
+        plans = lp.exact(round_, where, payoffs.low, vertex)
+        assert plans is not None  # the basis HiGHS ends at is one of this program
+        strategies = [lp.behaviour(seat, plan) for seat, plan in zip(seats, plans, strict=True)]
+        low, _ = best_response(round_, payoffs.low, strategies[0], responder=1)
+        high, _ = best_response(round_, payoffs.low, strategies[1], responder=0)
+        values.append((low, high))
+    assert values == [(Fraction(-7, 258), Fraction(-7, 258))] * 2
+
+
 @LARGE
 @pytest.mark.parametrize(
     ("key", "faces", "dice", "value"),

@@ -332,6 +332,7 @@ def solve(
         held, iterations = _played(round_, middle, report)
     same = rational and np.array_equal(payoffs.low, payoffs.high)
     exact = payoffs.low if same else None  # a round's
+    vertex: lp.Vertex | None = None  # the sub-round before's: the next one starts there
     guarantee: tuple[Fraction, Strategy] | None = None  # seat 0's best: what it guarantees
     concession: tuple[Fraction, Strategy] | None = None  # seat 1's best: what it concedes
     while True:
@@ -347,7 +348,7 @@ def solve(
             f"linear program: {rows:,} rows, {columns:,} columns, {coefficients:,} payoff "
             "coefficients"
         )
-        vertex = lp.plans(round_, parts, middle)
+        vertex = lp.plans(round_, parts, middle, vertex)
         inside = [part.index >= 0 for part in parts]
         screened = _screened(round_, middle, vertex, inside)
         if screened is not None:  # gains plain in floats: no proof yet

@@ -36,6 +36,7 @@ class Restricted:
     index: np.ndarray  # edges x hands: each held sequence's number, -1 where not held
     count: int  # the sequences, the empty one included
     constraints: Any  # the sequence-form constraints, a sparse matrix
+    states: np.ndarray  # decisions x hands: each information state's constraint, -1 if none
 
     @classmethod
     def of(cls, seat: Seat, held: np.ndarray, reached: np.ndarray) -> Restricted:
@@ -63,7 +64,7 @@ class Restricted:
             (values, (rows.astype(np.int32), cols.astype(np.int32))),
             shape=(int(states.sum()) + 1, count),
         )
-        return cls(index=index, count=count, constraints=constraints)
+        return cls(index=index, count=count, constraints=constraints, states=row)
 
     def widen(self, plan: np.ndarray) -> np.ndarray:
         """A realization plan over the held sequences as one over the whole seat, in its
@@ -164,14 +165,28 @@ class Vertex:
     plans: tuple[np.ndarray, np.ndarray]
     basic: np.ndarray  # the basic columns
     bound: np.ndarray  # the rows at a bound (not basic)
+    primal: int  # the seat whose plan was the primal variables
+    # each LP column's and row's basis status over the whole round (for the next start):
+    # the primal seat's sequences, the other's information states, the other's sequences,
+    # the primal seat's constraints; -1 where the part has none
+    statuses: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+    started: bool  # whether HiGHS started from the basis of the part before
 
 
-def plans(round_: Round, parts: tuple[Restricted, Restricted], payoffs: np.ndarray) -> Vertex:
+def plans(
+    round_: Round,
+    parts: tuple[Restricted, Restricted],
+    payoffs: np.ndarray,
+    start: Vertex | None = None,
+) -> Vertex:
     """Both seats' realization plans at an equilibrium of the part, from one linear
     program: the sequence form's max_x f'q s.t. F'q <= A'x for the seat with fewer
     sequences (seat 1 maximises minus seat 0's payoff), whose dual is the other seat's plan
     (von Stengel). HiGHS's dual simplex, so both are a basic solution: :func:`exact` makes
-    them exact."""
+    them exact. ``start``, the vertex of a smaller part of the same round (the double
+    oracle's sub-round before), gives HiGHS its basis to start from: the sequences and
+    constraints both hold keep their status, the new ones join the basis as their rows'
+    slacks or stay at zero."""
     rows, cols, values, shape = _program(round_, parts, payoffs.astype(np.float64))
     matrix = sparse.csc_matrix(
         (values, (rows.astype(np.int32), cols.astype(np.int32))), shape=shape
@@ -200,6 +215,10 @@ def plans(round_: Round, parts: tuple[Restricted, Restricted], payoffs: np.ndarr
     for option, value in _OPTIONS.items():
         highs.setOptionValue(option, value)
     highs.passModel(model)
+    started = start is not None and start.primal == seat
+    if started:
+        assert start is not None
+        started = highs.setBasis(_warm(start, me, other)) == highspy.HighsStatus.kOk
     interruptible(highs.run)
     status = highs.getModelStatus()
     if status != highspy.HighsModelStatus.kOptimal:  # pragma: no cover - always solves
@@ -211,10 +230,65 @@ def plans(round_: Round, parts: tuple[Restricted, Restricted], payoffs: np.ndarr
     mine = np.array(solution.col_value[:n_me])
     theirs = -np.array(solution.row_dual[: other.count])
     found = (mine, theirs) if seat == 0 else (theirs, mine)
+    statuses = (
+        _spread(me.index, columns[: me.count]),
+        _spread(other.states, columns[me.count :]),
+        _spread(other.index, row_status[: other.count]),
+        _spread(me.states, row_status[other.count :]),
+    )
     return Vertex(
         plans=(parts[0].widen(found[0]), parts[1].widen(found[1])),
         basic=np.flatnonzero(columns == basic), bound=np.flatnonzero(row_status != basic),
+        primal=seat, statuses=statuses, started=started,
     )  # fmt: skip
+
+
+def _spread(numbering: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``values``, one for each of a part's numbered items (0 the root), over every item of
+    the seat (``numbering``'s cells, then the root first): -1 where the part has none."""
+    whole = np.full(1 + numbering.size, -1, dtype=np.int64)
+    whole[0] = values[0]
+    held = numbering.ravel() >= 0
+    whole[1:][held] = values[numbering.ravel()[held]]
+    return whole
+
+
+def _gather(numbering: np.ndarray, whole: np.ndarray, count: int, new: int) -> np.ndarray:
+    """A part's statuses from ``whole`` (:func:`_spread`'s), ``new`` for an item the part
+    before did not have."""
+    values = np.full(count, new, dtype=np.int64)
+    values[0] = whole[0] if whole[0] >= 0 else new
+    flat = numbering.ravel()
+    held = flat >= 0
+    before = whole[1:][held]
+    values[flat[held]] = np.where(before >= 0, before, new)
+    return values
+
+
+_LOWER, _BASIC, _ZERO = (int(highspy.HighsBasisStatus.kLower), int(highspy.HighsBasisStatus.kBasic),
+                         int(highspy.HighsBasisStatus.kZero))  # fmt: skip
+
+
+def _warm(start: Vertex, me: Restricted, other: Restricted) -> Any:
+    """HiGHS's basis for the part of ``me`` and ``other`` from ``start``'s: a new sequence
+    of the primal seat at zero, a new information state's free column at zero, a new row
+    basic (its slack). HiGHS takes it as an alien basis and mends what does not fit."""
+    sequences, states, their_sequences, constraints = start.statuses
+    columns = np.concatenate([
+        _gather(me.index, sequences, me.count, _LOWER),
+        _gather(other.states, states, other.constraints.shape[0], _ZERO),
+    ])  # fmt: skip
+    rows = np.concatenate([
+        _gather(other.index, their_sequences, other.count, _BASIC),
+        _gather(me.states, constraints, me.constraints.shape[0], _BASIC),
+    ])  # fmt: skip
+    status = highspy.HighsBasisStatus
+    basis = highspy.HighsBasis()
+    basis.col_status = [status(s) for s in columns.tolist()]
+    basis.row_status = [status(s) for s in rows.tolist()]
+    basis.valid = True
+    basis.alien = True
+    return basis
 
 
 def exact(
