@@ -25,6 +25,7 @@ from perudo.match import choose_move, timeout_move
 from perudo.narration import describe_action
 from perudo.notation import parse_action, refused_as_typed, spoken_words
 from perudo.record import GameRecord
+from perudo.rules import capitalised
 from perudo.setup import new_game
 from perudo.state import GameState
 from perudo.variant import Variant
@@ -206,7 +207,7 @@ def _out_of_turn(state: GameState, seat: int) -> str:
         if word not in words:
             words.append(word)
     text = " or ".join(words)
-    return text[:1].upper() + text[1:]
+    return capitalised(text)
 
 
 def _told(before: GameState, after: GameState, out: TextIO) -> GameState:

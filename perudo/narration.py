@@ -22,6 +22,7 @@ from typing import Any, Literal
 import attrs
 
 from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo, HandBid, OutOfTime, Paso
+from perudo.rules import capitalised
 from perudo.state import GameState
 
 __all__ = ["Line", "describe_action", "ending", "narrate", "opening", "places", "told"]
@@ -181,7 +182,7 @@ def ending(state: GameState) -> str:
 
 def _exclaimed(word: str) -> str:
     """A call as a player cries it: ``Challenge!`` (WANGO's word is lower case)."""
-    return f"{word[:1].upper()}{word[1:]}!"
+    return f"{capitalised(word)}!"
 
 
 def _hand_text(hand: tuple[int, ...]) -> str:

@@ -19,6 +19,7 @@ from perudo.rules import (
     ScoringRule,
     SettledCall,
     Words,
+    capitalised,
 )
 from perudo.rules.axes import SeatChanges, extended, optional
 from perudo.variant import Variant
@@ -156,7 +157,7 @@ class Resolution(SeatChanges):
         if self.call == "time":
             head = f"{who(self.caller)} ran out of time on {said} by {who(self.bidder)}"
         else:
-            word = self.word[:1].upper() + self.word[1:]  # WANGO's "challenge" opens it too
+            word = capitalised(self.word)  # WANGO's "challenge" opens it too
             head = f"{word} by {who(self.caller)} on {said} by {who(self.bidder)}: {counted}"
         parts = []
         given = [seat for seat, point in enumerate(self.points) if point < 0]

@@ -15,6 +15,7 @@ __all__ = [
     "RoundStart",
     "Violation",
     "Words",
+    "capitalised",
     "component_table",
     "first_paragraph",
     "one_seat",
@@ -228,6 +229,16 @@ class ActEffect:
     look_at: int | None = None
     then_bid: bool = False
     redraw: tuple[int, ...] = ()
+
+
+def capitalised(text: str) -> str:
+    """``text`` with a capital first letter and the rest as it is (``str.capitalize``
+    lowers the rest): an edition's word where it opens a sentence.
+
+    >>> capitalised("challenge"), capitalised("Dubito"), capitalised("a bid or dudo")
+    ('Challenge', 'Dubito', 'A bid or dudo')
+    """
+    return text[:1].upper() + text[1:]
 
 
 def first_paragraph(component: object) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 from perudo.actions import Act, Action, Bid, Calza, Declare, Dudo, HandBid, OutOfTime, Paso
 from perudo.notation import spoken_words
+from perudo.rules import capitalised
 from perudo.state import GameState
 from perudo.variant import Variant
 
@@ -55,7 +56,7 @@ def choices(state: GameState, seat: int, legal: Sequence[Action] | None = None) 
             )
         else:
             move = words.get(action, str(action))
-            kind, legend = _legend(state.variant, action, move[:1].upper() + move[1:])
+            kind, legend = _legend(state.variant, action, capitalised(move))
             moves.append({"move": move, "kind": kind, "legend": legend})
     faces = [_face(state, seat, face, plain.get(face, []), False) for face in _faces(state)]
     with_pressure = (
