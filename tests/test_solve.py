@@ -337,8 +337,12 @@ def test_a_fixed_points_passes_walk_each_round_once_and_start_from_its_last_sub_
     game = solve_game(four_faces("french-calza"), (1, 1), progress=lines.append)
     passes = [line for line in lines if line.startswith("fixed point, pass")]
     walks = [line for line in lines if line.startswith("walked:")]
+    again = [
+        line for line in lines if line.endswith("walked before: solved with the last pass's bounds")
+    ]
     assert len(passes) > 1
     assert len(walks) == len(started) == game.rounds
+    assert len(again) >= game.rounds  # each later pass names each round it solves again
     plain = solve_game(four_faces("french-calza"), (1, 1))
     assert plain.bounds[0] <= game.value <= plain.bounds[1]
 

@@ -212,7 +212,11 @@ def solve_from(
         return Declared(start, options)
     key = round_start(start)
     found = None if kept is None else kept.get(key)
-    round_ = walked(start, limit, memory, report) if found is None else found[0]
+    if found is None:
+        round_ = walked(start, limit, memory, report)
+    else:  # a later pass: said, so a long pass shows which round it is at
+        round_ = found[0]
+        report(f"{round_name(start)}, walked before: solved with the last pass's bounds")
     payoffs = round_.settle(value)
     held = None if found is None else found[1]
     if np.array_equal(payoffs.low, payoffs.high):
