@@ -219,15 +219,25 @@ def test_the_linear_programs_basis_is_made_exact() -> None:
     assert low == high == Fraction(-7, 258)
 
 
-def test_a_linear_program_started_from_a_smaller_parts_basis_finds_the_same_equilibrium() -> None:
+@pytest.mark.parametrize(
+    ("variant", "dice", "value"),
+    [(LIARS_DICE, (1, 1), Fraction(-7, 258)), ("italian-4", (1, 2), Fraction(-43, 224))],
+)
+def test_a_linear_program_started_from_a_smaller_parts_basis_finds_the_same_equilibrium(
+    variant: perudo.Variant | str, dice: tuple[int, int], value: Fraction
+) -> None:
     """The double oracle's next linear program starts from the basis of the one before
-    (HiGHS's warm start: a 2v2 round at four faces in half the time); the vertex it ends at
-    is a basis of its own program, exact, and the same equilibrium as a cold start's."""
+    (HiGHS's warm start: a 2v2 round at four faces in half the time), with the same seat's
+    plan as its primal variables even where the part now has fewer sequences of the other
+    (turned round, it would start from nothing); the vertex it ends at is a basis of its
+    own program, exact, and the same equilibrium as a cold start's."""
     from perudo.solve import exact, lp
     from perudo.solve.checks import dice_payoff
     from perudo.solve.proof import best_response
 
-    round_ = walk(start_state(LIARS_DICE, (1, 1), 0, starting=None), 10**6)
+    if variant == "italian-4":
+        variant = four_faces("italian")
+    round_ = walk(start_state(variant, dice, 0, starting=None), 10**6)
     payoffs = round_.settle(dice_payoff)
     floats = payoffs.low.astype(np.float64)
     seats = round_.seats
@@ -247,14 +257,17 @@ def test_a_linear_program_started_from_a_smaller_parts_basis_finds_the_same_equi
     ]
     small = calls[0].copy(), calls[1].copy()
     exact._fill(round_, small, None)  # the calls, and one move wherever none is held
-    _, before = vertex_of(small, None)
+    with pytest.MonkeyPatch.context() as patch:  # as if seat 1 had had fewer sequences
+        patch.setattr(lp, "_primal", lambda parts: 1)
+        _, before = vertex_of(small, None)
     every = tuple(np.ones((s.edges, len(s.hands)), dtype=bool) for s in seats)
     cold_parts, cold = vertex_of((every[0], every[1]), None)
     parts, warm = vertex_of((every[0], every[1]), before)
-    assert before.primal == warm.primal  # so the basis was handed on, and HiGHS took it
-    assert warm.started
+    assert warm.started  # HiGHS took the basis handed on
     assert not cold.started
-    assert (warm.statuses[0] >= 0).sum() == parts[warm.primal].count
+    assert warm.primal == before.primal  # kept, whichever seat has fewer sequences now
+    assert warm.primal == 1  # seat 1's plan stays the primal one:
+    assert cold.primal == lp._primal(parts) == 0  # a cold start would have turned it round
     values = []
     for vertex, where in ((cold, cold_parts), (warm, parts)):
         plans = lp.exact(round_, where, payoffs.low, vertex)
@@ -263,7 +276,7 @@ def test_a_linear_program_started_from_a_smaller_parts_basis_finds_the_same_equi
         low, _ = best_response(round_, payoffs.low, strategies[0], responder=1)
         high, _ = best_response(round_, payoffs.low, strategies[1], responder=0)
         values.append((low, high))
-    assert values == [(Fraction(-7, 258), Fraction(-7, 258))] * 2
+    assert values == [(value, value)] * 2
 
 
 @LARGE

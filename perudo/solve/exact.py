@@ -345,7 +345,8 @@ def solve(
             lp.Restricted.of(seats[0], held[0], reached[0]),
             lp.Restricted.of(seats[1], held[1], reached[1]),
         )
-        rows, columns, coefficients = lp.size(round_, parts)
+        primal = None if vertex is None else vertex.primal  # kept once chosen: warm starts
+        rows, columns, coefficients = lp.size(round_, parts, primal)
         programs += 1
         largest = max(largest, (rows, columns, coefficients), key=lambda size: size[2])
         report(

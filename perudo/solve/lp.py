@@ -125,16 +125,20 @@ def _reached(
                 out1[decision] = True
 
 
-def size(round_: Round, parts: tuple[Restricted, Restricted]) -> tuple[int, int, int]:
-    """The linear program's rows, columns and payoff coefficients."""
-    primal = _primal(parts)
+def size(
+    round_: Round, parts: tuple[Restricted, Restricted], primal: int | None = None
+) -> tuple[int, int, int]:
+    """The linear program's rows, columns and payoff coefficients (``primal``: as
+    :func:`plans` takes it)."""
+    primal = _primal(parts) if primal is None else primal
     rows = parts[1 - primal].count + parts[primal].constraints.shape[0]
     cols = parts[primal].count + parts[1 - primal].constraints.shape[0]
     return rows, cols, _payoff_entries(round_, parts, None)[0].size
 
 
 def _primal(parts: tuple[Restricted, Restricted]) -> int:
-    """The seat whose plan is the primal variables: the one with fewer sequences."""
+    """The seat whose plan is the primal variables: the one with fewer sequences (at a
+    round's first program; :func:`plans` keeps it after)."""
     return 0 if parts[0].count <= parts[1].count else 1
 
 
@@ -186,12 +190,14 @@ def plans(
     them exact. ``start``, the vertex of a smaller part of the same round (the double
     oracle's sub-round before), gives HiGHS its basis to start from: the sequences and
     constraints both hold keep their status, the new ones join the basis as their rows'
-    slacks or stay at zero."""
-    rows, cols, values, shape = _program(round_, parts, payoffs.astype(np.float64))
+    slacks or stay at zero; its primal seat stays the primal one (a program turned round
+    would start from nothing: a 1v3 round's took minutes where the warm ones took
+    seconds)."""
+    seat = _primal(parts) if start is None else start.primal
+    rows, cols, values, shape = _program(round_, parts, payoffs.astype(np.float64), seat)
     matrix = sparse.csc_matrix(
         (values, (rows.astype(np.int32), cols.astype(np.int32))), shape=shape
     )  # fmt: skip
-    seat = _primal(parts)
     me, other = parts[seat], parts[1 - seat]
     n_me, n_q = me.count, other.constraints.shape[0]
     model = highspy.HighsLp()
@@ -199,7 +205,7 @@ def plans(
     model.col_cost_ = _cost(shape[1], n_me)
     model.col_lower_ = np.concatenate([np.zeros(n_me), np.full(n_q, -highspy.kHighsInf)])
     model.col_upper_ = np.full(shape[1], highspy.kHighsInf)
-    upper = _bounds(parts)
+    upper = _bounds(parts, seat)
     model.row_lower_ = np.concatenate(
         [np.full(other.count, -highspy.kHighsInf), upper[other.count :]]
     )
@@ -215,9 +221,8 @@ def plans(
     for option, value in _OPTIONS.items():
         highs.setOptionValue(option, value)
     highs.passModel(model)
-    started = start is not None and start.primal == seat
-    if started:
-        assert start is not None
+    started = False
+    if start is not None:
         started = highs.setBasis(_warm(start, me, other)) == highspy.HighsStatus.kOk
     interruptible(highs.run)
     status = highs.getModelStatus()
@@ -301,7 +306,8 @@ def exact(
     :data:`~perudo.solve.rational.PRECISIONS`."""
     denominator = math.lcm(*(Fraction(p).denominator for p in payoffs.ravel()))
     scaled = np.array([int(Fraction(p) * denominator) for p in payoffs.ravel()], dtype=object)
-    rows, cols, values, shape = _program(round_, parts, scaled.reshape(payoffs.shape))
+    seat = vertex.primal
+    rows, cols, values, shape = _program(round_, parts, scaled.reshape(payoffs.shape), seat)
     at = np.full(shape[0], -1, dtype=np.int64)
     at[vertex.bound] = np.arange(len(vertex.bound))
     to = np.full(shape[1], -1, dtype=np.int64)
@@ -310,10 +316,9 @@ def exact(
     basis = rational.Integers.of(
         at[rows[keep]], to[cols[keep]], values[keep], (len(vertex.bound), len(vertex.basic))
     )
-    seat = _primal(parts)
     me, other = parts[seat], parts[1 - seat]
     cost = _cost(shape[1], me.count)[vertex.basic].astype(np.int64)
-    solved = rational.solve(basis, _bounds(parts)[vertex.bound].astype(np.int64), cost)
+    solved = rational.solve(basis, _bounds(parts, seat)[vertex.bound].astype(np.int64), cost)
     if solved is None:
         return None
     primal, dual = solved
@@ -341,15 +346,14 @@ _OPTIONS: dict[str, object] = {
 
 
 def _program(
-    round_: Round, parts: tuple[Restricted, Restricted], payoffs: np.ndarray
+    round_: Round, parts: tuple[Restricted, Restricted], payoffs: np.ndarray, seat: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int]]:
     """The linear program's matrix, as (row, column, value) triples and its shape, of
     ``payoffs``' type (floats, or Python integers): the columns are the primal seat's
     sequences, then the other seat's information states (``q``); the rows are the other
     seat's sequences (``F'q - A'x <= 0``), then the primal seat's constraints
-    (``Ex = e``)."""
+    (``Ex = e``); ``seat`` is the primal seat."""
     r0, r1, values = _payoff_entries(round_, parts, payoffs)
-    seat = _primal(parts)
     me, other = parts[seat], parts[1 - seat]
     # -A'x in the other seat's rows: seat 1 maximises minus seat 0's payoff
     theirs, mine, entries = (r1, r0, -values) if seat == 0 else (r0, r1, values)
@@ -370,10 +374,10 @@ def _cost(columns: int, plan: int) -> np.ndarray:
     return cost
 
 
-def _bounds(parts: tuple[Restricted, Restricted]) -> np.ndarray:
-    """Each row's upper bound: 0 for the other seat's sequences, ``e`` for the primal's
-    constraints (1 at the empty sequence's); the constraints' lower bounds are the same."""
-    seat = _primal(parts)
+def _bounds(parts: tuple[Restricted, Restricted], seat: int) -> np.ndarray:
+    """Each row's upper bound: 0 for the other seat's sequences, ``e`` for the primal
+    ``seat``'s constraints (1 at the empty sequence's); the constraints' lower bounds are
+    the same."""
     upper = np.zeros(parts[1 - seat].count + parts[seat].constraints.shape[0])
     upper[parts[1 - seat].count] = 1.0
     return upper
