@@ -114,6 +114,7 @@ class Solved:
     bounds: tuple[Fraction, Fraction]
     effort: Effort
     held: tuple[np.ndarray, np.ndarray]  # the double oracle's last sub-round
+    vertex: lp.Vertex | None = None  # its last linear program's, where a next solve starts
 
     @property
     def start(self) -> GameState:
@@ -187,9 +188,10 @@ Part = Solved | Declared
 
 
 #: What a game's passes towards its fixed point keep of each round they solve: the round
-#: walked and the double oracle's last sub-round (each seat's held moves), by the round's
+#: walked, the double oracle's last sub-round (each seat's held moves) and its last linear
+#: program's vertex (the next pass's first program starts from its basis), by the round's
 #: start (:func:`~perudo.solve.tree.round_start`).
-Kept = dict[Any, tuple[Round, tuple[np.ndarray, np.ndarray]]]
+Kept = dict[Any, tuple[Round, tuple[np.ndarray, np.ndarray], lp.Vertex | None]]
 
 
 def solve_from(
@@ -218,13 +220,13 @@ def solve_from(
         round_ = found[0]
         report(f"{round_name(start)}, walked before: solved with the last pass's bounds")
     payoffs = round_.settle(value)
-    held = None if found is None else found[1]
+    held, warm = (None, None) if found is None else found[1:]
     if np.array_equal(payoffs.low, payoffs.high):
-        solved = solve(round_, payoffs, report, held)
+        solved = solve(round_, payoffs, report, held, warm=warm)
     else:
-        solved = solve_apart(round_, payoffs, report, held)
+        solved = solve_apart(round_, payoffs, report, held, warm)
     if kept is not None:
-        kept[key] = round_, solved.held
+        kept[key] = round_, solved.held, solved.vertex
     return solved
 
 
@@ -233,6 +235,7 @@ def solve_apart(
     payoffs: Payoffs,
     report: Report,
     start: tuple[np.ndarray, np.ndarray] | None = None,
+    warm: lp.Vertex | None = None,
 ) -> Solved:
     """``round_`` whose payoffs are known only within bounds (a game's pass towards its
     fixed point), solved as two rounds of known payoffs: the lowest, whose value seat 0's
@@ -253,14 +256,16 @@ def solve_apart(
         lowest, highest = _on_grid(payoffs.low, math.floor), _on_grid(payoffs.high, math.ceil)
         exact = True
     report("the lowest payoffs:")
-    low = solve(round_, Payoffs(lowest, lowest), report, start, rational=exact)
+    low = solve(round_, Payoffs(lowest, lowest), report, start, rational=exact, warm=warm)
     report("the highest payoffs:")
-    high = solve(round_, Payoffs(highest, highest), report, low.held, rational=exact)
+    high = solve(
+        round_, Payoffs(highest, highest), report, low.held, rational=exact, warm=low.vertex
+    )
     effort = low.effort + high.effort
     held = low.held[0] | high.held[0], low.held[1] | high.held[1]
     return Solved(
         round=round_, strategies=(low.strategies[0], high.strategies[1]),
-        bounds=(low.bounds[0], high.bounds[1]), effort=effort, held=held,
+        bounds=(low.bounds[0], high.bounds[1]), effort=effort, held=held, vertex=high.vertex,
     )  # fmt: skip
 
 
@@ -314,10 +319,13 @@ def solve(
     start: tuple[np.ndarray, np.ndarray] | None = None,
     *,
     rational: bool = True,
+    warm: lp.Vertex | None = None,
 ) -> Solved:
     """An equilibrium of ``round_`` and its proven bounds: seat 0's strategy against the
     lowest payoffs, seat 1's against the highest; the double oracle's first sub-round is
-    ``start`` where given (the moves each seat held, by edge and hand). Where the lowest
+    ``start`` where given (the moves each seat held, by edge and hand), and its first
+    linear program starts from ``warm``'s basis (the same round's last, with other
+    payoffs: an earlier pass's, or the other bound's). Where the lowest
     and highest are the same, the equilibrium is made exact from the LP's basis, unless
     ``rational`` is false (then its bounds are proven within :data:`TIGHT`)."""
     middle = ((payoffs.low + payoffs.high) / 2).astype(np.float64)
@@ -336,7 +344,7 @@ def solve(
         held, iterations = _played(round_, middle, report)
     same = rational and np.array_equal(payoffs.low, payoffs.high)
     exact = payoffs.low if same else None  # a round's
-    vertex: lp.Vertex | None = None  # the sub-round before's: the next one starts there
+    vertex = warm  # the sub-round before's: the next one starts there
     guarantee: tuple[Fraction, Strategy] | None = None  # seat 0's best: what it guarantees
     concession: tuple[Fraction, Strategy] | None = None  # seat 1's best: what it concedes
     while True:
@@ -402,7 +410,7 @@ def solve(
             )  # fmt: skip
             return Solved(
                 round=round_, strategies=(guarantee[1], concession[1]), bounds=bounds,
-                effort=effort, held=held,
+                effort=effort, held=held, vertex=vertex,
             )  # fmt: skip
         report(
             f"best responses: {float(bounds[0]):.6f} to {float(bounds[1]):.6f} (a gap of "
