@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -333,6 +333,17 @@ def test_a_fixed_points_passes_walk_each_round_once_and_start_from_its_last_sub_
         return original(round_, payoff)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Regrets, "of", counted)
+    from perudo.solve import lp
+
+    cold: list[object] = []  # the linear programs solved from nothing
+    plans = lp.plans
+
+    def watched(*args: Any) -> lp.Vertex:
+        vertex = plans(*args)
+        cold.extend([vertex] * (not vertex.started))
+        return vertex
+
+    monkeypatch.setattr(lp, "plans", watched)
     lines: list[str] = []
     game = solve_game(four_faces("french-calza"), (1, 1), progress=lines.append)
     passes = [line for line in lines if line.startswith("fixed point, pass")]
@@ -343,6 +354,7 @@ def test_a_fixed_points_passes_walk_each_round_once_and_start_from_its_last_sub_
     assert len(passes) > 1
     assert len(walks) == len(started) == game.rounds
     assert len(again) >= game.rounds  # each later pass names each round it solves again
+    assert len(cold) == game.rounds  # each round's first program: every later one is warm
     plain = solve_game(four_faces("french-calza"), (1, 1))
     assert plain.bounds[0] <= game.value <= plain.bounds[1]
 
