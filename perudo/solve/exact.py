@@ -227,7 +227,7 @@ def solve_from(
         solved = solve_apart(round_, payoffs, report, held, warm)
     if kept is not None:
         kept[key] = round_, solved.held, solved.vertex
-    return solved
+    return attrs.evolve(solved, vertex=None)  # the basis stays with the passes, not the answer
 
 
 def solve_apart(
