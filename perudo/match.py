@@ -12,7 +12,7 @@ from typing import TextIO
 from perudo.actions import ACTION_TYPES, Action
 from perudo.bots import Bot, bot_name
 from perudo.errors import BotError, IllegalActionError, InvalidVariantError, shown
-from perudo.narration import Line, opening, told
+from perudo.narration import opening, told
 from perudo.state import GameState
 
 __all__ = ["choose_move", "play", "play_move", "timeout_move"]
@@ -94,11 +94,6 @@ def _failure(state: GameState, bots: Sequence[Bot], seat: int, what: str, reason
     )
 
 
-def _partly_shown(line: Line) -> bool:
-    """Whether a showdown left a hand of a seat still in hidden."""
-    return any(hand is None for hand in line.hands)
-
-
 def play(
     state: GameState,
     bots: Sequence[Bot],
@@ -126,7 +121,8 @@ def play(
         _, _, after = play_move(state, bots)
         for line in told(state, after):  # the move, a showdown, the next round or the end
             say(line.text if line.kind in ("round", "end") else "  " + line.text)
-            if explain and line.kind == "showdown" and _partly_shown(line):
+            result = after.last_result
+            if explain and line.kind == "showdown" and result is not None and result.partly_shown:
                 say(
                     f'  (A count "among the hands shown" counts the hands that call showed; '
                     f"in {state.variant.name} the others stay hidden: `perudo rules "

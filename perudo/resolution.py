@@ -111,6 +111,12 @@ class Resolution(SeatChanges):
         for a bid that names a hand."""
         return isinstance(self.bid, Bid) and self.count == self.bid.quantity
 
+    @property
+    def partly_shown(self) -> bool:
+        """Whether a hand of a seat still in stayed hidden (a partial reveal): the count is
+        "among the hands shown"."""
+        return None in self.hands
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data; hands that stayed hidden are ``None``; ``claim`` is there
         only for the challenge of an exact claim or a pass."""
@@ -147,7 +153,7 @@ class Resolution(SeatChanges):
             wild = ""
             if self.wild is not None and bid.face != self.wild:
                 wild = f" ({words.face_name(self.wild)} wild)"
-            shown_only = "" if self.hands.count(None) == 0 else " among the hands shown"
+            shown_only = " among the hands shown" if self.partly_shown else ""
             said = words.bid_said(bid, self.claim)
             counted = f"{words.counted(self.count, bid.face)}{wild}{shown_only}"
         if self.claim == "pass":  # judged on the passer's hand, the one shown

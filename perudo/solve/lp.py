@@ -69,11 +69,7 @@ class Restricted:
     def widen(self, plan: np.ndarray) -> np.ndarray:
         """A realization plan over the held sequences as one over the whole seat, in its
         numbering (1 + edge x hands + hand; zero where not held)."""
-        whole = np.zeros(1 + self.index.size, dtype=plan.dtype)
-        whole[0] = plan[0]
-        held = self.index >= 0
-        whole[1:][held.ravel()] = plan[self.index[held]]
-        return whole
+        return _spread(self.index, plan, 0)
 
 
 def usable(seat: Seat, held: np.ndarray, reached: np.ndarray) -> np.ndarray:
@@ -248,10 +244,11 @@ def plans(
     )  # fmt: skip
 
 
-def _spread(numbering: np.ndarray, values: np.ndarray) -> np.ndarray:
+def _spread(numbering: np.ndarray, values: np.ndarray, missing: Any = -1) -> np.ndarray:
     """``values``, one for each of a part's numbered items (0 the root), over every item of
-    the seat (``numbering``'s cells, then the root first): -1 where the part has none."""
-    whole = np.full(1 + numbering.size, -1, dtype=np.int64)
+    the seat (``numbering``'s cells, then the root first): ``missing`` where the part has
+    none."""
+    whole = np.full(1 + numbering.size, missing, dtype=values.dtype)
     whole[0] = values[0]
     held = numbering.ravel() >= 0
     whole[1:][held] = values[numbering.ravel()[held]]
