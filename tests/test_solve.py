@@ -359,6 +359,40 @@ def test_a_fixed_points_passes_walk_each_round_once_and_start_from_its_last_sub_
     assert plain.bounds[0] <= game.value <= plain.bounds[1]
 
 
+def test_a_warm_start_past_its_time_is_given_up_for_a_cold_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # regression: a warm-started program of French Calza's 2v2 game at four faces sat in
+    # HiGHS for over 6 minutes where a cold one takes under a minute; with no iteration
+    # allowed, every warm start that is not already the answer is given up, and the
+    # answer is the same
+    from perudo.solve import exact, lp
+
+    monkeypatch.setattr(exact, "WHOLE", 0)  # every round by the double oracle
+    variant = four_faces("french-calza")
+    warm = solve_round(variant, (1, 2))
+    monkeypatch.setattr(lp, "WARM_ITERATIONS", 0.0)  # not one from the basis handed on
+    vertices: list[lp.Vertex] = []
+    plans = lp.plans
+
+    def watched(*args: Any) -> lp.Vertex:
+        vertices.append(plans(*args))
+        return vertices[-1]
+
+    monkeypatch.setattr(lp, "plans", watched)
+    lines: list[str] = []
+    cold = solve_round(variant, (1, 2), progress=lines.append)
+    assert len(vertices) > 1  # the first program is cold, each later one was to start warm
+    first, later = vertices[0], vertices[1:]
+    assert (first.started, first.abandoned) == (False, None)
+    assert all(v.iterations == 0 if v.started else v.abandoned is not None for v in later)
+    given_up = [v for v in later if v.abandoned is not None]
+    assert given_up
+    lines = [line for line in lines if line.startswith("the warm start given up after")]
+    assert len(lines) == len(given_up)
+    assert (cold.value, cold.exact) == (warm.value, True)
+
+
 def test_a_game_whose_round_is_too_big_names_the_round() -> None:
     with pytest.raises(SolveError, match="the 2v2 round of Italian Palifico"):
         solve_game("italian", (2, 2))

@@ -362,6 +362,12 @@ def solve(
             "coefficients"
         )
         vertex = lp.plans(round_, parts, middle, vertex)
+        if vertex.abandoned is not None:
+            report(
+                f"the warm start given up after {vertex.abandoned:.0f} s, past the iterations "
+                f"a start from nothing takes: solved from nothing in {vertex.iterations:,} "
+                "iterations"
+            )
         inside = [part.index >= 0 for part in parts]
         screened = _screened(round_, middle, vertex, inside)
         if screened is not None:  # gains plain in floats: no proof yet
