@@ -173,6 +173,7 @@ class Vertex:
     statuses: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
     started: bool  # whether HiGHS solved it from the basis of the part before
     iterations: int  # the simplex iterations of this answer
+    seconds: float  # the wall time HiGHS took for this answer
     # the seconds a warm start ran before it was given up for a start from nothing
     abandoned: float | None = None
 
@@ -193,7 +194,8 @@ def plans(
     slacks or stay at zero; its primal seat stays the primal one (a program turned round
     would start from nothing: a 1v3 round's took minutes where the warm ones took
     seconds). A warm start that takes more than :data:`WARM_ITERATIONS` simplex iterations
-    a row is given up, and the program solved from nothing."""
+    a row, or more than :data:`WARM_TIMES` the seconds ``start`` took (and
+    :data:`WARM_SECONDS`), is given up, and the program solved from nothing."""
     seat = _primal(parts) if start is None else start.primal
     rows, cols, values, shape = _program(round_, parts, payoffs.astype(np.float64), seat)
     matrix = sparse.csc_matrix(
@@ -226,18 +228,21 @@ def plans(
     if start is not None:
         started = highs.setBasis(_warm(start, me, other)) == highspy.HighsStatus.kOk
     abandoned = None
+    clock = time.perf_counter()
     if started:
         assert start is not None
-        limit = int(WARM_ITERATIONS * shape[0])
-        highs.setOptionValue("simplex_iteration_limit", limit)
-        clock = time.perf_counter()
+        highs.setOptionValue("simplex_iteration_limit", int(WARM_ITERATIONS * shape[0]))
+        highs.setOptionValue("time_limit", max(WARM_SECONDS, WARM_TIMES * start.seconds))
         interruptible(highs.run)
-        if highs.getModelStatus() == highspy.HighsModelStatus.kIterationLimit:
+        if highs.getModelStatus() in _GIVEN_UP:
             abandoned, started = time.perf_counter() - clock, False
             highs.clearSolver()  # the basis too: from nothing
             highs.setOptionValue("simplex_iteration_limit", _NO_LIMIT)
+            highs.setOptionValue("time_limit", highspy.kHighsInf)
+            clock = time.perf_counter()
     if not started:
         interruptible(highs.run)
+    seconds = time.perf_counter() - clock
     iterations = int(highs.getInfo().simplex_iteration_count)
     status = highs.getModelStatus()
     if status != highspy.HighsModelStatus.kOptimal:  # pragma: no cover - always solves
@@ -258,7 +263,7 @@ def plans(
     return Vertex(
         plans=(parts[0].widen(found[0]), parts[1].widen(found[1])),
         basic=np.flatnonzero(columns == basic), bound=np.flatnonzero(row_status != basic),
-        primal=seat, statuses=statuses, started=started, iterations=iterations,
+        primal=seat, statuses=statuses, started=started, iterations=iterations, seconds=seconds,
         abandoned=abandoned,
     )  # fmt: skip
 
@@ -358,6 +363,16 @@ def exact(
 #: 36,690 rows ran over 6 minutes from it. From nothing, HiGHS takes 0.2 to 0.9 a row on
 #: the rounds measured.
 WARM_ITERATIONS = 2.0
+
+#: A warm start is given up, too, past this many times the wall time of the program it
+#: starts from: the 36,690-row program went on to primal simplex's cleanup and took
+#: over 10 minutes for fewer iterations than its limit (its start, 15 s) ...
+WARM_TIMES = 10.0
+
+#: ... and past this many seconds, whatever the start took.
+WARM_SECONDS = 30.0
+
+_GIVEN_UP = (highspy.HighsModelStatus.kIterationLimit, highspy.HighsModelStatus.kTimeLimit)
 
 _NO_LIMIT = 2**31 - 1  # HiGHS's own default
 
