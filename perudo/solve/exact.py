@@ -364,9 +364,9 @@ def solve(
         vertex = lp.plans(round_, parts, middle, vertex)
         if vertex.abandoned is not None:
             report(
-                f"the warm start given up after {vertex.abandoned:.0f} s, past the iterations "
-                f"a start from nothing takes: solved from nothing in {vertex.iterations:,} "
-                "iterations"
+                f"the warm start given up after {vertex.abandoned:.0f} s (past its limits): "
+                f"solved from nothing in {vertex.iterations:,} iterations, "
+                f"{vertex.seconds:.0f} s"
             )
         inside = [part.index >= 0 for part in parts]
         screened = _screened(round_, middle, vertex, inside)
