@@ -355,8 +355,6 @@ def exact(
     return parts[0].widen(found[0]), parts[1].widen(found[1])
 
 
-#: HiGHS's options: its dual simplex (a basic solution, for :func:`exact`), its
-#: feasibility tolerances tighter than its defaults (1e-7), and no output.
 #: A warm start (:func:`plans`) is given up past this many simplex iterations a row of
 #: its program: a basis handed on is most often a few pivots from the answer (a
 #: 27,000-row program of French Calza's 2v2 game in 2 s, 20 s from nothing), but one of
@@ -365,8 +363,8 @@ def exact(
 WARM_ITERATIONS = 2.0
 
 #: A warm start is given up, too, past this many times the wall time of the program it
-#: starts from: the 36,690-row program went on to primal simplex's cleanup and took
-#: over 10 minutes for fewer iterations than its limit (its start, 15 s) ...
+#: starts from: the 36,690-row program sat in primal simplex's clean-up after its dual
+#: simplex, whose iterations are slow ...
 WARM_TIMES = 10.0
 
 #: ... and past this many seconds, whatever the start took.
@@ -376,6 +374,8 @@ _GIVEN_UP = (highspy.HighsModelStatus.kIterationLimit, highspy.HighsModelStatus.
 
 _NO_LIMIT = 2**31 - 1  # HiGHS's own default
 
+#: HiGHS's options: its dual simplex (a basic solution, for :func:`exact`), its
+#: feasibility tolerances tighter than its defaults (1e-7), and no output.
 _OPTIONS: dict[str, object] = {
     "output_flag": False,
     "solver": "simplex",
