@@ -119,9 +119,9 @@ def play(
         if state.is_over:
             break
         _, _, after = play_move(state, bots)
+        result = after.last_result
         for line in told(state, after):  # the move, a showdown, the next round or the end
             say(line.text if line.kind in ("round", "end") else "  " + line.text)
-            result = after.last_result
             if explain and line.kind == "showdown" and result is not None and result.partly_shown:
                 say(
                     f'  (A count "among the hands shown" counts the hands that call showed; '

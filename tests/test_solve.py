@@ -367,8 +367,7 @@ def test_a_fixed_points_passes_walk_each_round_once_and_start_from_its_last_sub_
 def test_a_warm_start_past_its_time_is_given_up_for_a_cold_one(
     limits: dict[str, float], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # regression: a warm-started program of French Calza's 2v2 game at four faces sat in
-    # HiGHS for over 10 minutes where a cold one takes under a minute; with no iteration
+    # a safety net for a basis handed on that is far from the answer: with no iteration
     # (or no time) allowed, a warm start that is not already the answer is given up, and
     # the answer is the same
     from perudo.solve import exact, lp

@@ -234,17 +234,16 @@ def plans(
         highs.setOptionValue("simplex_iteration_limit", int(WARM_ITERATIONS * shape[0]))
         highs.setOptionValue("time_limit", max(WARM_SECONDS, WARM_TIMES * start.seconds))
         interruptible(highs.run)
-        if highs.getModelStatus() in _GIVEN_UP:
+        given_up = highs.getModelStatus() in _GIVEN_UP
+        highs.setOptionValue("simplex_iteration_limit", _NO_LIMIT)  # the limits are the warm
+        highs.setOptionValue("time_limit", highspy.kHighsInf)  # start's alone
+        if given_up:
             abandoned, started = time.perf_counter() - clock, False
             highs.clearSolver()  # the basis too: from nothing
-            highs.setOptionValue("simplex_iteration_limit", _NO_LIMIT)
-            highs.setOptionValue("time_limit", highspy.kHighsInf)
             clock = time.perf_counter()
     if not started:
         interruptible(highs.run)
     iterations = int(highs.getInfo().simplex_iteration_count)
-    highs.setOptionValue("simplex_iteration_limit", _NO_LIMIT)
-    highs.setOptionValue("time_limit", highspy.kHighsInf)
     for option, value in _TIGHT.items():  # from the basis it ended at: a few pivots
         highs.setOptionValue(option, value)
     interruptible(highs.run)
@@ -363,14 +362,14 @@ def exact(
 
 #: A warm start (:func:`plans`) is given up past this many simplex iterations a row of
 #: its program: a basis handed on is most often a few pivots from the answer (a
-#: 27,000-row program of French Calza's 2v2 game in 2 s, 20 s from nothing), but one of
-#: 36,690 rows ran over 6 minutes from it. From nothing, HiGHS takes 0.2 to 0.9 a row on
-#: the rounds measured.
+#: 27,000-row program of French Calza's 2v2 game in 2 s, 20 s from nothing), but it need
+#: not be. From nothing, HiGHS takes 0.2 to 0.9 a row on the rounds measured. (The
+#: programs first seen to sit for minutes on a basis handed on sat as long from nothing:
+#: that was the tight tolerances, :data:`_TIGHT`.)
 WARM_ITERATIONS = 2.0
 
 #: A warm start is given up, too, past this many times the wall time of the program it
-#: starts from: the 36,690-row program sat in primal simplex's clean-up after its dual
-#: simplex, whose iterations are slow ...
+#: starts from, for iterations that are slow ...
 WARM_TIMES = 10.0
 
 #: ... and past this many seconds, whatever the start took.
