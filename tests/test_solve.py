@@ -400,6 +400,49 @@ def test_a_warm_start_past_its_time_is_given_up_for_a_cold_one(
     assert (cold.value, cold.exact) == (warm.value, True)
 
 
+def test_each_program_runs_at_highs_tolerances_then_tight_ones_from_where_it_ended(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the stall of French Calza's 2v2 game at four faces (a 32,744-row program sat for
+    # minutes in the dual simplex's clean-up at 1e-10 from nothing; 49 s at HiGHS's 1e-7,
+    # then 5 iterations at 1e-10): every program's first run is at HiGHS's tolerances, its
+    # last at the tight ones, which take a few pivots from the basis the first ended at
+    from perudo.solve import exact, lp
+
+    monkeypatch.setattr(exact, "WHOLE", 0)  # every round by the double oracle
+    runs: list[tuple[object, list[tuple[float, float, int]]]] = []  # each program's runs
+    interruptible = lp.interruptible
+
+    def watched(run: Callable[[], object]) -> object:
+        highs: Any = run.__self__  # type: ignore[attr-defined]
+        if not runs or runs[-1][0] is not highs:
+            runs.append((highs, []))  # a new program
+        primal, dual = (highs.getOptionValue(f"{kind}_feasibility_tolerance")[1]
+                        for kind in ("primal", "dual"))  # fmt: skip
+        result = interruptible(run)
+        runs[-1][1].append((primal, dual, int(highs.getInfo().simplex_iteration_count)))
+        return result
+
+    monkeypatch.setattr(lp, "interruptible", watched)
+    vertices: list[lp.Vertex] = []
+    plans = lp.plans
+
+    def counted(*args: Any) -> lp.Vertex:
+        vertices.append(plans(*args))
+        return vertices[-1]
+
+    monkeypatch.setattr(lp, "plans", counted)
+    solved = solve_round(four_faces("french-calza"), (1, 2))
+    assert (solved.value, solved.exact) == (Fraction(-1, 16), True)  # perfect-play's
+    assert len(runs) == len(vertices) > 1
+    for (_, program), vertex in zip(runs, vertices, strict=True):
+        first, *_, last = program  # a warm start given up runs three times
+        assert first[:2] == (1e-7, 1e-7)  # HiGHS's own
+        assert last[:2] == (1e-10, 1e-10)
+        assert sum(run[2] for run in program[-2:]) == vertex.iterations
+    assert sum(program[-1][2] for _, program in runs) <= sum(v.iterations for v in vertices) // 10
+
+
 def test_a_game_whose_round_is_too_big_names_the_round() -> None:
     with pytest.raises(SolveError, match="the 2v2 round of Italian Palifico"):
         solve_game("italian", (2, 2))
