@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
+import attrs
+
 import perudo
 from perudo import Act, Action, Bid, Calza, Declare, Dudo, GameState, HandBid, OutOfTime, Paso
 
@@ -130,10 +132,17 @@ def context(
     """A round as the rules see it: ``bids`` are ``(seat, "3x4")`` pairs, in order."""
     placed = tuple(perudo.PlacedBid(seat, act(text)) for seat, text in bids)  # type: ignore[arg-type]
     return perudo.rules.RoundContext(
-        WORDS, faces, 5, tuple(dice), round_number, to_act, placed,
-        rules or ITALIAN_RULES, tuple(scores or (0,) * len(dice)),
-        tuple(starting or (5,) * len(dice)),
-    )  # fmt: skip
+        words=WORDS,
+        faces=faces,
+        dice_per_player=5,
+        dice=tuple(dice),
+        round_number=round_number,
+        to_act=to_act,
+        bids=placed,
+        rules=rules or ITALIAN_RULES,
+        scores=tuple(scores or (0,) * len(dice)),
+        starting=tuple(starting or (5,) * len(dice)),
+    )
 
 
 def called(
@@ -145,12 +154,12 @@ def called(
     pressured: bool = False,
 ) -> perudo.rules.CallContext:
     """That round called by ``caller`` and counted ``count`` (every hand shown, unseen)."""
-    c = round_context
-    shown = tuple(() for _ in c.dice)
+    fields = attrs.asdict(round_context, recurse=False)
+    fields["to_act"] = None  # a call ends the turns
+    shown = tuple(() for _ in round_context.dice)
     return perudo.rules.CallContext(
-        c.words, c.faces, c.dice_per_player, c.dice, c.round_number, None, c.bids, c.rules,
-        c.scores, c.starting, call, caller, pressured, shown, count,  # type: ignore[arg-type]
-    )  # fmt: skip
+        **fields, call=call, caller=caller, pressured=pressured, shown=shown, count=count
+    )
 
 
 def settled(
@@ -159,13 +168,14 @@ def settled(
     points: Sequence[int] | None = None,
 ) -> perudo.rules.SettledCall:
     """That call settled with ``changes`` of dice (and ``points``)."""
-    c = call_context
-    after = tuple(n + change for n, change in zip(c.dice, changes, strict=True))
+    dice = call_context.dice
+    after = tuple(n + change for n, change in zip(dice, changes, strict=True))
     return perudo.rules.SettledCall(
-        c.words, c.faces, c.dice_per_player, c.dice, c.round_number, None, c.bids, c.rules,
-        c.scores, c.starting, c.call, c.caller, c.pressured, c.shown, c.count, tuple(changes),
-        tuple(points or (0,) * len(c.dice)), after,
-    )  # fmt: skip
+        **attrs.asdict(call_context, recurse=False),
+        changes=tuple(changes),
+        points=tuple(points or (0,) * len(dice)),
+        after=after,
+    )
 
 
 def batch_plays(key: str) -> bool:

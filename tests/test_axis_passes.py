@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 from helpers import check_random_games, context, game, play
 
@@ -43,9 +44,7 @@ def test_who_may_pass(kind: NoPairPass | NoPass, player: int, reason: str | None
     round_context = ROUND
     if player == 1:  # seat 1's second link is its pass
         placed = (*ROUND.bids[:1], perudo.PlacedBid(1, Bid(3, 4), "pass"))
-        round_context = perudo.rules.RoundContext(
-            ROUND.words, 6, 5, ROUND.dice, 1, 2, placed, ROUND.rules, ROUND.scores, ROUND.starting
-        )
+        round_context = attrs.evolve(ROUND, bids=placed)  # seat 2 still to act
     violation = kind.check(player, round_context)
     assert (None if violation is None else violation.reason) == reason
 

@@ -25,7 +25,7 @@ from perudo.rules import (
     ScoringRule,
 )
 
-PARTY = PartyPoints(2, 1, 3, 3)
+PARTY = PartyPoints(rounds_per_player=2, points=1, pressure_points=3, pressure_uses=3)
 
 
 @pytest.mark.parametrize(

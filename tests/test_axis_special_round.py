@@ -14,10 +14,34 @@ from perudo.rules import (
     SettledCall,
 )
 
-PALIFICO = OneDieRound(True, "choice", False, "forbidden", "one-die-except-opener")
-PALAFICO = OneDieRound(True, "off", False, "required", "nobody")
-CALZONE = OneDieRound(False, "same", True, "allowed", "one-die")
-FAREWELL = FarewellRound(False, "same", False, "allowed", "nobody")
+PALIFICO = OneDieRound(
+    once_per_player=True,
+    two_players="choice",
+    optional=False,
+    opening="forbidden",
+    face_change="one-die-except-opener",
+)
+PALAFICO = OneDieRound(
+    once_per_player=True,
+    two_players="off",
+    optional=False,
+    opening="required",
+    face_change="nobody",
+)
+CALZONE = OneDieRound(
+    once_per_player=False,
+    two_players="same",
+    optional=True,
+    opening="allowed",
+    face_change="one-die",
+)
+FAREWELL = FarewellRound(
+    once_per_player=False,
+    two_players="same",
+    optional=False,
+    opening="allowed",
+    face_change="nobody",
+)
 
 
 def dropped(dice: tuple[int, ...], changes: tuple[int, ...]) -> SettledCall:

@@ -531,9 +531,24 @@ def test_an_edition_made_around_the_loader_is_checked_against_the_arrays() -> No
     party = perudo.load_variant("wango-party")
     for scoring, what in [
         # past each parameter's own maximum: the values the engine plays (BATCH_PARAMS)
-        (perudo.rules.PartyPoints(2, 2**40, 3, 2), "points = 1099511627776"),
-        (perudo.rules.PartyPoints(2, 1, 3, 300), "pressure_uses = 300"),
-        (perudo.rules.PartyPoints(10**6, 1000, 1000, 2), "rounds_per_player = 1000000"),
+        (
+            perudo.rules.PartyPoints(
+                rounds_per_player=2, points=2**40, pressure_points=3, pressure_uses=2
+            ),
+            "points = 1099511627776",
+        ),
+        (
+            perudo.rules.PartyPoints(
+                rounds_per_player=2, points=1, pressure_points=3, pressure_uses=300
+            ),
+            "pressure_uses = 300",
+        ),
+        (
+            perudo.rules.PartyPoints(
+                rounds_per_player=10**6, points=1000, pressure_points=1000, pressure_uses=2
+            ),
+            "rounds_per_player = 1000000",
+        ),
     ]:
         variant = attrs.evolve(party, key="made-by-hand", scoring=scoring)
         with pytest.raises(GameSetupError, match=what):

@@ -539,7 +539,16 @@ def test_the_context_skips_seats_that_are_out() -> None:
     words = perudo.load_variant("italian").words
     rules = perudo.load_variant("italian").round_rules()
     context = perudo.rules.RoundContext(
-        words, 6, 5, (1, 0, 2, 0), 7, 0, (), rules, (0,) * 4, (5,) * 4
+        words=words,
+        faces=6,
+        dice_per_player=5,
+        dice=(1, 0, 2, 0),
+        round_number=7,
+        to_act=0,
+        bids=(),
+        rules=rules,
+        scores=(0,) * 4,
+        starting=(5,) * 4,
     )
     assert (context.left_of(0), context.left_of(2), context.right_of(0)) == (2, 0, 2)
     assert context.is_in(2)

@@ -107,9 +107,7 @@ def test_a_house_edition_replays_with_its_variant(tmp_path: Path) -> None:
 
 def test_a_changed_declaration_is_refused() -> None:
     record = GameRecord.from_state(play(game("wango", [FIVE, FIVE]), "2x3"))
-    changed = GameRecord(
-        "wango", "sha256:0000000000000000", record.seed, record.players, moves=record.moves
-    )
+    changed = attrs.evolve(record, fingerprint="sha256:0000000000000000")
     with pytest.raises(RecordError, match="has changed"):
         changed.replay()
     with pytest.raises(RecordError, match="not 'italian'"):

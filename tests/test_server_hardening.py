@@ -401,7 +401,11 @@ def test_a_study_checks_its_folder_before_it_plays(tmp_path: Path) -> None:
 def _hand_built_party(points: int) -> perudo.Variant:
     party = perudo.load_variant("wango-party")
     return attrs.evolve(
-        party, key="made-by-hand", scoring=perudo.rules.PartyPoints(2, points, 3, 2)
+        party,
+        key="made-by-hand",
+        scoring=perudo.rules.PartyPoints(
+            rounds_per_player=2, points=points, pressure_points=3, pressure_uses=2
+        ),
     )
 
 
