@@ -178,6 +178,13 @@ def settled(
     )
 
 
+def four_faces(key: str) -> perudo.Variant:
+    """The shipped edition ``key`` on dice of four faces: rounds small enough to solve."""
+    return perudo.load_variant(key).derive(
+        f"{key}-d4", reason="Test.", dice={"per_player": 5, "faces": 4}
+    )
+
+
 def batch_plays(key: str) -> bool:
     """Whether the batch engine is installed and plays the shipped edition ``key``."""
     try:

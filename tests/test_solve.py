@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import attrs
 import pytest
-from helpers import registered
+from helpers import four_faces, registered
 
 import perudo
 
@@ -69,11 +69,6 @@ LIARS_DICE = perudo.load_variant("openspiel-liars-dice")
 THREE_FACES = LIARS_DICE.derive(
     "ld-d3", reason="Test.", dice={"per_player": 1, "faces": 3}, wilds={"kind": "face", "face": 3}
 )
-FOUR_FACES = {"per_player": 5, "faces": 4}
-
-
-def four_faces(key: str) -> perudo.Variant:
-    return perudo.load_variant(key).derive(f"{key}-d4", reason="Test.", dice=FOUR_FACES)
 
 
 @pytest.fixture(scope="module")

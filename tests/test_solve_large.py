@@ -17,7 +17,7 @@ from typing import ClassVar
 import attrs
 import numpy as np
 import pytest
-from helpers import registered
+from helpers import four_faces, registered
 
 import perudo
 
@@ -65,12 +65,6 @@ def snyd(faces: int, mode: str) -> perudo.Variant:
         f"snyd-joker-{faces}", reason="Test.", dice=dice, wilds={"kind": "ones"},
         raising=NeverOnes(), opening={"kind": "standard", "ones": "forbidden"},
     )  # fmt: skip
-
-
-def four_faces(key: str) -> perudo.Variant:
-    return perudo.load_variant(key).derive(
-        f"{key}-d4", reason="Test.", dice={"per_player": 5, "faces": 4}
-    )
 
 
 @pytest.fixture
