@@ -556,14 +556,16 @@ def _play_one(state: GameState, players: list[Bot]) -> tuple[GameState, _Game]:
     return state, game
 
 
-def _chunk(args: _Job) -> _Tally:
-    variant, bots, seed, first, count, fixed, on_error, engine, allow_import, starting, keep = args
-    edition = load_variant(variant) if isinstance(variant, str) else variant
-    if engine == "batch":
-        return _play_batch(edition, bots, seed, first, count, fixed, starting, keep)
+def _chunk(job: _Job) -> _Tally:
+    edition = load_variant(job.variant) if isinstance(job.variant, str) else job.variant
+    if job.engine == "batch":
+        return _play_batch(
+            edition, job.bots, job.seed, job.first, job.count, job.fixed, job.starting, job.keep
+        )
     return _play_games(
-        edition, bots, seed, first, count, fixed, on_error, allow_import, starting, keep
-    )
+        edition, job.bots, job.seed, job.first, job.count, job.fixed, job.on_error,
+        job.allow_import, job.starting, job.keep,
+    )  # fmt: skip
 
 
 def _play_batch(
@@ -706,18 +708,18 @@ def simulate(
     size = BATCH_CHUNK if engine == "batch" else auto_size
     source: str | Variant = variant.key if _is_shipped(variant) else variant
     jobs = (
-        (
-            source,
-            seats,
-            seed,
-            start,
-            min(size, games - start),
-            fixed_seats,
-            on_error,
-            engine,
-            allow_import,
-            starting,
-            keep_games,
+        _Job(
+            variant=source,
+            bots=seats,
+            seed=seed,
+            first=start,
+            count=min(size, games - start),
+            fixed=fixed_seats,
+            on_error=on_error,
+            engine=engine,
+            allow_import=allow_import,
+            starting=starting,
+            keep=keep_games,
         )
         for start in range(0, games, size)
     )
@@ -756,19 +758,22 @@ def simulate(
     )
 
 
-_Job = tuple[
-    str | Variant,
-    tuple[Any, ...],
-    int,
-    int,
-    int,
-    bool,
-    str,
-    str,
-    bool,
-    tuple[int, ...] | None,
-    bool,
-]
+@attrs.frozen(kw_only=True)
+class _Job:
+    """One chunk of a simulation, sent to a worker: the games ``first`` to ``first +
+    count`` of the edition (its key when shipped, so a worker loads it itself)."""
+
+    variant: str | Variant
+    bots: tuple[Any, ...]
+    seed: int
+    first: int
+    count: int
+    fixed: bool
+    on_error: str
+    engine: str
+    allow_import: bool
+    starting: tuple[int, ...] | None
+    keep: bool
 
 
 def _run(
@@ -779,7 +784,7 @@ def _run(
     ``executor`` (the caller's: never shut down here), jobs go to it."""
     if executor is None and workers == 1:
         for job in jobs:
-            yield _chunk(job), job[4]
+            yield _chunk(job), job.count
         return
     pool = executor or ProcessPoolExecutor(
         max_workers=workers, initializer=_worker_signals, initargs=(os.getpid(),)
@@ -787,7 +792,7 @@ def _run(
     pending: list[tuple[Future[_Tally], int]] = []
     try:
         for job in jobs:
-            pending.append((pool.submit(_chunk, job), job[4]))
+            pending.append((pool.submit(_chunk, job), job.count))
             if len(pending) >= 2 * workers:
                 future, count = pending.pop(0)
                 yield future.result(), count
