@@ -71,6 +71,23 @@ THREE_FACES = LIARS_DICE.derive(
 )
 
 
+@pytest.fixture
+def vertices(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Each linear program's answer (:class:`perudo.solve.lp.Vertex`), in the order the
+    solver gets them."""
+    from perudo.solve import lp
+
+    found: list[lp.Vertex] = []
+    plans = lp.plans
+
+    def watched(*args: Any) -> lp.Vertex:
+        found.append(plans(*args))
+        return found[-1]
+
+    monkeypatch.setattr(lp, "plans", watched)
+    return found
+
+
 @pytest.fixture(scope="module")
 def liars_dice() -> Solution:
     return solve_round(LIARS_DICE, dice=(1, 1))
@@ -311,7 +328,7 @@ def test_a_round_known_within_bounds_is_solved_on_each_bound_apart(
 
 
 def test_a_fixed_points_passes_walk_each_round_once_and_start_from_its_last_sub_round(
-    monkeypatch: pytest.MonkeyPatch,
+    vertices: list[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # every round by the double oracle (none solved as one linear program): CFR+ picks the
     # first sub-round of each round once, in the first pass; each later pass starts from
@@ -328,19 +345,9 @@ def test_a_fixed_points_passes_walk_each_round_once_and_start_from_its_last_sub_
         return original(round_, payoff)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Regrets, "of", counted)
-    from perudo.solve import lp
-
-    cold: list[object] = []  # the linear programs solved from nothing
-    plans = lp.plans
-
-    def watched(*args: Any) -> lp.Vertex:
-        vertex = plans(*args)
-        cold.extend([vertex] * (not vertex.started))
-        return vertex
-
-    monkeypatch.setattr(lp, "plans", watched)
     lines: list[str] = []
     game = solve_game(four_faces("french-calza"), (1, 1), progress=lines.append)
+    cold = [vertex for vertex in vertices if not vertex.started]  # solved from nothing
     passes = [line for line in lines if line.startswith("fixed point, pass")]
     walks = [line for line in lines if line.startswith("walked:")]
     again = [
@@ -360,7 +367,7 @@ def test_a_fixed_points_passes_walk_each_round_once_and_start_from_its_last_sub_
     ids=["iterations", "seconds"],
 )
 def test_a_warm_start_past_its_time_is_given_up_for_a_cold_one(
-    limits: dict[str, float], monkeypatch: pytest.MonkeyPatch
+    limits: dict[str, float], vertices: list[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # a safety net for a basis handed on that is far from the answer: with no iteration
     # (or no time) allowed, a warm start that is not already the answer is given up, and
@@ -370,16 +377,9 @@ def test_a_warm_start_past_its_time_is_given_up_for_a_cold_one(
     monkeypatch.setattr(exact, "WHOLE", 0)  # every round by the double oracle
     variant = four_faces("french-calza")
     warm = solve_round(variant, (1, 2))
+    vertices.clear()  # the programs of the run with limits alone
     for name, value in limits.items():
         monkeypatch.setattr(lp, name, value)
-    vertices: list[lp.Vertex] = []
-    plans = lp.plans
-
-    def watched(*args: Any) -> lp.Vertex:
-        vertices.append(plans(*args))
-        return vertices[-1]
-
-    monkeypatch.setattr(lp, "plans", watched)
     lines: list[str] = []
     cold = solve_round(variant, (1, 2), progress=lines.append)
     assert len(vertices) > 1  # the first program is cold, each later one was to start warm
@@ -396,7 +396,7 @@ def test_a_warm_start_past_its_time_is_given_up_for_a_cold_one(
 
 
 def test_each_program_runs_at_highs_tolerances_then_tight_ones_from_where_it_ended(
-    monkeypatch: pytest.MonkeyPatch,
+    vertices: list[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the stall of French Calza's 2v2 game at four faces (a 32,744-row program sat for
     # minutes in the dual simplex's clean-up at 1e-10 from nothing; 49 s at HiGHS's 1e-7,
@@ -419,14 +419,6 @@ def test_each_program_runs_at_highs_tolerances_then_tight_ones_from_where_it_end
         return result
 
     monkeypatch.setattr(lp, "interruptible", watched)
-    vertices: list[lp.Vertex] = []
-    plans = lp.plans
-
-    def counted(*args: Any) -> lp.Vertex:
-        vertices.append(plans(*args))
-        return vertices[-1]
-
-    monkeypatch.setattr(lp, "plans", counted)
     solved = solve_round(four_faces("french-calza"), (1, 2))
     assert (solved.value, solved.exact) == (Fraction(-1, 16), True)  # perfect-play's
     assert len(runs) == len(vertices) > 1
