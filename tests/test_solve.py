@@ -88,6 +88,42 @@ def vertices(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     return found
 
 
+@attrs.frozen
+class Run:
+    """One run of HiGHS on a program: its method, its feasibility tolerance, and the
+    iterations it took."""
+
+    solver: str
+    tolerance: float
+    iterations: int
+
+
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[list[Run]]:
+    """Each linear program's runs of HiGHS, in order."""
+    from perudo.solve import lp
+
+    found: list[list[Run]] = []
+    programs: list[object] = []  # each program's HiGHS, held so none is taken for another
+    interruptible = lp.interruptible
+
+    def watched(run: Callable[[], object]) -> object:
+        highs: Any = run.__self__  # type: ignore[attr-defined]
+        if not programs or programs[-1] is not highs:
+            programs.append(highs)
+            found.append([])
+        solver = highs.getOptionValue("solver")[1]
+        primal, dual = (highs.getOptionValue(f"{kind}_feasibility_tolerance")[1]
+                        for kind in ("primal", "dual"))  # fmt: skip
+        assert primal == dual
+        result = interruptible(run)
+        found[-1].append(Run(solver, primal, lp._iterations(highs)))
+        return result
+
+    monkeypatch.setattr(lp, "interruptible", watched)
+    return found
+
+
 @pytest.fixture(scope="module")
 def liars_dice() -> Solution:
     return solve_round(LIARS_DICE, dice=(1, 1))
@@ -367,7 +403,10 @@ def test_a_fixed_points_passes_walk_each_round_once_and_start_from_its_last_sub_
     ids=["iterations", "seconds"],
 )
 def test_a_warm_start_past_its_time_is_given_up_for_a_cold_one(
-    limits: dict[str, float], vertices: list[Any], monkeypatch: pytest.MonkeyPatch
+    limits: dict[str, float],
+    vertices: list[Any],
+    runs: list[list[Run]],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # a safety net for a basis handed on that is far from the answer: with no iteration
     # (or no time) allowed, a warm start that is not already the answer is given up, and
@@ -378,6 +417,7 @@ def test_a_warm_start_past_its_time_is_given_up_for_a_cold_one(
     variant = four_faces("french-calza")
     warm = solve_round(variant, (1, 2))
     vertices.clear()  # the programs of the run with limits alone
+    runs.clear()
     for name, value in limits.items():
         monkeypatch.setattr(lp, name, value)
     lines: list[str] = []
@@ -390,44 +430,37 @@ def test_a_warm_start_past_its_time_is_given_up_for_a_cold_one(
         assert all(v.iterations == 0 for v in later if v.started)
     given_up = [v for v in later if v.abandoned is not None]
     assert given_up
+    for program, vertex in zip(runs, vertices, strict=True):
+        # given up: the warm start, then the interior point method, then the tight run
+        methods = ["simplex", "ipm", "simplex"] if vertex.abandoned else ["simplex"] * 2
+        assert [run.solver for run in program] == methods
+        assert program[-2].iterations + program[-1].iterations == vertex.iterations
     lines = [line for line in lines if line.startswith("the warm start given up after")]
     assert len(lines) == len(given_up)
     assert (cold.value, cold.exact) == (warm.value, True)
 
 
 def test_each_program_runs_at_highs_tolerances_then_tight_ones_from_where_it_ended(
-    vertices: list[Any], monkeypatch: pytest.MonkeyPatch
+    vertices: list[Any], runs: list[list[Run]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the stall of French Calza's 2v2 game at four faces (a 32,744-row program sat for
     # minutes in the dual simplex's clean-up at 1e-10 from nothing; 49 s at HiGHS's 1e-7,
     # then 5 iterations at 1e-10): every program's first run is at HiGHS's tolerances, its
     # last at the tight ones, which take a few pivots from the basis the first ended at
-    from perudo.solve import exact, lp
+    from perudo.solve import exact
 
     monkeypatch.setattr(exact, "WHOLE", 0)  # every round by the double oracle
-    runs: list[tuple[object, list[tuple[float, float, int]]]] = []  # each program's runs
-    interruptible = lp.interruptible
-
-    def watched(run: Callable[[], object]) -> object:
-        highs: Any = run.__self__  # type: ignore[attr-defined]
-        if not runs or runs[-1][0] is not highs:
-            runs.append((highs, []))  # a new program
-        primal, dual = (highs.getOptionValue(f"{kind}_feasibility_tolerance")[1]
-                        for kind in ("primal", "dual"))  # fmt: skip
-        result = interruptible(run)
-        runs[-1][1].append((primal, dual, int(highs.getInfo().simplex_iteration_count)))
-        return result
-
-    monkeypatch.setattr(lp, "interruptible", watched)
     solved = solve_round(four_faces("french-calza"), (1, 2))
     assert (solved.value, solved.exact) == (Fraction(-1, 16), True)  # perfect-play's
     assert len(runs) == len(vertices) > 1
-    for (_, program), vertex in zip(runs, vertices, strict=True):
-        first, *_, last = program  # a warm start given up runs three times
-        assert first[:2] == (1e-7, 1e-7)  # HiGHS's own
-        assert last[:2] == (1e-10, 1e-10)
-        assert sum(run[2] for run in program[-2:]) == vertex.iterations
-    assert sum(program[-1][2] for _, program in runs) <= sum(v.iterations for v in vertices) // 10
+    for program, vertex in zip(runs, vertices, strict=True):
+        first, last = program  # none given up here
+        assert (first.solver, first.tolerance) == ("simplex", 1e-7)  # HiGHS's own
+        assert (last.solver, last.tolerance) == ("simplex", 1e-10)
+        assert first.iterations + last.iterations == vertex.iterations
+    assert (
+        sum(program[-1].iterations for program in runs) <= sum(v.iterations for v in vertices) // 10
+    )
 
 
 def test_a_game_whose_round_is_too_big_names_the_round() -> None:

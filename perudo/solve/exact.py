@@ -365,8 +365,8 @@ def solve(
         if vertex.abandoned is not None:
             report(
                 f"the warm start given up after {vertex.abandoned:.0f} s (past its limits): "
-                f"solved from nothing in {vertex.iterations:,} iterations, "
-                f"{vertex.seconds:.0f} s"
+                f"solved from nothing by the interior point method in {vertex.iterations:,} "
+                f"iterations, {vertex.seconds:.0f} s"
             )
         inside = [part.index >= 0 for part in parts]
         screened = _screened(round_, middle, vertex, inside)
