@@ -172,7 +172,7 @@ class Vertex:
     # the primal seat's constraints; -1 where the part has none
     statuses: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
     started: bool  # whether HiGHS solved it from the basis of the part before
-    iterations: int  # the simplex iterations of this answer
+    iterations: int  # the iterations of this answer (simplex, or interior point and crossover)
     seconds: float  # the wall time HiGHS took for this answer
     # the seconds a warm start ran before it was given up for a start from nothing
     abandoned: float | None = None
@@ -243,7 +243,7 @@ def plans(
             abandoned, started = time.perf_counter() - clock, False
             highs.clearSolver()  # the basis too: from nothing
             clock = time.perf_counter()
-    if abandoned is not None:  # the simplex stalled once: not again
+    if abandoned is not None:  # not the dual simplex again: it may stall from nothing too
         for option, value in _INTERIOR.items():
             highs.setOptionValue(option, value)
         interruptible(highs.run)
