@@ -84,3 +84,21 @@ def test_a_sum_of_duplicates_is_one_entry() -> None:
     )
     assert list(matrix.times(np.array([1, 10], dtype=object))) == [50, 7]
     assert list(matrix.transposed().times(np.array([1, 10], dtype=object))) == [70, 5]
+
+
+@pytest.mark.parametrize(("n", "made_exact"), [(3, True), (6, False)])
+def test_a_solution_whose_common_denominator_is_too_large_is_not_made_exact(
+    n: int, made_exact: bool
+) -> None:
+    # each entry's denominator is a 400-bit odd number, within the precisions; their
+    # common multiple has about 400 * n bits: past COMMON_BITS (2048) at six entries (in
+    # a pass of French Calza's 3v1 game, such a check filled 23 GiB)
+    denominators = [2**399 + 2 * k + 1 for k in range(n)]
+    diagonal = np.arange(n)
+    matrix = rational.Integers.of(diagonal, diagonal, np.array(denominators, dtype=object), (n, n))
+    found = rational.solve(matrix, [1] * n, [1] * n)
+    if made_exact:
+        assert found is not None
+        assert list(found[0]) == [Fraction(1, d) for d in denominators]
+    else:
+        assert found is None

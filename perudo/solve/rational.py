@@ -20,6 +20,14 @@ from scipy.sparse.linalg import splu
 #: half of the last is not made exact (its floats are kept).
 PRECISIONS = (128, 512, 2048)
 
+#: The most bits the common denominator of a solution checked exactly may have: past it,
+#: the solution is not made exact (its floats are kept), so its check and the proofs
+#: with its fractions stay small. Each entry's denominator is under the precision's
+#: square root, but their common multiple need not be: in a pass of French Calza's 3v1
+#: game at four faces, the check of one basis's solution, then the proof with its
+#: fractions, filled the machine's 23 GiB until the system killed the solve.
+COMMON_BITS = PRECISIONS[-1]
+
 #: The refinement steps allowed per precision: each gains some 40 bits on a well-kept
 #: basis; one that gains nothing is singular in floats.
 STEPS = 200
@@ -78,7 +86,7 @@ def solve(
     """The exact solutions (object arrays of fractions) of ``matrix @ z = primal`` and
     ``matrix.T @ w = dual``, for a square ``matrix`` (a basis) nonsingular in floats, from
     one LU; None when its floats are singular or a solution needs denominators past
-    :data:`PRECISIONS`."""
+    :data:`PRECISIONS` (or a common one past :data:`COMMON_BITS`)."""
     if matrix.shape[0] != matrix.shape[1]:
         return None
     try:
@@ -138,7 +146,12 @@ def _top(value: int, size: int) -> float:
 
 
 def _solves(matrix: Integers, z: list[Fraction], rhs: np.ndarray) -> bool:
-    """Whether ``matrix @ z == rhs`` exactly (in integers, over a common denominator)."""
-    common = math.lcm(*(f.denominator for f in z)) if z else 1
+    """Whether ``matrix @ z == rhs`` exactly (in integers, over a common denominator); False
+    when that denominator has more than :data:`COMMON_BITS` bits."""
+    common = 1
+    for denominator in {f.denominator for f in z}:
+        common = math.lcm(common, denominator)
+        if common.bit_length() > COMMON_BITS:
+            return False
     scaled = np.array([f.numerator * (common // f.denominator) for f in z], dtype=object)
     return bool(np.all(matrix.times(scaled) == rhs * common))
