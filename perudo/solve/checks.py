@@ -70,3 +70,11 @@ def dice_payoff(after: GameState) -> tuple[Fraction, Fraction]:
     else:
         payoff = Fraction(result.points[0])
     return payoff, payoff
+
+
+def game_payoff(over: GameState) -> Fraction:
+    """Seat 0's payoff in a game that is ``over``: +1 for a win, -1 for a loss, a shared
+    win its share less seat 1's."""
+    winners = over.winners
+    share = [Fraction(int(seat in winners), len(winners)) for seat in (0, 1)]
+    return share[0] - share[1]

@@ -4,10 +4,11 @@ proof of a value, and the moves a reply gains by that a double oracle's sub-roun
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
-from perudo.solve.tree import Round, Strategy
+from perudo.solve.tree import Round, Seat, Strategy
 
 
 def best_response(
@@ -28,24 +29,9 @@ def best_response(
     With ``payoffs`` and ``strategy`` in floats, the same in floats (a screen, never a
     proof; the payoff the float's fraction), a pair gaining only where it gains more than
     ``tolerance``."""
-    fixed = round_.seats[1 - responder]
-    n = len(fixed.hands)
     kind = payoffs.dtype
-    reach = np.zeros((fixed.edges, n), dtype=kind)
-    live = np.zeros(fixed.edges, dtype=bool)  # reached with some hand
-    ones = np.ones(n, dtype=kind)
-    for decision, parent in enumerate(fixed.parents):
-        if parent >= 0 and not live[parent]:
-            continue
-        before = ones if parent < 0 else reach[parent]
-        first = fixed.firsts[decision]
-        for hand in range(n):
-            if before[hand]:
-                chosen = fixed.probabilities(strategy, decision, hand)
-                for k, p in enumerate(chosen):
-                    if p:
-                        reach[first + k, hand] = before[hand] * p
-                        live[first + k] = True
+    reach, live = reached(round_.seats[1 - responder], strategy, kind)
+    ones = np.ones(reach.shape[1], dtype=kind)
     me = round_.seats[responder]
     m = len(me.hands)
     value = np.zeros((me.edges, m), dtype=kind)
@@ -97,6 +83,29 @@ def best_response(
             value[parent] += chosen
             touched[parent] = True
     return Fraction(root), np.array(gaining, dtype=np.int64).reshape(-1, 2)
+
+
+def reached(side: Seat, strategy: Strategy, kind: np.dtype[Any]) -> tuple[np.ndarray, np.ndarray]:
+    """The chance that ``side``, playing ``strategy``, makes each of its moves with each
+    hand (its own moves only: one row per edge, in ``kind``, floats or fractions), and
+    whether it makes each with some hand."""
+    n = len(side.hands)
+    reach = np.zeros((side.edges, n), dtype=kind)
+    live = np.zeros(side.edges, dtype=bool)
+    ones = np.ones(n, dtype=kind)
+    for decision, parent in enumerate(side.parents):
+        if parent >= 0 and not live[parent]:
+            continue
+        before = ones if parent < 0 else reach[parent]
+        first = side.firsts[decision]
+        for hand in range(n):
+            if before[hand]:
+                chosen = side.probabilities(strategy, decision, hand)
+                for k, p in enumerate(chosen):
+                    if p:
+                        reach[first + k, hand] = before[hand] * p
+                        live[first + k] = True
+    return reach, live
 
 
 _INFINITY = float("inf")

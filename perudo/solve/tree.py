@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -317,6 +317,17 @@ class Round:
             (seats[0].chances, seats[1].chances), value,
         )  # fmt: skip
 
+    def followed(self) -> Iterator[tuple[tuple[int, int, int], GameState]]:
+        """Each outcome's position after the call for every deal: (the outcome, seat 0's
+        hand, seat 1's) and the position."""
+        return followed(self.outcomes, (self.seats[0].hands, self.seats[1].hands))
+
+    def weights(self) -> np.ndarray:
+        """Each outcome's chance for every deal (the deal's times the dice drawn inside the
+        round), in fractions: outcomes x seat 0's hands x seat 1's."""
+        seats = self.seats
+        return weights(self.outcomes, (seats[0].chances, seats[1].chances))
+
 
 def settle(
     outcomes: Sequence[Outcome],
@@ -327,18 +338,34 @@ def settle(
     """Each of ``outcomes``' payoff to seat 0 for every deal of ``hands`` (each with its
     chance, included), as proven bounds: ``value`` gives them for the position after the
     call."""
-    hands0, hands1 = hands
-    chance = np.array([[c0 * c1 for c1 in chances[1]] for c0 in chances[0]], dtype=object)
-    low = np.empty((len(outcomes), len(hands0), len(hands1)), dtype=object)
+    low = np.empty((len(outcomes), len(hands[0]), len(hands[1])), dtype=object)
     high = np.empty_like(low)
+    for where, after in followed(outcomes, hands):
+        low[where], high[where] = value(after)
+    chance = weights(outcomes, chances)
+    return Payoffs(low * chance, high * chance)
+
+
+def followed(
+    outcomes: Sequence[Outcome], hands: tuple[Sequence[Hand], Sequence[Hand]]
+) -> Iterator[tuple[tuple[int, int, int], GameState]]:
+    """Each of ``outcomes``' position after the call for every deal of ``hands``: (the
+    outcome, seat 0's hand, seat 1's) and the position."""
+    hands0, hands1 = hands
     for index, outcome in enumerate(outcomes):
         state, action = outcome.state, outcome.action
         for i, j in itertools.product(range(len(hands0)), range(len(hands1))):
-            after = dealt(state, (hands0[i], hands1[j]), outcome.drawn).apply(action)
-            low[index, i, j], high[index, i, j] = value(after)
-        low[index] *= chance * outcome.weight
-        high[index] *= chance * outcome.weight
-    return Payoffs(low, high)
+            yield (index, i, j), dealt(state, (hands0[i], hands1[j]), outcome.drawn).apply(action)
+
+
+def weights(
+    outcomes: Sequence[Outcome], chances: tuple[Sequence[Fraction], Sequence[Fraction]]
+) -> np.ndarray:
+    """Each of ``outcomes``' chance for every deal (each hand's ``chances``), times the
+    chance of the dice drawn inside the round on the way there."""
+    chance = np.array([[c0 * c1 for c1 in chances[1]] for c0 in chances[0]], dtype=object)
+    whole: np.ndarray = np.array([chance * outcome.weight for outcome in outcomes], dtype=object)
+    return whole.reshape(len(outcomes), len(chances[0]), len(chances[1]))
 
 
 @attrs.frozen(eq=False)
