@@ -67,6 +67,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from perudo.actions import Action
 from perudo.errors import SolveError, shown
+from perudo.solve import stationary
 from perudo.solve.approximate import Approximation, approximate_round
 from perudo.solve.bot import SolutionBot
 from perudo.solve.checks import (
@@ -75,6 +76,7 @@ from perudo.solve.checks import (
     checked_limit,
     checked_memory,
     dice_payoff,
+    game_payoff,
     reporter,
 )
 from perudo.solve.exact import Effort, Kept, Part, Report, on_grid, solve_from
@@ -257,11 +259,19 @@ def solve_game(
 
     A game that can come back to a round it left (French Calza: a right Calza gives a die
     back) has a value that is a fixed point of its rounds' values. It is computed in
-    passes: the first takes each round it comes back to as worth anything from -1 to +1,
-    each next pass the bounds the pass before proved for it (rounded outward), until the
-    value's interval is at most ``tolerance`` wide (or stops narrowing, or after
-    :data:`FIXED_POINT_PASSES` passes). Each pass's bounds are proven, so
-    :attr:`Solution.bounds` is a certified interval; :attr:`Solution.exact` where it closes.
+    passes, each solving every round once. The first guesses that a round it comes back
+    to is worth 0. Each pass leaves each seat a strategy in every round; played in every
+    round, what seat 0's guarantee and seat 1's concede over the whole game is proven
+    (``perudo.solve.stationary``): the value's interval. The next pass solves each round
+    on the value of both seats' strategies played together, a guess that is a Newton step,
+    so each interval is about the square of the one before. Where a seat's strategies
+    prove nothing, the passes go on without guesses: the next takes each round it comes
+    back to as worth anything within the bounds proven so far (-1 to +1 at first), and
+    proves bounds from those. The passes go on until the value's interval is at most
+    ``tolerance`` wide (or stops narrowing, or after :data:`FIXED_POINT_PASSES` passes).
+    Every bound is proven, so :attr:`Solution.bounds` is a certified interval;
+    :attr:`Solution.exact` where it closes (a value that is a short fraction, which the
+    strategies prove exactly: WANGO party's game from 1v1 at four faces, 0).
 
     Raises:
         SolveError: as :func:`solve_round`, naming the first reachable round too big to
@@ -277,41 +287,67 @@ def solve_game(
     path: list[Any] = []
     estimates: dict[Any, tuple[Fraction, Fraction]] = {}  # the last pass's, in a cycle
     cyclic: list[Any] = []  # the rounds a pass came back to
+    leaning: dict[Any, bool] = {}  # whether each round's value leans on an estimate
+    leaned: list[Any] = []  # each value given that leans on one
     kept: Kept = {}  # each round walked, and its last sub-round, for the next pass
+    guessed = True  # whether the estimates are a guess (else proven bounds)
 
     def value(state: GameState) -> tuple[Fraction, Fraction]:
         if state.is_over:
-            winners = state.winners
-            share = [Fraction(int(seat in winners), len(winners)) for seat in (0, 1)]
-            return share[0] - share[1], share[0] - share[1]
+            won = game_payoff(state)
+            return won, won
         key = round_start(state)
         if key in path:  # back to a round being solved: its last estimate
             cyclic.append(key)
-            return estimates.get(key, (Fraction(-1), Fraction(1)))
+            leaned.append(key)
+            return estimates.get(key, (Fraction(0), Fraction(0)) if guessed else _ANY)
         known = solved.get(key)
         if known is None:
             path.append(key)
+            before = len(leaned)
             known = solved[key] = solve_from(placeholder(state), value, limit, memory, report, kept)
             path.pop()
+            leaning[key] = len(leaned) > before
+        if leaning[key]:
+            leaned.append(key)
+            if guessed:  # a guess is a point, short: each round is solved once, on it
+                middle = on_grid(sum(known.bounds) / 2, stationary.GRID, round)
+                return middle, middle
         return known.bounds
 
     start = start_state(variant, counts, opener, starting=counts)
+    first = round_start(start)
+    proven: dict[Any, tuple[Fraction, Fraction]] = {}  # each round's bounds, every pass's
     passes = 0
     effort = Effort()
     while True:
         solved.clear()
         cyclic.clear()
+        leaning.clear()
         bounds = value(start)
         passes += 1
         effort = sum((one.effort for one in solved.values()), effort)
         if not cyclic:
             break
+        found = stationary.played(solved, first, report)
+        for key, part in solved.items():  # the narrowest of what each proof gives
+            low, high = _ANY if guessed else part.bounds
+            for known in (None if found is None else found.bounds.get(key), proven.get(key)):
+                if known is not None:
+                    low, high = max(low, known[0]), min(high, known[1])
+            proven[key] = low, high
+        bounds = proven[first]
         width = bounds[1] - bounds[0]
         report(
             f"fixed point, pass {passes}: {float(bounds[0]):.9f} to {float(bounds[1]):.9f} "
             f"(a width of {float(width):.1e}, {len(set(cyclic))} round(s) come back)"
         )
-        wider = {key: _outward(solved[key].bounds) for key in set(cyclic)}
+        guessed = found is not None and found.values is not None
+        if found is not None and found.values is not None:  # a guess, the next pass's
+            guesses = {key: _within(found.values[key], proven[key]) for key in set(cyclic)}
+            wider = {key: (guess, guess) for key, guess in guesses.items()}
+        else:
+            wider = {key: _outward(proven[key]) for key in set(cyclic)}
         if width <= tolerance or wider == estimates or passes >= FIXED_POINT_PASSES:
             bounds = _outward(bounds)  # short fractions, still proven
             break
@@ -327,15 +363,21 @@ def solve_game(
 #: back to a round it left.
 FIXED_POINT_PASSES = 200
 
-#: The grid (1/2^40) a round's bounds are rounded outward to, as the estimate of a round
-#: the game comes back to: the fractions stay short, and the bounds stay proven.
-_GRID = 2**40
-
 
 def _outward(bounds: tuple[Fraction, Fraction]) -> tuple[Fraction, Fraction]:
-    """``bounds`` rounded outward to the grid."""
+    """``bounds`` rounded outward to the grid (:data:`~perudo.solve.stationary.GRID`): the
+    fractions stay short, and the bounds stay proven."""
     low, high = bounds
-    return on_grid(low, _GRID, math.floor), on_grid(high, _GRID, math.ceil)
+    return on_grid(low, stationary.GRID, math.floor), on_grid(high, stationary.GRID, math.ceil)
+
+
+#: What a game's value may be: anything from a loss to a win.
+_ANY = (Fraction(-1), Fraction(1))
+
+
+def _within(value: Fraction, bounds: tuple[Fraction, Fraction]) -> Fraction:
+    """``value``, or the nearest of ``bounds`` where it lies outside them."""
+    return min(max(value, bounds[0]), bounds[1])
 
 
 def _checked_tolerance(tolerance: Fraction | float) -> Fraction:
