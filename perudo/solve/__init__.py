@@ -342,10 +342,10 @@ def solve_game(
             f"fixed point, pass {passes}: {float(bounds[0]):.9f} to {float(bounds[1]):.9f} "
             f"(a width of {float(width):.1e}, {len(set(cyclic))} round(s) come back)"
         )
-        guessed = found is not None and found.values is not None
-        if found is not None and found.values is not None:  # a guess, the next pass's
-            guesses = {key: _within(found.values[key], proven[key]) for key in set(cyclic)}
-            wider = {key: (guess, guess) for key, guess in guesses.items()}
+        values = None if found is None else found.values
+        guessed = values is not None
+        if values is not None:  # a guess, the next pass's
+            wider = {key: (_within(values[key], proven[key]),) * 2 for key in set(cyclic)}
         else:
             wider = {key: _outward(proven[key]) for key in set(cyclic)}
         if width <= tolerance or wider == estimates or passes >= FIXED_POINT_PASSES:
